@@ -46,6 +46,7 @@ run: $(STAMP) translations
 test: $(STAMP) translations
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check gpupicker tests packaging scripts
+	$(VENV)/bin/ruff format --check gpupicker tests packaging scripts
 	$(VENV)/bin/mypy  # --strict on all of gpupicker/ ([tool.mypy] in pyproject.toml)
 	# -n auto: one pytest-xdist worker per core (2 on CI); each worker has its own sandboxed
 	# user folders and catalog (tests/conftest.py). The tests that assert a wall-clock limit

@@ -8,6 +8,7 @@ import sys
 def main() -> int:
     """Run the command line / GUI and return the exit status."""
     from gpupicker.cli import main as cli_main
+
     return cli_main(sys.argv[1:])
 
 

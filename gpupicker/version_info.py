@@ -66,8 +66,13 @@ def git_commit(checkout: Path) -> str | None:
     if not (checkout / ".git").exists():
         return None
     try:
-        out = subprocess.run(["git", "-C", str(checkout), "rev-parse", "--short=12", "HEAD"],
-                             capture_output=True, text=True, timeout=2, check=True)
+        out = subprocess.run(
+            ["git", "-C", str(checkout), "rev-parse", "--short=12", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=2,
+            check=True,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     commit = out.stdout.strip()
@@ -103,17 +108,39 @@ def version_info() -> VersionInfo:
 class VersionAction(argparse.Action):
     """``--version``: print :meth:`VersionInfo.line` and exit 0 (computed only when asked)."""
 
-    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
-                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:  # noqa: A002
-        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
-                         help=help or "print the version, commit and bundled data date and exit")
+    def __init__(
+        self,
+        option_strings: list[str],
+        dest: str = argparse.SUPPRESS,
+        default: str = argparse.SUPPRESS,
+        help: str | None = None,
+    ) -> None:  # noqa: A002
+        super().__init__(
+            option_strings=option_strings,
+            dest=dest,
+            default=default,
+            nargs=0,
+            help=help or "print the version, commit and bundled data date and exit",
+        )
 
     @override
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: object, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
         print(version_info().line(), flush=True)
         parser.exit(0)
 
 
-__all__ = ["BUILD_INFO_FILE", "VersionAction", "VersionInfo", "bundled_data_date", "build_info",
-           "git_commit", "version_info"]
+__all__ = [
+    "BUILD_INFO_FILE",
+    "VersionAction",
+    "VersionInfo",
+    "bundled_data_date",
+    "build_info",
+    "git_commit",
+    "version_info",
+]

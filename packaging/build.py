@@ -61,12 +61,16 @@ def log(msg: str) -> None:
 def check_environment() -> None:
     """Fail early on what would break or bloat the bundle."""
     if importlib.util.find_spec("PyInstaller") is None:
-        sys.exit("build: PyInstaller is missing; run `make dist` (or "
-                 '`pip install -c requirements.lock -e ".[test,package]"`)')
+        sys.exit(
+            "build: PyInstaller is missing; run `make dist` (or "
+            '`pip install -c requirements.lock -e ".[test,package]"`)'
+        )
     others = [name for name in OTHER_QT_BINDINGS if importlib.util.find_spec(name) is not None]
     if others:
-        sys.exit(f"build: {', '.join(others)} installed next to PySide6; PyInstaller would abort. "
-                 "Build from a venv with PySide6 only.")
+        sys.exit(
+            f"build: {', '.join(others)} installed next to PySide6; PyInstaller would abort. "
+            "Build from a venv with PySide6 only."
+        )
     if importlib.util.find_spec("PySide6") is None:
         sys.exit("build: PySide6 is missing from this interpreter")
 
@@ -87,20 +91,28 @@ def build_translations() -> None:
 
 def build_icons() -> None:
     """Render the .ico/.icns the spec uses from resources/icons/gpupicker.svg."""
-    subprocess.run([sys.executable, str(ROOT / "packaging" / "make_icons.py")], cwd=ROOT,
-                   check=True)
+    subprocess.run([sys.executable, str(ROOT / "packaging" / "make_icons.py")], cwd=ROOT, check=True)
 
 
 def write_build_info() -> dict[str, str]:
     """``build/build-info/build-info.json``: the commit (``git rev-parse``) and build time."""
     info = {"built": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")}
     try:
-        out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"],
-                             capture_output=True, text=True, timeout=10, check=True)
+        out = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        )
         info["commit"] = out.stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain",
-                                "--untracked-files=no"], capture_output=True, text=True,
-                               timeout=20, check=True)
+        dirty = subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=True,
+        )
         if dirty.stdout.strip():
             info["commit"] += "-dirty"
     except (OSError, subprocess.SubprocessError):
@@ -133,13 +145,17 @@ def add_legal_files(scan_root: Path, target: Path) -> None:
     found = notices.problems(scan.components, scan.unclaimed, scan.forbidden)
     text = notices.render(scan.components, "Third-party notices for this gpupicker bundle")
     (target / notices_file()).write_text(text, encoding="utf-8")
-    log(f"notices: {len(scan.components)} components, {len(text) // 1024} KiB "
-        f"-> {(target / notices_file()).relative_to(ROOT)}")
+    log(
+        f"notices: {len(scan.components)} components, {len(text) // 1024} KiB "
+        f"-> {(target / notices_file()).relative_to(ROOT)}"
+    )
     if found:
         for problem in found:
             print(f"    {problem}")
-        sys.exit("build: the third-party notices are incomplete (above); fix packaging/"
-                 "gpupicker.spec or packaging/notices.py")
+        sys.exit(
+            "build: the third-party notices are incomplete (above); fix packaging/"
+            "gpupicker.spec or packaging/notices.py"
+        )
 
 
 def notices_file() -> str:
@@ -149,9 +165,11 @@ def notices_file() -> str:
 
 def linux_desktop_files(product: Path) -> None:
     """Desktop entry, icon and install.sh next to the executable (Linux onedir)."""
-    for extra in (ROOT / "packaging" / "gpupicker.desktop",
-                  ROOT / "resources" / "icons" / "gpupicker.svg",
-                  ROOT / "packaging" / "install.sh"):
+    for extra in (
+        ROOT / "packaging" / "gpupicker.desktop",
+        ROOT / "resources" / "icons" / "gpupicker.svg",
+        ROOT / "packaging" / "install.sh",
+    ):
         shutil.copy2(extra, product / extra.name)
     os.chmod(product / "install.sh", 0o755)
 
@@ -165,8 +183,21 @@ def make_dmg(app: Path, stem: str) -> Path:
     os.symlink("/Applications", staging / "Applications")
     target = ROOT / "dist" / f"{stem}.dmg"
     target.unlink(missing_ok=True)
-    subprocess.run(["hdiutil", "create", "-volname", APP_NAME, "-srcfolder", str(staging),
-                    "-ov", "-format", "UDZO", str(target)], check=True)
+    subprocess.run(
+        [
+            "hdiutil",
+            "create",
+            "-volname",
+            APP_NAME,
+            "-srcfolder",
+            str(staging),
+            "-ov",
+            "-format",
+            "UDZO",
+            str(target),
+        ],
+        check=True,
+    )
     return target
 
 
@@ -175,8 +206,18 @@ def run_pyinstaller(onefile: bool, console: bool) -> float:
     env = dict(os.environ)
     env["GPUPICKER_ONEFILE"] = "1" if onefile else "0"
     env["GPUPICKER_CONSOLE"] = "1" if console else "0"
-    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
-           "--distpath", str(ROOT / "dist"), "--workpath", str(ROOT / "build"), str(SPEC)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--clean",
+        "--distpath",
+        str(ROOT / "dist"),
+        "--workpath",
+        str(ROOT / "build"),
+        str(SPEC),
+    ]
     log("pyinstaller: " + " ".join(cmd[1:]))
     start = time.perf_counter()
     subprocess.run(cmd, cwd=ROOT, env=env, check=True)
@@ -185,8 +226,11 @@ def run_pyinstaller(onefile: bool, console: bool) -> float:
 
 def largest_files(folder: Path, count: int = 10) -> list[tuple[int, str]]:
     """The ``count`` largest files under ``folder`` as (bytes, relative path)."""
-    sizes = [(p.stat().st_size, p.relative_to(folder).as_posix())
-             for p in folder.rglob("*") if p.is_file() and not p.is_symlink()]
+    sizes = [
+        (p.stat().st_size, p.relative_to(folder).as_posix())
+        for p in folder.rglob("*")
+        if p.is_file() and not p.is_symlink()
+    ]
     return sorted(sizes, reverse=True)[:count]
 
 
@@ -218,14 +262,22 @@ def archive(paths: list[Path], stem: str) -> Path:
 def main(argv: list[str] | None = None) -> int:
     """Build, report size and time; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--onefile", action="store_true",
-                        help="one self-extracting file dist/gpupicker-portable (optional artifact)")
-    parser.add_argument("--console", action="store_true",
-                        help="console executable (debug variant; matters on Windows only)")
-    parser.add_argument("--archive", action="store_true",
-                        help="also pack dist/gpupicker-<version>-<os>-<arch>.tar.gz / .zip / .dmg")
-    parser.add_argument("--deb", action="store_true",
-                        help="Linux onedir: also build dist/gpupicker_<version>_amd64.deb")
+    parser.add_argument(
+        "--onefile",
+        action="store_true",
+        help="one self-extracting file dist/gpupicker-portable (optional artifact)",
+    )
+    parser.add_argument(
+        "--console", action="store_true", help="console executable (debug variant; matters on Windows only)"
+    )
+    parser.add_argument(
+        "--archive",
+        action="store_true",
+        help="also pack dist/gpupicker-<version>-<os>-<arch>.tar.gz / .zip / .dmg",
+    )
+    parser.add_argument(
+        "--deb", action="store_true", help="Linux onedir: also build dist/gpupicker_<version>_amd64.deb"
+    )
     args = parser.parse_args(argv)
 
     check_environment()
@@ -248,9 +300,10 @@ def main(argv: list[str] | None = None) -> int:
         import notices
 
         shutil.copy2(ROOT / "LICENSE", legal / "LICENSE")
-        (legal / notices_file()).write_text(notices.render(
-            components.installed_components(), "Third-party notices for gpupicker"),
-            encoding="utf-8")
+        (legal / notices_file()).write_text(
+            notices.render(components.installed_components(), "Third-party notices for gpupicker"),
+            encoding="utf-8",
+        )
         artifacts = [product, legal]
     else:
         product = onedir_path()
@@ -280,9 +333,16 @@ def main(argv: list[str] | None = None) -> int:
     kind = "onefile" if args.onefile else "onedir"
     log(f"{kind} bundle: {product.relative_to(ROOT)}  {mb(size):.1f} MB ({size} bytes)")
     log(f"build time: {seconds:.1f} s")
-    info = {"version": version, "kind": kind, "path": str(product), "size_bytes": size,
-            "size_mb": round(mb(size), 1), "build_seconds": round(seconds, 1),
-            "platform": platform_tag(), "python": sys.version.split()[0]}
+    info = {
+        "version": version,
+        "kind": kind,
+        "path": str(product),
+        "size_bytes": size,
+        "size_mb": round(mb(size), 1),
+        "build_seconds": round(seconds, 1),
+        "platform": platform_tag(),
+        "python": sys.version.split()[0],
+    }
     if args.archive:
         suffix = "-portable" if args.onefile else ""
         stem = f"{APP_NAME}-{version}-{platform_tag()}{suffix}"
@@ -301,12 +361,20 @@ def main(argv: list[str] | None = None) -> int:
             deps, unknown = deb.depends(product)
             for soname in unknown:
                 log(f"deb: warning: no Debian package known for {soname}; not in Depends")
-            target = deb.build_deb(product, version, ROOT / "dist",
-                                   product / "gpupicker.desktop", product / "gpupicker.svg",
-                                   ROOT / "LICENSE", deps)
+            target = deb.build_deb(
+                product,
+                version,
+                ROOT / "dist",
+                product / "gpupicker.desktop",
+                product / "gpupicker.svg",
+                ROOT / "LICENSE",
+                deps,
+            )
             info["deb"] = str(target)
-            log(f"deb: {target.relative_to(ROOT)}  {mb(target.stat().st_size):.1f} MB; "
-                f"Depends: {', '.join(deps)}")
+            log(
+                f"deb: {target.relative_to(ROOT)}  {mb(target.stat().st_size):.1f} MB; "
+                f"Depends: {', '.join(deps)}"
+            )
     BUILD_INFO.parent.mkdir(parents=True, exist_ok=True)
     BUILD_INFO.write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     xref = ROOT / "build" / APP_NAME / f"xref-{APP_NAME}.html"

@@ -45,13 +45,20 @@ LICENSE_TEXTS = {
 
 
 #: Exceptions that turn a GPL into something a non-GPL program may link/ship (runtime libs).
-LINKING_EXCEPTIONS = ("GCC-exception-3.1", "Bootloader-exception", "Classpath-exception-2.0",
-                      "LLVM-exception", "Autoconf-exception")
+LINKING_EXCEPTIONS = (
+    "GCC-exception-3.1",
+    "Bootloader-exception",
+    "Classpath-exception-2.0",
+    "LLVM-exception",
+    "Autoconf-exception",
+)
 
 
-QT = ("Qt 6 (qtbase, qtsvg, qtwayland …, as built into the PySide6 wheels)",
-      "LGPL-3.0-only OR GPL-2.0-only OR GPL-3.0-only",
-      "https://download.qt.io/official_releases/qt/ (source); https://www.qt.io/licensing/open-source-lgpl-obligations")
+QT = (
+    "Qt 6 (qtbase, qtsvg, qtwayland …, as built into the PySide6 wheels)",
+    "LGPL-3.0-only OR GPL-2.0-only OR GPL-3.0-only",
+    "https://download.qt.io/official_releases/qt/ (source); https://www.qt.io/licensing/open-source-lgpl-obligations",
+)
 
 
 @dataclass(frozen=True)
@@ -74,74 +81,141 @@ class Lib:
 #: (for dual-licensed libraries: the non-GPL choice, stated in the SPDX OR expression).
 LIBRARIES: tuple[Lib, ...] = (
     Lib(r"^(lib)?qt6\w*\.(so|dll|dylib)|^qt\w+$|^libqt6", QT[0], QT[1], QT[2]),
-    Lib(r"^(lib)?(pyside6|shiboken6)", "PySide6 / Shiboken6 runtime libraries",
+    Lib(
+        r"^(lib)?(pyside6|shiboken6)",
+        "PySide6 / Shiboken6 runtime libraries",
         "LGPL-3.0-only OR GPL-2.0-only OR GPL-3.0-only",
-        "https://download.qt.io/official_releases/QtForPython/"),
-    Lib(r"^(lib)?icu(data|i18n|uc)", "ICU (International Components for Unicode), from the "
-        "PySide6 wheel", "Unicode-DFS-2016 AND ICU", "https://github.com/unicode-org/icu"),
-    Lib(r"^(lib)?python3(\.?\d+)*\.(so|dll|dylib)|^python3\d*\.dll$|^Python$",
-        "CPython runtime", "PSF-2.0", "https://www.python.org/"),
-    Lib(r"^libscipy_openblas", "OpenBLAS with LAPACK (numpy wheel)",
-        "BSD-3-Clause AND BSD-3-Clause-Open-MPI", "https://github.com/OpenMathLib/OpenBLAS",
-        "numpy", ("OpenBLAS", "LAPACK")),
-    Lib(r"^libgfortran", "GNU Fortran runtime (numpy wheel)",
-        "GPL-3.0-or-later WITH GCC-exception-3.1", "https://gcc.gnu.org/", "numpy",
-        ("GCC runtime library",)),
-    Lib(r"^libquadmath", "GCC libquadmath (numpy wheel)", "LGPL-2.1-or-later",
-        "https://gcc.gnu.org/", "numpy", ("libquadmath",)),
-    Lib(r"^libgcc_s|^libstdc\+\+|^libgomp", "GCC runtime libraries",
-        "GPL-3.0-or-later WITH GCC-exception-3.1", "https://gcc.gnu.org/"),
-    Lib(r"^libx11|^libxau\.|^libxdmcp\.|^libxext\.|^libxrender\.|^libxi\.|^libice\.|^libsm\.",
-        "X.Org client libraries", "MIT AND X11", "https://gitlab.freedesktop.org/xorg/lib"),
+        "https://download.qt.io/official_releases/QtForPython/",
+    ),
+    Lib(
+        r"^(lib)?icu(data|i18n|uc)",
+        "ICU (International Components for Unicode), from the PySide6 wheel",
+        "Unicode-DFS-2016 AND ICU",
+        "https://github.com/unicode-org/icu",
+    ),
+    Lib(
+        r"^(lib)?python3(\.?\d+)*\.(so|dll|dylib)|^python3\d*\.dll$|^Python$",
+        "CPython runtime",
+        "PSF-2.0",
+        "https://www.python.org/",
+    ),
+    Lib(
+        r"^libscipy_openblas",
+        "OpenBLAS with LAPACK (numpy wheel)",
+        "BSD-3-Clause AND BSD-3-Clause-Open-MPI",
+        "https://github.com/OpenMathLib/OpenBLAS",
+        "numpy",
+        ("OpenBLAS", "LAPACK"),
+    ),
+    Lib(
+        r"^libgfortran",
+        "GNU Fortran runtime (numpy wheel)",
+        "GPL-3.0-or-later WITH GCC-exception-3.1",
+        "https://gcc.gnu.org/",
+        "numpy",
+        ("GCC runtime library",),
+    ),
+    Lib(
+        r"^libquadmath",
+        "GCC libquadmath (numpy wheel)",
+        "LGPL-2.1-or-later",
+        "https://gcc.gnu.org/",
+        "numpy",
+        ("libquadmath",),
+    ),
+    Lib(
+        r"^libgcc_s|^libstdc\+\+|^libgomp",
+        "GCC runtime libraries",
+        "GPL-3.0-or-later WITH GCC-exception-3.1",
+        "https://gcc.gnu.org/",
+    ),
+    Lib(
+        r"^libx11|^libxau\.|^libxdmcp\.|^libxext\.|^libxrender\.|^libxi\.|^libice\.|^libsm\.",
+        "X.Org client libraries",
+        "MIT AND X11",
+        "https://gitlab.freedesktop.org/xorg/lib",
+    ),
     Lib(r"^libxcb", "libxcb / xcb-util", "X11", "https://xcb.freedesktop.org/"),
     Lib(r"^libxkbcommon", "libxkbcommon", "MIT", "https://xkbcommon.org/"),
     Lib(r"^libwayland", "Wayland client libraries", "MIT", "https://wayland.freedesktop.org/"),
     Lib(r"^libbrotli", "Brotli", "MIT", "https://github.com/google/brotli"),
-    Lib(r"^libbsd\.", "libbsd", "BSD-3-Clause AND BSD-2-Clause AND ISC AND Beerware",
-        "https://libbsd.freedesktop.org/"),
-    Lib(r"^libmd\.", "libmd", "BSD-3-Clause AND BSD-2-Clause AND ISC AND Beerware",
-        "https://www.hadrons.org/software/libmd/"),
+    Lib(
+        r"^libbsd\.",
+        "libbsd",
+        "BSD-3-Clause AND BSD-2-Clause AND ISC AND Beerware",
+        "https://libbsd.freedesktop.org/",
+    ),
+    Lib(
+        r"^libmd\.",
+        "libmd",
+        "BSD-3-Clause AND BSD-2-Clause AND ISC AND Beerware",
+        "https://www.hadrons.org/software/libmd/",
+    ),
     Lib(r"^libbz2", "bzip2", "bzip2-1.0.6", "https://sourceware.org/bzip2/"),
-    Lib(r"^libcap\.", "libcap", "BSD-3-Clause OR GPL-2.0-only",
-        "https://sites.google.com/site/fullycapable/"),
+    Lib(
+        r"^libcap\.", "libcap", "BSD-3-Clause OR GPL-2.0-only", "https://sites.google.com/site/fullycapable/"
+    ),
     Lib(r"^libcrypto|^libssl", "OpenSSL 3", "Apache-2.0", "https://www.openssl.org/"),
-    Lib(r"^libdbus-1", "D-Bus library", "AFL-2.1 OR GPL-2.0-or-later",
-        "https://www.freedesktop.org/wiki/Software/dbus/"),
+    Lib(
+        r"^libdbus-1",
+        "D-Bus library",
+        "AFL-2.1 OR GPL-2.0-or-later",
+        "https://www.freedesktop.org/wiki/Software/dbus/",
+    ),
     Lib(r"^libexpat", "Expat", "MIT", "https://libexpat.github.io/"),
     Lib(r"^libffi", "libffi", "MIT", "https://sourceware.org/libffi/"),
-    Lib(r"^libfontconfig", "Fontconfig", "HPND-sell-variant",
-        "https://www.freedesktop.org/wiki/Software/fontconfig/"),
+    Lib(
+        r"^libfontconfig",
+        "Fontconfig",
+        "HPND-sell-variant",
+        "https://www.freedesktop.org/wiki/Software/fontconfig/",
+    ),
     Lib(r"^libfreetype", "FreeType", "FTL OR GPL-2.0-or-later", "https://freetype.org/"),
     Lib(r"^libharfbuzz", "HarfBuzz", "MIT", "https://harfbuzz.github.io/"),
     Lib(r"^libgcrypt", "libgcrypt", "LGPL-2.1-or-later", "https://gnupg.org/software/libgcrypt/"),
-    Lib(r"^libgpg-error", "libgpg-error", "LGPL-2.1-or-later",
-        "https://gnupg.org/software/libgpg-error/"),
-    Lib(r"^lib(glib|gthread|gobject|gmodule|gio)-2\.0", "GLib", "LGPL-2.1-or-later",
-        "https://gitlab.gnome.org/GNOME/glib"),
+    Lib(r"^libgpg-error", "libgpg-error", "LGPL-2.1-or-later", "https://gnupg.org/software/libgpg-error/"),
+    Lib(
+        r"^lib(glib|gthread|gobject|gmodule|gio)-2\.0",
+        "GLib",
+        "LGPL-2.1-or-later",
+        "https://gitlab.gnome.org/GNOME/glib",
+    ),
     Lib(r"^liblz4", "LZ4 library", "BSD-2-Clause", "https://github.com/lz4/lz4"),
-    Lib(r"^liblzma", "XZ Utils liblzma", "0BSD OR LicenseRef-Public-Domain",
-        "https://tukaani.org/xz/"),
+    Lib(r"^liblzma", "XZ Utils liblzma", "0BSD OR LicenseRef-Public-Domain", "https://tukaani.org/xz/"),
     Lib(r"^libpcre2", "PCRE2", "BSD-3-Clause WITH PCRE2-exception", "https://pcre2project.github.io/pcre2/"),
     Lib(r"^libpng", "libpng", "libpng-2.0", "http://www.libpng.org/pub/png/libpng.html"),
     Lib(r"^(lib)?sqlite3", "SQLite", "blessing", "https://www.sqlite.org/copyright.html"),
     Lib(r"^libsystemd", "libsystemd", "LGPL-2.1-or-later", "https://systemd.io/"),
     Lib(r"^libtinfo|^libncurses", "ncurses", "X11", "https://invisible-island.net/ncurses/"),
-    Lib(r"^libuuid", "libuuid (util-linux)", "BSD-3-Clause",
-        "https://github.com/util-linux/util-linux"),
+    Lib(r"^libuuid", "libuuid (util-linux)", "BSD-3-Clause", "https://github.com/util-linux/util-linux"),
     Lib(r"^libz\.|^zlib1?\.dll$", "zlib", "Zlib", "https://zlib.net/"),
     Lib(r"^libzstd", "Zstandard", "BSD-3-Clause OR GPL-2.0-only", "https://facebook.github.io/zstd/"),
     Lib(r"^libcrypto-3|^libssl-3", "OpenSSL 3", "Apache-2.0", "https://www.openssl.org/"),
     Lib(r"^libffi-\d+\.dll$", "libffi", "MIT", "https://sourceware.org/libffi/"),
-    Lib(r"^(vcruntime|msvcp|concrt|vccorlib)\d+", "Microsoft Visual C++ runtime (redistributable)",
+    Lib(
+        r"^(vcruntime|msvcp|concrt|vccorlib)\d+",
+        "Microsoft Visual C++ runtime (redistributable)",
         "LicenseRef-MSVC-Redistributable",
-        "https://learn.microsoft.com/cpp/windows/redistributing-visual-cpp-files"),
-    Lib(r"^(ucrtbase|api-ms-win-)", "Windows Universal C Runtime (redistributable)",
+        "https://learn.microsoft.com/cpp/windows/redistributing-visual-cpp-files",
+    ),
+    Lib(
+        r"^(ucrtbase|api-ms-win-)",
+        "Windows Universal C Runtime (redistributable)",
         "LicenseRef-MSVC-Redistributable",
-        "https://learn.microsoft.com/cpp/windows/universal-crt-deployment"),
-    Lib(r"^d3dcompiler_47\.dll$", "Direct3D shader compiler (from the PySide6 wheel)",
-        "LicenseRef-MSVC-Redistributable", "https://www.qt.io/"),
-    Lib(r"^opengl32sw\.dll$", "Mesa llvmpipe software OpenGL (from the PySide6 wheel)",
-        "MIT", "https://www.mesa3d.org/"),
+        "https://learn.microsoft.com/cpp/windows/universal-crt-deployment",
+    ),
+    Lib(
+        r"^d3dcompiler_47\.dll$",
+        "Direct3D shader compiler (from the PySide6 wheel)",
+        "LicenseRef-MSVC-Redistributable",
+        "https://www.qt.io/",
+    ),
+    Lib(
+        r"^opengl32sw\.dll$",
+        "Mesa llvmpipe software OpenGL (from the PySide6 wheel)",
+        "MIT",
+        "https://www.mesa3d.org/",
+    ),
 )
 
 
@@ -222,8 +296,12 @@ _CLASSIFIERS = {
 }
 
 
-_LICENSE_FIELD = {"apache license, version 2.0": "Apache-2.0", "mit": "MIT",
-                  "mit license": "MIT", "bsd": "LicenseRef-BSD (see licence file)"}
+_LICENSE_FIELD = {
+    "apache license, version 2.0": "Apache-2.0",
+    "mit": "MIT",
+    "mit license": "MIT",
+    "bsd": "LicenseRef-BSD (see licence file)",
+}
 
 
 def dist_spdx(dist: md.Distribution) -> str:
@@ -233,8 +311,12 @@ def dist_spdx(dist: md.Distribution) -> str:
     if expr:
         return expr
     text = (meta.get("License") or "").strip()
-    if text and "\n" not in text and re.fullmatch(r"[A-Za-z0-9.+\- ()]+", text) and (
-            re.search(r"\b(OR|AND)\b", text) or "-" in text):
+    if (
+        text
+        and "\n" not in text
+        and re.fullmatch(r"[A-Za-z0-9.+\- ()]+", text)
+        and (re.search(r"\b(OR|AND)\b", text) or "-" in text)
+    ):
         return text
     if text.lower() in _LICENSE_FIELD:
         return _LICENSE_FIELD[text.lower()]
@@ -295,25 +377,38 @@ def runtime_distributions(root: str = APP) -> list[md.Distribution]:
 def cpython_component() -> Component:
     """The Python runtime and standard library (PSF-2.0, with CPython's LICENSE file)."""
     texts = []
-    for candidate in (Path(sysconfig.get_paths()["stdlib"]) / "LICENSE.txt",
-                      Path(sys.base_prefix) / "LICENSE.txt",
-                      Path(sys.base_prefix) / "share" / "doc" / f"python{sys.version_info[0]}."
-                      f"{sys.version_info[1]}" / "copyright"):
+    for candidate in (
+        Path(sysconfig.get_paths()["stdlib"]) / "LICENSE.txt",
+        Path(sys.base_prefix) / "LICENSE.txt",
+        Path(sys.base_prefix) / "share" / "doc" / f"python{sys.version_info[0]}."
+        f"{sys.version_info[1]}" / "copyright",
+    ):
         if candidate.is_file():
-            texts.append(("CPython LICENSE", candidate.read_text(encoding="utf-8",
-                                                                errors="replace")))
+            texts.append(("CPython LICENSE", candidate.read_text(encoding="utf-8", errors="replace")))
             break
-    return Component("CPython (interpreter and standard library)", "PSF-2.0",
-                     sys.version.split()[0], "https://www.python.org/", texts=texts)
+    return Component(
+        "CPython (interpreter and standard library)",
+        "PSF-2.0",
+        sys.version.split()[0],
+        "https://www.python.org/",
+        texts=texts,
+    )
 
 
 def font_component() -> Component:
     """The bundled CJK subset font."""
-    texts = [("resources/fonts/OFL.txt", FONT_LICENSE.read_text(encoding="utf-8"))] \
-        if FONT_LICENSE.is_file() else []
-    return Component("Noto Sans CJK SC (subset, renamed 'Noto Sans CJK SC gpupicker subset')",
-                     "OFL-1.1", "2.004", "https://github.com/googlefonts/noto-cjk "
-                     "(via Debian fonts-noto-cjk; packaging/make_cjk_font.py)", texts=texts)
+    texts = (
+        [("resources/fonts/OFL.txt", FONT_LICENSE.read_text(encoding="utf-8"))]
+        if FONT_LICENSE.is_file()
+        else []
+    )
+    return Component(
+        "Noto Sans CJK SC (subset, renamed 'Noto Sans CJK SC gpupicker subset')",
+        "OFL-1.1",
+        "2.004",
+        "https://github.com/googlefonts/noto-cjk (via Debian fonts-noto-cjk; packaging/make_cjk_font.py)",
+        texts=texts,
+    )
 
 
 def own_component() -> Component:
@@ -323,8 +418,9 @@ def own_component() -> Component:
         version = md.version(APP)
     except md.PackageNotFoundError:
         version = ""
-    return Component("gpupicker", "MIT", version, "this repository",
-                     texts=[("LICENSE", text)] if text else [])
+    return Component(
+        "gpupicker", "MIT", version, "this repository", texts=[("LICENSE", text)] if text else []
+    )
 
 
 def dist_component(dist: md.Distribution) -> Component:
@@ -383,8 +479,7 @@ def wheel_license_sections(dist_name: str, sections: Iterable[str]) -> list[tupl
         for block in blocks:
             first = block.splitlines()[0] if block else ""
             if first.startswith("Name: ") and first[6:].strip() in wanted:
-                out.append((f"{dist_name} {PurePosixPath(title).name}: {first[6:].strip()}",
-                            block.strip()))
+                out.append((f"{dist_name} {PurePosixPath(title).name}: {first[6:].strip()}", block.strip()))
     return out
 
 

@@ -66,8 +66,9 @@ def external_libraries(bundle: Path) -> tuple[dict[str, str], list[str]]:
     found: dict[str, str] = {}
     missing: set[str] = set()
     for elf in _elf_files(bundle):
-        proc = subprocess.run(["ldd", str(elf)], capture_output=True, text=True, timeout=60,
-                              env={**os.environ, "LC_ALL": "C"})
+        proc = subprocess.run(
+            ["ldd", str(elf)], capture_output=True, text=True, timeout=60, env={**os.environ, "LC_ALL": "C"}
+        )
         for line in proc.stdout.splitlines():
             m = _LDD.match(line)
             if not m or m.group(1) in inside:
@@ -93,8 +94,12 @@ def depends(bundle: Path) -> tuple[list[str], list[str]]:
     unknown = []
     if found and shutil.which("dpkg"):
         real = {soname: os.path.realpath(path) for soname, path in found.items()}
-        proc = subprocess.run(["dpkg", "-S", *sorted(set(found.values()) | set(real.values()))],
-                              capture_output=True, text=True, timeout=60)
+        proc = subprocess.run(
+            ["dpkg", "-S", *sorted(set(found.values()) | set(real.values()))],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         owned = {}
         for line in proc.stdout.splitlines():
             pkg, _, path = line.partition(": ")
@@ -138,9 +143,16 @@ def _indent_licence(text: str) -> str:
     return "\n".join(f" {line}" if line.strip() else " ." for line in text.strip().splitlines())
 
 
-def build_deb(bundle: Path, version: str, out_dir: Path, desktop: Path, icon: Path,
-              license_file: Path, depends_list: list[str] | None = None,
-              description: str = "Offline planner: which GPU for an AI job") -> Path:
+def build_deb(
+    bundle: Path,
+    version: str,
+    out_dir: Path,
+    desktop: Path,
+    icon: Path,
+    license_file: Path,
+    depends_list: list[str] | None = None,
+    description: str = "Offline planner: which GPU for an AI job",
+) -> Path:
     """Stage and ``dpkg-deb --build`` the package; returns the .deb path.
 
     Raises:
@@ -168,8 +180,9 @@ def build_deb(bundle: Path, version: str, out_dir: Path, desktop: Path, icon: Pa
         shutil.copy2(icon, icons / f"{APP}.svg")
         doc = stage / "usr" / "share" / "doc" / APP
         doc.mkdir(parents=True)
-        (doc / "copyright").write_text(COPYRIGHT.format(
-            mit=_indent_licence(license_file.read_text(encoding="utf-8"))), encoding="utf-8")
+        (doc / "copyright").write_text(
+            COPYRIGHT.format(mit=_indent_licence(license_file.read_text(encoding="utf-8"))), encoding="utf-8"
+        )
         for path in [stage, *stage.rglob("*")]:  # root:root via --root-owner-group; sane modes
             if path.is_symlink():
                 continue
@@ -189,7 +202,8 @@ def build_deb(bundle: Path, version: str, out_dir: Path, desktop: Path, icon: Pa
             " editable price catalog, and ranks the options. Nothing touches the network.\n"
             " .\n"
             " This package is the standalone PyInstaller build installed in /opt/gpupicker.\n",
-            encoding="utf-8")
+            encoding="utf-8",
+        )
         md5 = []
         for path in sorted(stage.rglob("*")):
             if path.is_file() and not path.is_symlink() and control not in path.parents:
@@ -199,15 +213,17 @@ def build_deb(bundle: Path, version: str, out_dir: Path, desktop: Path, icon: Pa
         for f in control.iterdir():
             os.chmod(f, 0o644)
         out_dir.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["dpkg-deb", "--root-owner-group", "-Zxz", "-z1", "--build", str(stage),
-                        str(target)], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            ["dpkg-deb", "--root-owner-group", "-Zxz", "-z1", "--build", str(stage), str(target)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     return target
 
 
 def deb_contents(deb: Path) -> list[str]:
     """Paths in the package's data archive (``dpkg-deb --contents``), e.g. ``./usr/bin/gpupicker``."""
-    proc = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
-                          check=True)
+    proc = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True, check=True)
     out = []
     for line in proc.stdout.splitlines():
         name = line.split(None, 5)[-1]
@@ -217,8 +233,9 @@ def deb_contents(deb: Path) -> list[str]:
 
 def deb_field(deb: Path, name: str) -> str:
     """One control field (``dpkg-deb --field``)."""
-    return subprocess.run(["dpkg-deb", "--field", str(deb), name], capture_output=True,
-                          text=True, check=True).stdout.strip()
+    return subprocess.run(
+        ["dpkg-deb", "--field", str(deb), name], capture_output=True, text=True, check=True
+    ).stdout.strip()
 
 
 __all__ = ["build_deb", "deb_contents", "deb_field", "depends", "external_libraries"]

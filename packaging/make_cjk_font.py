@@ -62,8 +62,12 @@ def gb2312_hanzi() -> str:
 def project_cjk_chars(root: Path = ROOT) -> set[str]:
     """CJK characters used by the translations, gpupicker's own sources and the catalog data."""
     found: set[str] = set()
-    files = [*(root / "resources" / "i18n").glob("*.ts"), *(root / "gpupicker").rglob("*.py"),
-             *(root / "packaging").glob("*.desktop"), *(root / "data").glob("*.csv")]
+    files = [
+        *(root / "resources" / "i18n").glob("*.ts"),
+        *(root / "gpupicker").rglob("*.py"),
+        *(root / "packaging").glob("*.desktop"),
+        *(root / "data").glob("*.csv"),
+    ]
     for path in files:
         found.update(_CJK_RE.findall(path.read_text(encoding="utf-8")))
     return found
@@ -72,11 +76,10 @@ def project_cjk_chars(root: Path = ROOT) -> set[str]:
 def wanted_text(root: Path = ROOT) -> str:
     """All characters the subset keeps."""
     ascii_ = "".join(chr(c) for c in range(0x20, 0x7F))
-    punct = "".join(chr(c) for c in range(0x3000, 0x3040))   # CJK symbols and punctuation
+    punct = "".join(chr(c) for c in range(0x3000, 0x3040))  # CJK symbols and punctuation
     fullwidth = "".join(chr(c) for c in range(0xFF01, 0xFF5F))  # full-width ASCII forms
     extra = "·—–…‘’“”×÷°±≤≥≈→←↑↓€¥£"
-    return "".join(sorted(set(ascii_ + punct + fullwidth + extra + gb2312_hanzi())
-                          | project_cjk_chars(root)))
+    return "".join(sorted(set(ascii_ + punct + fullwidth + extra + gb2312_hanzi()) | project_cjk_chars(root)))
 
 
 def font_number(ttc: Path) -> int:
@@ -98,8 +101,13 @@ def rename(path: Path) -> None:
     for rec in list(table.names):
         if rec.nameID in (16, 17):
             table.removeNames(nameID=rec.nameID)
-    for name_id, value in ((1, FAMILY), (2, "Regular"), (3, f"{POSTSCRIPT};gpupicker"),
-                           (4, f"{FAMILY} Regular"), (6, POSTSCRIPT)):
+    for name_id, value in (
+        (1, FAMILY),
+        (2, "Regular"),
+        (3, f"{POSTSCRIPT};gpupicker"),
+        (4, f"{FAMILY} Regular"),
+        (6, POSTSCRIPT),
+    ):
         table.setName(value, name_id, 3, 1, 0x409)
         table.setName(value, name_id, 1, 0, 0)
     if "CFF " in font:
@@ -120,9 +128,15 @@ def main(argv: list[str] | None = None) -> int:
 
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     text = wanted_text()
-    options = ["--layout-features=kern,palt", "--no-hinting", "--name-IDs=*",
-               "--name-languages=*", "--notdef-outline", f"--output-file={OUT_FILE}",
-               f"--text={text}"]
+    options = [
+        "--layout-features=kern,palt",
+        "--no-hinting",
+        "--name-IDs=*",
+        "--name-languages=*",
+        "--notdef-outline",
+        f"--output-file={OUT_FILE}",
+        f"--text={text}",
+    ]
     if args.source.suffix.lower() == ".ttc":
         options.append(f"--font-number={font_number(args.source)}")
     subset.main([str(args.source), *options])
@@ -130,8 +144,10 @@ def main(argv: list[str] | None = None) -> int:
     from fontTools.ttLib import TTFont
 
     glyphs = len(TTFont(str(OUT_FILE)).getGlyphOrder())
-    print(f"make_cjk_font: {OUT_FILE.relative_to(ROOT)}  {OUT_FILE.stat().st_size / 1e6:.2f} MB, "
-          f"{len(text)} characters, {glyphs} glyphs")
+    print(
+        f"make_cjk_font: {OUT_FILE.relative_to(ROOT)}  {OUT_FILE.stat().st_size / 1e6:.2f} MB, "
+        f"{len(text)} characters, {glyphs} glyphs"
+    )
     return 0
 
 

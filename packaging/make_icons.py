@@ -21,8 +21,17 @@ DEFAULT_OUT = ROOT / "build" / "icons"
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 #: ICNS element types holding PNG data, by pixel size (several types share a size).
 ICNS_TYPES = (
-    (b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256), (b"ic09", 512),
-    (b"ic10", 1024), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256), (b"ic14", 512),
+    (b"icp4", 16),
+    (b"icp5", 32),
+    (b"icp6", 64),
+    (b"ic07", 128),
+    (b"ic08", 256),
+    (b"ic09", 512),
+    (b"ic10", 1024),
+    (b"ic11", 32),
+    (b"ic12", 64),
+    (b"ic13", 256),
+    (b"ic14", 512),
 )
 
 

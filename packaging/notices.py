@@ -130,15 +130,15 @@ def _debian_packages(files: dict[str, Path]) -> dict[str, str]:
     names = sorted(files)
     if not names or shutil.which("dpkg") is None:
         return {}
-    proc = subprocess.run(["dpkg", "-S", *[f"*/{n}" for n in names]], capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run(
+        ["dpkg", "-S", *[f"*/{n}" for n in names]], capture_output=True, text=True, timeout=60
+    )
     out: dict[str, str] = {}
     for line in proc.stdout.splitlines():
         pkg, _, path = line.partition(": ")
         host = Path(path.strip())
         base = host.name
-        if base in files and base not in out and "diversion" not in pkg and _same_file(
-                host, files[base]):
+        if base in files and base not in out and "diversion" not in pkg and _same_file(host, files[base]):
             out[base] = pkg.split(",")[0].strip()
     return out
 
@@ -147,8 +147,7 @@ def _debian_copyright(pkg: str) -> tuple[str, str] | None:
     name = pkg.split(":")[0]
     path = Path("/usr/share/doc") / name / "copyright"
     try:
-        return (f"Debian {name} copyright file", path.read_text(encoding="utf-8",
-                                                                 errors="replace"))
+        return (f"Debian {name} copyright file", path.read_text(encoding="utf-8", errors="replace"))
     except OSError:
         return None
 
@@ -156,8 +155,9 @@ def _debian_copyright(pkg: str) -> tuple[str, str] | None:
 def _debian_version(pkg: str) -> str:
     if shutil.which("dpkg-query") is None:
         return ""
-    proc = subprocess.run(["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True,
-                          text=True, timeout=30)
+    proc = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True, text=True, timeout=30
+    )
     return proc.stdout.strip()
 
 
@@ -170,17 +170,32 @@ class BundleScan:
     forbidden: list[str]
 
 
-OWN_TOP_FILES = {"LICENSE", "THIRD-PARTY-NOTICES.txt", "gpupicker.desktop", "gpupicker.svg",
-                 "install.sh", "README.txt"}
+OWN_TOP_FILES = {
+    "LICENSE",
+    "THIRD-PARTY-NOTICES.txt",
+    "gpupicker.desktop",
+    "gpupicker.svg",
+    "install.sh",
+    "README.txt",
+}
 
 
 def scan_bundle(bundle: Path) -> BundleScan:
     """Assign every file of a onedir bundle (or ``.app``) to a component (see module doc)."""
-    roots = [p for p in (bundle / "_internal", bundle / "Contents" / "Frameworks",
-                         bundle / "Contents" / "Resources") if p.is_dir()] or [bundle]
+    roots = [
+        p
+        for p in (bundle / "_internal", bundle / "Contents" / "Frameworks", bundle / "Contents" / "Resources")
+        if p.is_dir()
+    ] or [bundle]
     top_dirs = {bundle, bundle / "Contents" / "Resources"}
-    exe = next((p for p in (bundle / APP, bundle / f"{APP}.exe",
-                            bundle / "Contents" / "MacOS" / APP) if p.is_file()), None)
+    exe = next(
+        (
+            p
+            for p in (bundle / APP, bundle / f"{APP}.exe", bundle / "Contents" / "MacOS" / APP)
+            if p.is_file()
+        ),
+        None,
+    )
     dists = {norm_name(d.metadata["Name"]): d for d in md.distributions()}
     top_to_dist: dict[str, str] = {}
     for top, names in md.packages_distributions().items():
@@ -220,7 +235,8 @@ def scan_bundle(bundle: Path) -> BundleScan:
             add("gpupicker", lambda: own, rel)
             continue
         if PurePosixPath(rel).parts[:1] == ("Contents",) and (
-                name in ("Info.plist", "PkgInfo", "CodeResources") or "_CodeSignature" in rel):
+            name in ("Info.plist", "PkgInfo", "CodeResources") or "_CodeSignature" in rel
+        ):
             add("gpupicker", lambda: own, rel)  # the .app's own metadata and signature
             continue
         if parts[:3] == ("gpupicker", "_bundled", "resources") and "fonts" in parts:
@@ -232,8 +248,9 @@ def scan_bundle(bundle: Path) -> BundleScan:
         if is_forbidden_library(name):
             forbidden.append(rel)
             continue
-        if parts[:1] == ("base_library.zip",) or (len(parts) > 1 and parts[0].startswith(
-                "python3") and parts[1] == "lib-dynload"):
+        if parts[:1] == ("base_library.zip",) or (
+            len(parts) > 1 and parts[0].startswith("python3") and parts[1] == "lib-dynload"
+        ):
             add("cpython", lambda: cpython, rel)
             continue
         top = parts[0]
@@ -248,8 +265,7 @@ def scan_bundle(bundle: Path) -> BundleScan:
         elif lib is not None:
             lib_files.append(rel)
             add(f"lib:{lib.name}", lambda lib=lib: lib_component(lib), rel)
-        elif top in top_to_dist and top_to_dist[top] in dists and (is_ext or not LIB_SUFFIX.search(
-                name)):
+        elif top in top_to_dist and top_to_dist[top] in dists and (is_ext or not LIB_SUFFIX.search(name)):
             key = top_to_dist[top]
             add(key, lambda key=key: dist_component(dists[key]), rel)
         else:
@@ -303,9 +319,12 @@ def _pyinstaller_component() -> Component:
     try:
         dist = md.distribution("pyinstaller")
     except md.PackageNotFoundError:
-        return Component("PyInstaller bootloader and runtime modules",
-                         "GPL-2.0-or-later WITH Bootloader-exception AND Apache-2.0", "",
-                         "https://pyinstaller.org/")
+        return Component(
+            "PyInstaller bootloader and runtime modules",
+            "GPL-2.0-or-later WITH Bootloader-exception AND Apache-2.0",
+            "",
+            "https://pyinstaller.org/",
+        )
     comp = dist_component(dist)
     comp.name = "PyInstaller bootloader and runtime modules"
     comp.spdx = "GPL-2.0-or-later WITH Bootloader-exception AND Apache-2.0"
@@ -322,24 +341,28 @@ def _ordered(comps: Iterable[Component]) -> list[Component]:
 
 # --- checks and output -----------------------------------------------------------------------
 
-def problems(components: list[Component], unclaimed: Iterable[str] = (),
-             forbidden: Iterable[str] = ()) -> list[str]:
+
+def problems(
+    components: list[Component], unclaimed: Iterable[str] = (), forbidden: Iterable[str] = ()
+) -> list[str]:
     """Why these notices are not acceptable (empty list = acceptable)."""
     out = [f"{f}: GPL-only library in the bundle (drop it)" for f in forbidden]
-    out += [f"{f}: no component claims this bundled file (add it to components.LIBRARIES)"
-            for f in unclaimed]
+    out += [f"{f}: no component claims this bundled file (add it to components.LIBRARIES)" for f in unclaimed]
     for comp in components:
         if not comp.spdx:
             out.append(f"{comp.name}: no licence found")
             continue
         if is_gpl_only(comp.spdx):
             out.append(f"{comp.name}: GPL-only licence {comp.spdx}")
-        missing = [k for k in needed_texts(comp.spdx) if not (LICENSE_DIR / LICENSE_TEXTS[k])
-                   .is_file()]
+        missing = [k for k in needed_texts(comp.spdx) if not (LICENSE_DIR / LICENSE_TEXTS[k]).is_file()]
         if missing:
             out.append(f"{comp.name}: licence text {', '.join(missing)} not in packaging/licenses")
-        if not comp.texts and not needed_texts(comp.spdx) and comp.spdx not in (
-                "PSF-2.0",) and not comp.spdx.startswith("LicenseRef-MSVC"):
+        if (
+            not comp.texts
+            and not needed_texts(comp.spdx)
+            and comp.spdx not in ("PSF-2.0",)
+            and not comp.spdx.startswith("LicenseRef-MSVC")
+        ):
             out.append(f"{comp.name}: {comp.spdx} but no licence text found")
     return out
 
@@ -374,13 +397,19 @@ does not modify Qt or PySide6.
 
 def render(components: list[Component], title: str) -> str:
     """The notices text: header, Qt replacement section, one entry per component, texts."""
-    lines = [title, "=" * len(title), "",
-             "gpupicker is MIT-licensed (the LICENSE entry below). It is distributed together",
-             "with the third-party components listed here, each under its own licence. The",
-             "licence named is the one gpupicker uses a component under; where a component is",
-             "offered under several licences (an SPDX 'OR'), gpupicker uses the first that is not",
-             "the GPL. Generated by packaging/notices.py; do not edit by hand.", "",
-             QT_REPLACEMENT, ""]
+    lines = [
+        title,
+        "=" * len(title),
+        "",
+        "gpupicker is MIT-licensed (the LICENSE entry below). It is distributed together",
+        "with the third-party components listed here, each under its own licence. The",
+        "licence named is the one gpupicker uses a component under; where a component is",
+        "offered under several licences (an SPDX 'OR'), gpupicker uses the first that is not",
+        "the GPL. Generated by packaging/notices.py; do not edit by hand.",
+        "",
+        QT_REPLACEMENT,
+        "",
+    ]
     needed: set[str] = set()
     for comp in components:
         head = f"{comp.name}" + (f" {comp.version}" if comp.version else "")
@@ -389,11 +418,17 @@ def render(components: list[Component], title: str) -> str:
             lines.append(f"  Source:  {comp.source}")
         if comp.files:
             shown = sorted(comp.files)
-            listing = ", ".join(shown[:12]) + (f" … and {len(shown) - 12} more"
-                                               if len(shown) > 12 else "")
-            lines.append(textwrap.fill(listing, width=96, initial_indent="  Bundled: ",
-                                       subsequent_indent="           ", break_on_hyphens=False,
-                                       break_long_words=False))
+            listing = ", ".join(shown[:12]) + (f" … and {len(shown) - 12} more" if len(shown) > 12 else "")
+            lines.append(
+                textwrap.fill(
+                    listing,
+                    width=96,
+                    initial_indent="  Bundled: ",
+                    subsequent_indent="           ",
+                    break_on_hyphens=False,
+                    break_long_words=False,
+                )
+            )
         needed |= needed_texts(comp.spdx)
         for title_, text in comp.texts:
             lines += ["", f"  --- {title_} ---", "", text.rstrip(), ""]
@@ -401,8 +436,14 @@ def render(components: list[Component], title: str) -> str:
     for key in sorted(needed):
         path = LICENSE_DIR / LICENSE_TEXTS[key]
         if path.is_file():
-            lines += ["=" * 78, f"Full text: {key}", "=" * 78, "",
-                      path.read_text(encoding="utf-8").rstrip(), ""]
+            lines += [
+                "=" * 78,
+                f"Full text: {key}",
+                "=" * 78,
+                "",
+                path.read_text(encoding="utf-8").rstrip(),
+                "",
+            ]
     return "\n".join(lines) + "\n"
 
 

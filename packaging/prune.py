@@ -19,15 +19,55 @@ from pathlib import PurePosixPath
 #: (SVG export) stays; QtOpenGL and QtOpenGLWidgets stay because pyqtgraph 0.14's
 #: PlotCurveItem imports them through importlib (found by the smoke test).
 EXCLUDED_QT_MODULES = (
-    "Qt3DAnimation", "Qt3DCore", "Qt3DExtras", "Qt3DInput", "Qt3DLogic", "Qt3DRender",
-    "QtBluetooth", "QtCharts", "QtConcurrent", "QtDataVisualization", "QtDBus", "QtDesigner",
-    "QtGraphs", "QtHelp", "QtHttpServer", "QtLocation", "QtMultimedia", "QtMultimediaWidgets",
-    "QtNetwork", "QtNetworkAuth", "QtNfc", "QtPdf", "QtPdfWidgets",
-    "QtPositioning", "QtQml", "QtQuick", "QtQuick3D", "QtQuickControls2", "QtQuickWidgets",
-    "QtRemoteObjects", "QtScxml", "QtSensors", "QtSerialBus", "QtSerialPort", "QtSpatialAudio",
-    "QtSql", "QtStateMachine", "QtSvgWidgets", "QtTest", "QtTextToSpeech", "QtUiTools",
-    "QtWebChannel", "QtWebEngineCore", "QtWebEngineQuick", "QtWebEngineWidgets", "QtWebSockets",
-    "QtWebView", "QtXml", "QtAxContainer",
+    "Qt3DAnimation",
+    "Qt3DCore",
+    "Qt3DExtras",
+    "Qt3DInput",
+    "Qt3DLogic",
+    "Qt3DRender",
+    "QtBluetooth",
+    "QtCharts",
+    "QtConcurrent",
+    "QtDataVisualization",
+    "QtDBus",
+    "QtDesigner",
+    "QtGraphs",
+    "QtHelp",
+    "QtHttpServer",
+    "QtLocation",
+    "QtMultimedia",
+    "QtMultimediaWidgets",
+    "QtNetwork",
+    "QtNetworkAuth",
+    "QtNfc",
+    "QtPdf",
+    "QtPdfWidgets",
+    "QtPositioning",
+    "QtQml",
+    "QtQuick",
+    "QtQuick3D",
+    "QtQuickControls2",
+    "QtQuickWidgets",
+    "QtRemoteObjects",
+    "QtScxml",
+    "QtSensors",
+    "QtSerialBus",
+    "QtSerialPort",
+    "QtSpatialAudio",
+    "QtSql",
+    "QtStateMachine",
+    "QtSvgWidgets",
+    "QtTest",
+    "QtTextToSpeech",
+    "QtUiTools",
+    "QtWebChannel",
+    "QtWebEngineCore",
+    "QtWebEngineQuick",
+    "QtWebEngineWidgets",
+    "QtWebSockets",
+    "QtWebView",
+    "QtXml",
+    "QtAxContainer",
 )
 
 #: Qt's own translations kept: the zh_CN and English qtbase catalogs (house style §6).
@@ -35,21 +75,25 @@ KEPT_QT_TRANSLATIONS = frozenset({"qtbase_zh_CN.qm", "qtbase_en.qm"})
 
 #: Qt plugins left out, as (plugin folder, file stem without lib prefix/d suffix/extension).
 PRUNED_PLUGINS: tuple[tuple[str, str], ...] = (
-    ("platformthemes", "qgtk3"),            # gtk3 theme: pulls gtk3, cairo, pango, gdk-pixbuf, atk
-    ("platforms", "qeglfs"),                # embedded-device platforms; desktops use xcb/wayland
+    ("platformthemes", "qgtk3"),  # gtk3 theme: pulls gtk3, cairo, pango, gdk-pixbuf, atk
+    ("platforms", "qeglfs"),  # embedded-device platforms; desktops use xcb/wayland
     ("platforms", "qlinuxfb"),
     ("platforms", "qminimalegl"),
     ("platforms", "qvnc"),
     ("platforms", "qvkkhrdisplay"),
-    ("platforms", "qdirect2d"),             # Windows: qwindows is the default platform
-    ("egldeviceintegrations", "*"),         # only for eglfs
-    ("generic", "*"),                       # evdev/tuio for eglfs (tuio pulls QtNetwork)
+    ("platforms", "qdirect2d"),  # Windows: qwindows is the default platform
+    ("egldeviceintegrations", "*"),  # only for eglfs
+    ("generic", "*"),  # evdev/tuio for eglfs (tuio pulls QtNetwork)
     ("platforminputcontexts", "qtvirtualkeyboardplugin"),  # pulls QtQuick/QtQml
-    ("imageformats", "qpdf"),               # pulls QtPdf
+    ("imageformats", "qpdf"),  # pulls QtPdf
     # gpupicker shows only PNG (built into QtGui), SVG (qsvg) and the Windows .ico;
     # the other image formats (and the libraries they pull) are never loaded
-    ("imageformats", "qgif"), ("imageformats", "qicns"), ("imageformats", "qjpeg"),
-    ("imageformats", "qtga"), ("imageformats", "qtiff"), ("imageformats", "qwbmp"),
+    ("imageformats", "qgif"),
+    ("imageformats", "qicns"),
+    ("imageformats", "qjpeg"),
+    ("imageformats", "qtga"),
+    ("imageformats", "qtiff"),
+    ("imageformats", "qwbmp"),
     ("imageformats", "qwebp"),
 )
 
@@ -107,8 +151,9 @@ def strip_bundle(bundle, run: Callable[..., object] | None = None) -> tuple[int,
 FULL_ICU_ENV = "GPUPICKER_FULL_ICU"
 
 
-def icu_data_stub(binaries: Iterable[tuple[str, str, str]], build_dir,
-                  run: Callable[..., object] | None = None) -> list[tuple[str, str, str]]:
+def icu_data_stub(
+    binaries: Iterable[tuple[str, str, str]], build_dir, run: Callable[..., object] | None = None
+) -> list[tuple[str, str, str]]:
     """``binaries`` with the wheel's ICU data library (``libicudata.so.N``, 32 MB) replaced by
     an empty ICU data package compiled from ``packaging/icu/icudt_stub.c`` (what Qt
     loses is described there). Linux only, and only when a C compiler (``cc``) is found;
@@ -137,9 +182,20 @@ def icu_data_stub(binaries: Iterable[tuple[str, str, str]], build_dir,
         target = Path(build_dir) / "icu-stub" / _posix(dest).name
         target.parent.mkdir(parents=True, exist_ok=True)
         source = Path(__file__).resolve().parent / "icu" / "icudt_stub.c"
-        (run or subprocess.run)([cc, "-O2", "-shared", "-fPIC", f"-DICUDT_SYMBOL=icudt{major}_dat",
-                                 f"-Wl,-soname,libicudata.so.{major}", "-o", str(target),
-                                 str(source)], check=True)
+        (run or subprocess.run)(
+            [
+                cc,
+                "-O2",
+                "-shared",
+                "-fPIC",
+                f"-DICUDT_SYMBOL=icudt{major}_dat",
+                f"-Wl,-soname,libicudata.so.{major}",
+                "-o",
+                str(target),
+                str(source),
+            ],
+            check=True,
+        )
         out.append((dest, str(target), kind))
     return out
 
@@ -162,23 +218,46 @@ TYPECHECK_ONLY = ("mypy", "ast_serialize", "pydantic.mypy")
 #: the desktop bundle: its SDK brings an HTTP stack (starlette, uvicorn, httpx2) that the bundle,
 #: which never listens or connects, must not carry. The bundle's ``gpupicker mcp`` says the
 #: extra is missing.
-MCP_EXTRA = ("mcp", "mcp_types", "starlette", "sse_starlette", "uvicorn", "httpx2", "httpcore2",
-             "h11", "anyio", "jsonschema", "jsonschema_specifications", "referencing", "rpds",
-             "jwt", "cryptography", "cffi", "pycparser", "multipart", "python_multipart",
-             "opentelemetry", "truststore")
-BUNDLE_EXCLUDES = ("ssl", "_ssl", "_hashlib", "numpy.random", *GGUF_UNUSED, *TYPECHECK_ONLY,
-                   *MCP_EXTRA)
+MCP_EXTRA = (
+    "mcp",
+    "mcp_types",
+    "starlette",
+    "sse_starlette",
+    "uvicorn",
+    "httpx2",
+    "httpcore2",
+    "h11",
+    "anyio",
+    "jsonschema",
+    "jsonschema_specifications",
+    "referencing",
+    "rpds",
+    "jwt",
+    "cryptography",
+    "cffi",
+    "pycparser",
+    "multipart",
+    "python_multipart",
+    "opentelemetry",
+    "truststore",
+)
+BUNDLE_EXCLUDES = ("ssl", "_ssl", "_hashlib", "numpy.random", *GGUF_UNUSED, *TYPECHECK_ONLY, *MCP_EXTRA)
 
 
 def bundle_excludes() -> list[str]:
     """Module names for ``Analysis(excludes=...)`` besides :func:`qt_excludes`."""
     return list(BUNDLE_EXCLUDES)
 
+
 #: Bundle files the smoke test requires after pruning (relative to the Qt folder, POSIX style),
 #: per platform. Platform plugins are looked up by stem.
 KEPT_PLUGINS = {
-    "linux": (("platforms", "qoffscreen"), ("platforms", "qxcb"), ("platforms", "qwayland"),
-              ("platforminputcontexts", "ibusplatforminputcontextplugin")),
+    "linux": (
+        ("platforms", "qoffscreen"),
+        ("platforms", "qxcb"),
+        ("platforms", "qwayland"),
+        ("platforminputcontexts", "ibusplatforminputcontextplugin"),
+    ),
     "win32": (("platforms", "qwindows"), ("platforms", "qoffscreen")),
     "darwin": (("platforms", "qcocoa"), ("platforms", "qoffscreen")),
 }
@@ -239,8 +318,7 @@ def leaks_build_path(dest: str) -> bool:
 
 def prune_datas(toc: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """``a.datas`` without pruned translations and without files that leak the build path."""
-    return [entry for entry in toc
-            if not is_pruned_translation(entry[0]) and not leaks_build_path(entry[0])]
+    return [entry for entry in toc if not is_pruned_translation(entry[0]) and not leaks_build_path(entry[0])]
 
 
 def _lib_key(name: str) -> str:
@@ -293,4 +371,3 @@ def prune_binaries(
     roots = [e for e in kept if _lib_key(e[0]) not in candidates]
     only_pruned = candidates - closure(roots)
     return [e for e in kept if _lib_key(e[0]) not in only_pruned]
-

@@ -144,8 +144,11 @@ def diff_snapshots(before: Mapping[str, object], after: Mapping[str, object]) ->
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
     changed = sorted(k for k in set(before) & set(after) if before[k] != after[k])
-    return ([f"created {p}" for p in added] + [f"removed {p}" for p in removed]
-            + [f"modified {p}" for p in changed])
+    return (
+        [f"created {p}" for p in added]
+        + [f"removed {p}" for p in removed]
+        + [f"modified {p}" for p in changed]
+    )
 
 
 def _platform_key() -> str:
@@ -160,8 +163,7 @@ def check_layout(bundle: Path) -> list[str]:
     for kept in sorted(prune.KEPT_QT_TRANSLATIONS):
         if kept not in names:
             problems.append(f"missing Qt translation {kept}")
-    plugins = [(p.parent.name, prune.plugin_stem(p.name)) for p in files
-               if p.parent.parent.name == "plugins"]
+    plugins = [(p.parent.name, prune.plugin_stem(p.name)) for p in files if p.parent.parent.name == "plugins"]
     for folder, stem in prune.KEPT_PLUGINS.get(_platform_key(), ()):
         if (folder, stem) not in plugins:
             problems.append(f"missing Qt plugin {folder}/{stem}")
@@ -191,8 +193,7 @@ def _set_writable(folder: Path, writable: bool) -> None:
         if path.is_symlink():
             continue
         mode = path.stat().st_mode
-        new = (mode | stat.S_IWUSR) if writable else (mode & ~(stat.S_IWUSR | stat.S_IWGRP
-                                                               | stat.S_IWOTH))
+        new = (mode | stat.S_IWUSR) if writable else (mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
         os.chmod(path, new)
 
 
@@ -210,26 +211,38 @@ def _unprivileged_prefix() -> tuple[list[str], int | None, int | None]:
         nobody = pwd.getpwnam("nobody")
     except KeyError:
         return [], None, None
-    prefix = [setpriv, f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups",
-              "--"]
+    prefix = [setpriv, f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups", "--"]
     return prefix, nobody.pw_uid, nobody.pw_gid
 
 
-def run_bundle(exe: Path, args: list[str], cwd: Path, home: Path, platform: str,
-               timeout: float, prefix: list[str],
-               extra_env: Mapping[str, str] | None = None) -> RunResult:
+def run_bundle(
+    exe: Path,
+    args: list[str],
+    cwd: Path,
+    home: Path,
+    platform: str,
+    timeout: float,
+    prefix: list[str],
+    extra_env: Mapping[str, str] | None = None,
+) -> RunResult:
     """Run the executable once with a clean, redirected environment."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("GPUPICKER_", "XDG_", "PYTHON", "QT_"))}
-    env.update({
-        "GPUPICKER_HOME": str(home),
-        "HOME": str(home),
-        "XDG_RUNTIME_DIR": str(home / "runtime"),
-        "PYTHONFAULTHANDLER": "1",
-    })
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GPUPICKER_", "XDG_", "PYTHON", "QT_"))}
+    env.update(
+        {
+            "GPUPICKER_HOME": str(home),
+            "HOME": str(home),
+            "XDG_RUNTIME_DIR": str(home / "runtime"),
+            "PYTHONFAULTHANDLER": "1",
+        }
+    )
     if os.name == "nt":
-        env.update({"USERPROFILE": str(home), "APPDATA": str(home / "AppData" / "Roaming"),
-                    "LOCALAPPDATA": str(home / "AppData" / "Local")})
+        env.update(
+            {
+                "USERPROFILE": str(home),
+                "APPDATA": str(home / "AppData" / "Roaming"),
+                "LOCALAPPDATA": str(home / "AppData" / "Local"),
+            }
+        )
     if platform:
         env["QT_QPA_PLATFORM"] = platform
     env.update(extra_env or {})
@@ -237,8 +250,16 @@ def run_bundle(exe: Path, args: list[str], cwd: Path, home: Path, platform: str,
     print("[smoke] run: " + " ".join(cmd) + f"  (cwd {cwd})", flush=True)
     start = time.perf_counter()
     try:
-        proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
-                              encoding="utf-8", errors="replace", timeout=timeout)
+        proc = subprocess.run(
+            cmd,
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=timeout,
+        )
         code, out, err = proc.returncode, proc.stdout, proc.stderr
     except subprocess.TimeoutExpired as exc:
         code = None
@@ -276,13 +297,18 @@ def check_legal(bundle: Path) -> list[str]:
     if not text_path.is_file():
         return problems + [f"{text_path} missing"]
     text = text_path.read_text(encoding="utf-8")
-    for needle in ("PySide6", "Qt 6", LGPL3_MARK, "Version 3, 29 June 2007",
-                   "How to replace the Qt libraries", "OFL-1.1"):
+    for needle in (
+        "PySide6",
+        "Qt 6",
+        LGPL3_MARK,
+        "Version 3, 29 June 2007",
+        "How to replace the Qt libraries",
+        "OFL-1.1",
+    ):
         if needle not in text:
             problems.append(f"{NOTICES} does not contain {needle!r}")
     scan = notices.scan_bundle(bundle)
-    problems += [f"notices: {p}" for p in notices.problems(scan.components, scan.unclaimed,
-                                                           scan.forbidden)]
+    problems += [f"notices: {p}" for p in notices.problems(scan.components, scan.unclaimed, scan.forbidden)]
     for comp in scan.components:
         if comp.name not in text:
             problems.append(f"{NOTICES} does not name bundled component {comp.name!r}")
@@ -298,8 +324,9 @@ def check_no_build_path(bundle: Path, build_root: Path = ROOT) -> list[str]:
     for path in sorted(bundle.rglob("*")):
         if path.is_file() and not path.is_symlink() and needle in path.read_bytes():
             hits.append(path.relative_to(bundle).as_posix())
-    exe = next((p for p in (bundle / exe_name(), bundle / "Contents" / "MacOS" / "gpupicker")
-                if p.is_file()), None)
+    exe = next(
+        (p for p in (bundle / exe_name(), bundle / "Contents" / "MacOS" / "gpupicker") if p.is_file()), None
+    )
     if exe is not None:
         hits += [f"{exe.name}: module {m}" for m in notices.pyz_modules_containing(exe, needle)]
     return [f"build path {build_root} in {hit}" for hit in hits]
@@ -308,12 +335,13 @@ def check_no_build_path(bundle: Path, build_root: Path = ROOT) -> list[str]:
 def no_cjk_fontconfig(folder: Path) -> dict[str, str]:
     """Environment for a fontconfig that sees no CJK font: only DejaVu (or no font at all)."""
     folder.mkdir(parents=True, exist_ok=True)
-    dirs = "".join(f"<dir>{d}</dir>" for d in ("/usr/share/fonts/truetype/dejavu",)
-                   if Path(d).is_dir())
+    dirs = "".join(f"<dir>{d}</dir>" for d in ("/usr/share/fonts/truetype/dejavu",) if Path(d).is_dir())
     conf = folder / "fonts.conf"
-    conf.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">'
-                    f"<fontconfig>{dirs}<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n",
-                    encoding="utf-8")
+    conf.write_text(
+        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">'
+        f"<fontconfig>{dirs}<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n",
+        encoding="utf-8",
+    )
     os.chmod(folder, 0o777)
     return {"FONTCONFIG_FILE": str(conf)}
 
@@ -364,18 +392,31 @@ def main(argv: list[str] | None = None) -> int:
     """Smoke-test the onedir bundle; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=None, help="dist folder (default: ./dist)")
-    parser.add_argument("--platform", default="offscreen",
-                        help="QT_QPA_PLATFORM for the run (default offscreen; 'xcb' under Xvfb)")
-    parser.add_argument("--max-mb", type=float, default=MAX_BUNDLE_MB,
-                        help=f"fail at this onedir size or above (default {MAX_BUNDLE_MB:.0f} MB)")
+    parser.add_argument(
+        "--platform",
+        default="offscreen",
+        help="QT_QPA_PLATFORM for the run (default offscreen; 'xcb' under Xvfb)",
+    )
+    parser.add_argument(
+        "--max-mb",
+        type=float,
+        default=MAX_BUNDLE_MB,
+        help=f"fail at this onedir size or above (default {MAX_BUNDLE_MB:.0f} MB)",
+    )
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds (default 180)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folders")
-    parser.add_argument("--app", action="store_true",
-                        help="macOS: test dist/gpupicker.app (Contents/MacOS/gpupicker) instead")
-    parser.add_argument("--no-packages", action="store_true",
-                        help="Linux: do not test the .tar.gz / .deb next to the bundle")
-    parser.add_argument("app_args", nargs="*", default=list(DEFAULT_APP_ARGS),
-                        help="arguments for the bundle (default: " + " ".join(DEFAULT_APP_ARGS) + ")")
+    parser.add_argument(
+        "--app", action="store_true", help="macOS: test dist/gpupicker.app (Contents/MacOS/gpupicker) instead"
+    )
+    parser.add_argument(
+        "--no-packages", action="store_true", help="Linux: do not test the .tar.gz / .deb next to the bundle"
+    )
+    parser.add_argument(
+        "app_args",
+        nargs="*",
+        default=list(DEFAULT_APP_ARGS),
+        help="arguments for the bundle (default: " + " ".join(DEFAULT_APP_ARGS) + ")",
+    )
     args = parser.parse_args(argv)
 
     bundle = onedir_path(args.dist)
@@ -415,12 +456,10 @@ def main(argv: list[str] | None = None) -> int:
         before_install, before_cwd = snapshot(install), snapshot(cwd)
 
         selftest = args.app_args[:1] == ["--selftest"]
-        result = run_bundle(install / exe_rel, args.app_args, cwd, home, args.platform,
-                            args.timeout, prefix)
+        result = run_bundle(install / exe_rel, args.app_args, cwd, home, args.platform, args.timeout, prefix)
         catalog = home / "data" / "catalog.sqlite" if selftest else None
         problems += check_run(result, catalog, expect_sentinel=selftest)
-        problems += [f"install folder: {c}" for c in diff_snapshots(before_install,
-                                                                    snapshot(install))]
+        problems += [f"install folder: {c}" for c in diff_snapshots(before_install, snapshot(install))]
         problems += [f"working directory: {c}" for c in diff_snapshots(before_cwd, snapshot(cwd))]
 
         line = sentinel_line(result.stdout, *result.logs.values())
@@ -428,15 +467,24 @@ def main(argv: list[str] | None = None) -> int:
             problems += check_cjk_line(line)
         if selftest and not args.app:  # no CJK font at all: the bundled one must carry zh_CN
             fc_env = no_cjk_fontconfig(base / "fontconfig")
-            bare = run_bundle(install / exe_rel, ["--selftest"], cwd, home, args.platform,
-                              args.timeout, prefix, fc_env)
+            bare = run_bundle(
+                install / exe_rel, ["--selftest"], cwd, home, args.platform, args.timeout, prefix, fc_env
+            )
             bare_line = sentinel_line(bare.stdout, *bare.logs.values())
-            problems += [f"without system CJK fonts: {p}" for p in
-                         check_run(bare, None) + check_cjk_line(bare_line)]
+            problems += [
+                f"without system CJK fonts: {p}" for p in check_run(bare, None) + check_cjk_line(bare_line)
+            ]
             shot = home / "zh_CN-results.png"
-            run_bundle(install / exe_rel, ["--screenshot", str(shot), "--lang", "zh_CN",
-                                           "--page", "results"], cwd, home, args.platform,
-                       args.timeout, prefix, fc_env)
+            run_bundle(
+                install / exe_rel,
+                ["--screenshot", str(shot), "--lang", "zh_CN", "--page", "results"],
+                cwd,
+                home,
+                args.platform,
+                args.timeout,
+                prefix,
+                fc_env,
+            )
             if shot.is_file():
                 keep = ROOT / "build" / "smoke-zh_CN-no-cjk-font.png"
                 keep.parent.mkdir(parents=True, exist_ok=True)
@@ -452,15 +500,21 @@ def main(argv: list[str] | None = None) -> int:
 
             write_tiny_gguf(tiny)
             os.chmod(tiny, 0o644)
-            insp = run_bundle(install / exe_rel, ["model", "inspect", "--json", str(tiny)], cwd,
-                              home, args.platform, args.timeout, prefix)
+            insp = run_bundle(
+                install / exe_rel,
+                ["model", "inspect", "--json", str(tiny)],
+                cwd,
+                home,
+                args.platform,
+                args.timeout,
+                prefix,
+            )
             gguf_problems = check_gguf_inspect(insp.stdout, insp.returncode)
             if gguf_problems and insp.stderr.strip():
                 gguf_problems.append("stderr: " + insp.stderr.strip()[-500:])
             problems += gguf_problems
             print(f"[smoke] model inspect tiny.gguf: {'ok' if not gguf_problems else 'FAIL'}")
-            ver = run_bundle(install / exe_rel, ["--version"], cwd, home, args.platform,
-                             args.timeout, prefix)
+            ver = run_bundle(install / exe_rel, ["--version"], cwd, home, args.platform, args.timeout, prefix)
             problems += check_version_output(ver.stdout, project_version())
             print(f"[smoke] --version: {ver.stdout.strip()}")
 
@@ -473,8 +527,10 @@ def main(argv: list[str] | None = None) -> int:
                 print("\n".join(text.rstrip().splitlines()[-20:]))
         print(f"[smoke] selftest line: {line}")
         print(f"[smoke] start-to-selftest time: {result.seconds:.2f} s")
-        print(f"[smoke] read-only install as {'nobody (setpriv)' if uid is not None else 'self'}"
-              f"; cwd {cwd}; GPUPICKER_HOME {home}")
+        print(
+            f"[smoke] read-only install as {'nobody (setpriv)' if uid is not None else 'self'}"
+            f"; cwd {cwd}; GPUPICKER_HOME {home}"
+        )
     finally:
         if base.exists():
             _set_writable(base, True)
@@ -486,8 +542,10 @@ def main(argv: list[str] | None = None) -> int:
     if sys.platform.startswith("linux") and not args.app and not args.no_packages:
         version = project_version()
         dist = bundle.parent
-        packages = {"tar": dist / f"gpupicker-{version}-{platform_tag()}.tar.gz",
-                    "deb": dist / f"gpupicker_{version.replace('-', '~')}_amd64.deb"}
+        packages = {
+            "tar": dist / f"gpupicker-{version}-{platform_tag()}.tar.gz",
+            "deb": dist / f"gpupicker_{version.replace('-', '~')}_amd64.deb",
+        }
         with tempfile.TemporaryDirectory(prefix="gpupicker-pkg-") as tmp:
             for kind, path in packages.items():
                 if not path.is_file():
@@ -504,8 +562,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  - {problem}")
         return 1
     built = _build_seconds(bundle)
-    print(f"[smoke] PASS  bundle {mb(size):.1f} MB, start-to-selftest {result.seconds:.2f} s"
-          + (f", build {built:.1f} s" if built is not None else ""))
+    print(
+        f"[smoke] PASS  bundle {mb(size):.1f} MB, start-to-selftest {result.seconds:.2f} s"
+        + (f", build {built:.1f} s" if built is not None else "")
+    )
     return 0
 
 

@@ -85,16 +85,23 @@ def run(path: Path, key: str | None = None) -> tuple[list[dict], list[dict]]:
     text = path.read_text(encoding="utf-8")
     cases = [json.loads(line) for line in text.splitlines() if line.strip()]
     if key is not None:
-        text = "\n".join(json.dumps(with_source_date(c) if key == "workload" else c[key])
-                         for c in cases) + "\n"
+        text = (
+            "\n".join(json.dumps(with_source_date(c) if key == "workload" else c[key]) for c in cases) + "\n"
+        )
     # a fresh catalog seeded from data/ in a temp folder: the figures never depend on the
     # user's own catalog edits, and the user's folders are not touched
     with tempfile.TemporaryDirectory(prefix="gpupicker-accuracy-") as home:
         env = {**os.environ, "GPUPICKER_HOME": home}
         env.pop("GPUPICKER_CATALOG", None)
-        proc = subprocess.run([sys.executable, "-m", "gpupicker", "estimate", "--workload", "-"],
-                              input=text, capture_output=True, text=True, check=True, cwd=REPO,
-                              env=env)
+        proc = subprocess.run(
+            [sys.executable, "-m", "gpupicker", "estimate", "--workload", "-"],
+            input=text,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=REPO,
+            env=env,
+        )
     results = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
     if len(results) != len(cases):
         raise SystemExit(f"expected {len(cases)} results, got {len(results)}")
@@ -172,24 +179,31 @@ def speed_error(case: dict, res: dict) -> float | None:
 def speed_summary(rows: list[tuple[str, float]]) -> dict[str, float]:
     """Median |error|, share within ±30 % and worst signed errors of (engine, error) rows."""
     a = [abs(e) for _, e in rows]
-    return {"n": len(a), "median_abs": statistics.median(a) if a else float("nan"),
-            "within_30": sum(x <= 0.30 for x in a) / len(a) if a else float("nan"),
-            "worst_over": max((e for _, e in rows), default=float("nan")),
-            "worst_under": min((e for _, e in rows), default=float("nan"))}
+    return {
+        "n": len(a),
+        "median_abs": statistics.median(a) if a else float("nan"),
+        "within_30": sum(x <= 0.30 for x in a) / len(a) if a else float("nan"),
+        "worst_over": max((e for _, e in rows), default=float("nan")),
+        "worst_under": min((e for _, e in rows), default=float("nan")),
+    }
 
 
 def print_speed_group(group: str, rows: list[tuple[str, float]]) -> dict[str, dict]:
     """Print the per-engine table of one task kind and return the summaries by engine
     ('ALL' included)."""
-    print(f"{group + ' (predicted/measured - 1)':40s} {'n':>3s} {'median|e|':>9s} "
-          f"{'within±30%':>10s} {'worst over':>10s} {'worst under':>11s}")
+    print(
+        f"{group + ' (predicted/measured - 1)':40s} {'n':>3s} {'median|e|':>9s} "
+        f"{'within±30%':>10s} {'worst over':>10s} {'worst under':>11s}"
+    )
     engines = sorted({e for e, _ in rows})
     out = {}
     for name in [*engines, "ALL"]:
         sel = rows if name == "ALL" else [r for r in rows if r[0] == name]
         s = out[name] = speed_summary(sel)
-        print(f"  {name:38s} {s['n']:3d} {s['median_abs']:9.1%} {s['within_30']:10.0%} "
-              f"{s['worst_over']:+10.1%} {s['worst_under']:+11.1%}")
+        print(
+            f"  {name:38s} {s['n']:3d} {s['median_abs']:9.1%} {s['within_30']:10.0%} "
+            f"{s['worst_over']:+10.1%} {s['worst_under']:+11.1%}"
+        )
     return out
 
 
@@ -198,8 +212,7 @@ def score_speed(path: Path) -> dict[str, dict]:
     per-engine tables; return the summaries by group and engine."""
     cases, results = run(path, key="workload")
     groups: dict[str, list[tuple[str, float]]] = {}
-    print(f"{'speed case':10s} {'engine':14s} {'kind':28s} {'measured':>10s} {'estimate':>10s} "
-          f"{'error':>7s}")
+    print(f"{'speed case':10s} {'engine':14s} {'kind':28s} {'measured':>10s} {'estimate':>10s} {'error':>7s}")
     for case, res in zip(cases, results, strict=True):
         kind = case["measured"]["kind"]
         if kind not in SPEED_SCORERS:
@@ -213,8 +226,10 @@ def score_speed(path: Path) -> dict[str, dict]:
             print(f"{case['id']:10s} {case['engine']:14s} {kind:28s} no estimate")
             continue
         groups.setdefault(SPEED_KIND_GROUP.get(kind, kind), []).append((case["engine"], err))
-        print(f"{case['id']:10s} {case['engine']:14s} {kind:28s} {case['measured']['value']:10.2f} "
-              f"{pred:10.2f} {err:+7.1%}")
+        print(
+            f"{case['id']:10s} {case['engine']:14s} {kind:28s} {case['measured']['value']:10.2f} "
+            f"{pred:10.2f} {err:+7.1%}"
+        )
     print()
     summaries = {}
     for group, rows in groups.items():
@@ -223,11 +238,16 @@ def score_speed(path: Path) -> dict[str, dict]:
     if inf:
         t = INFERENCE_TARGETS
         worst_engine = max(s["median_abs"] for e, s in inf.items() if e != "ALL")
-        ok = (inf["ALL"]["median_abs"] <= t["median_abs"] and worst_engine <= t["engine_median_abs"]
-              and inf["ALL"]["within_30"] >= t["within_30"])
-        print(f"  targets (median ≤ {t['median_abs']:.0%}, every engine ≤ "
-              f"{t['engine_median_abs']:.0%}, ≥ {t['within_30']:.0%} within ±30 %): "
-              f"{'met' if ok else 'NOT met'}")
+        ok = (
+            inf["ALL"]["median_abs"] <= t["median_abs"]
+            and worst_engine <= t["engine_median_abs"]
+            and inf["ALL"]["within_30"] >= t["within_30"]
+        )
+        print(
+            f"  targets (median ≤ {t['median_abs']:.0%}, every engine ≤ "
+            f"{t['engine_median_abs']:.0%}, ≥ {t['within_30']:.0%} within ±30 %): "
+            f"{'met' if ok else 'NOT met'}"
+        )
     for group, target in MEDIAN_TARGETS.items():
         if group in summaries:
             med = summaries[group]["ALL"]["median_abs"]
@@ -288,6 +308,8 @@ def predicted_memory(res: dict, counter: str, measured: dict | None = None) -> f
     if counter == "reserved":
         return res["total_bytes"] - b.get("cuda_context", 0)
     return res["total_bytes"]
+
+
 FIT_KINDS = frozenset({"fits"})
 """Measured kinds that are a fit verdict (True: it ran; False: out of memory)."""
 
@@ -302,32 +324,66 @@ class HandFit(NamedTuple):
 
 
 HAND_FITTED: tuple[HandFit, ...] = (
-    HandFit("core.speed.inference ENGINES['llama.cpp'] (η, fixed time per layer)",
-            frozenset({"llama.cpp", "ollama"}), frozenset({"LLM inference"}),
-            frozenset({"xiongjiedai-gpu-benchmarks", "llamacpp-pr-4766", "llamacpp-pr-4812"})),
-    HandFit("core.speed.inference LLAMACPP_BACKENDS (Vulkan, SYCL η and fixed time)",
-            frozenset({"llama.cpp", "ollama"}), frozenset({"LLM inference"}),
-            frozenset({"llamacpp-issue-17628", "ipex-llm-issue-12991"})),
-    HandFit("core.speed.inference ENGINES['tensorrt-llm']", frozenset({"tensorrt-llm"}),
-            frozenset({"LLM inference"}), frozenset({"trtllm-performance-md"})),
-    HandFit("core.speed.inference HF_ERAS (host time per op by transformers version)",
-            frozenset({"transformers"}), frozenset({"LLM inference"}),
-            frozenset({"qwen-readme", "h200", "qwen3-speed-benchmark"})),
-    HandFit("core.speed.inference ENGINES['exllamav2']", frozenset({"exllamav2"}),
-            frozenset({"LLM inference"}), frozenset({"exllamav2-readme"})),
-    HandFit("core.speed.inference ENGINES['exllama'] (ExLlama v1: η, Ampere factor, floor)",
-            frozenset({"exllama"}), frozenset({"LLM inference"}),
-            frozenset({"exllama-v1-readme"})),
-    HandFit("core.diffusion η and fixed time per step", frozenset({"diffusers"}),
-            frozenset({"diffusers"}), frozenset({"diffusers-torch2-docs", "hf-blog-sdxl"})),
-    HandFit("core.speed.training HF_MFU_FACTOR, HF_HOST_S_PER_LAYER, OPTIMIZER_BYTES_PER_PARAM",
-            frozenset({"transformers"}), frozenset({"training"}), frozenset({"h200"})),
-    HandFit("core.speed.training MFU_MEASURED_PLATFORM (Ascend 910B)",
-            frozenset({"mindspeed", "mindformers"}), frozenset({"training"}),
-            frozenset({"mindspeed-llm-readme"})),
-    HandFit("core.speed.training EAGER_MFU_CEILING / optimized-stack MFU",
-            frozenset({"torchtitan", "fsdp", "llm-foundry"}), frozenset({"training"}),
-            frozenset({"torchtitan-performance-md", "llm-foundry-benchmarks"})),
+    HandFit(
+        "core.speed.inference ENGINES['llama.cpp'] (η, fixed time per layer)",
+        frozenset({"llama.cpp", "ollama"}),
+        frozenset({"LLM inference"}),
+        frozenset({"xiongjiedai-gpu-benchmarks", "llamacpp-pr-4766", "llamacpp-pr-4812"}),
+    ),
+    HandFit(
+        "core.speed.inference LLAMACPP_BACKENDS (Vulkan, SYCL η and fixed time)",
+        frozenset({"llama.cpp", "ollama"}),
+        frozenset({"LLM inference"}),
+        frozenset({"llamacpp-issue-17628", "ipex-llm-issue-12991"}),
+    ),
+    HandFit(
+        "core.speed.inference ENGINES['tensorrt-llm']",
+        frozenset({"tensorrt-llm"}),
+        frozenset({"LLM inference"}),
+        frozenset({"trtllm-performance-md"}),
+    ),
+    HandFit(
+        "core.speed.inference HF_ERAS (host time per op by transformers version)",
+        frozenset({"transformers"}),
+        frozenset({"LLM inference"}),
+        frozenset({"qwen-readme", "h200", "qwen3-speed-benchmark"}),
+    ),
+    HandFit(
+        "core.speed.inference ENGINES['exllamav2']",
+        frozenset({"exllamav2"}),
+        frozenset({"LLM inference"}),
+        frozenset({"exllamav2-readme"}),
+    ),
+    HandFit(
+        "core.speed.inference ENGINES['exllama'] (ExLlama v1: η, Ampere factor, floor)",
+        frozenset({"exllama"}),
+        frozenset({"LLM inference"}),
+        frozenset({"exllama-v1-readme"}),
+    ),
+    HandFit(
+        "core.diffusion η and fixed time per step",
+        frozenset({"diffusers"}),
+        frozenset({"diffusers"}),
+        frozenset({"diffusers-torch2-docs", "hf-blog-sdxl"}),
+    ),
+    HandFit(
+        "core.speed.training HF_MFU_FACTOR, HF_HOST_S_PER_LAYER, OPTIMIZER_BYTES_PER_PARAM",
+        frozenset({"transformers"}),
+        frozenset({"training"}),
+        frozenset({"h200"}),
+    ),
+    HandFit(
+        "core.speed.training MFU_MEASURED_PLATFORM (Ascend 910B)",
+        frozenset({"mindspeed", "mindformers"}),
+        frozenset({"training"}),
+        frozenset({"mindspeed-llm-readme"}),
+    ),
+    HandFit(
+        "core.speed.training EAGER_MFU_CEILING / optimized-stack MFU",
+        frozenset({"torchtitan", "fsdp", "llm-foundry"}),
+        frozenset({"training"}),
+        frozenset({"torchtitan-performance-md", "llm-foundry-benchmarks"}),
+    ),
 )
 """Constants set by hand from published or measured cases, with the sources they were set on
 (their docstrings and ``speed_inference.evidence.*``). They cannot be refitted by this script,
@@ -376,8 +432,9 @@ def loso_errors(rows: list[tuple[dict, float]]) -> list[float]:
 def held_out(case: dict) -> bool:
     """True when no hand-set constant of the case's class was set on the case's source."""
     engine, group = case_class(case)
-    return not any(engine in h.engines and group in h.groups and case["source_id"] in h.source_ids
-                   for h in HAND_FITTED)
+    return not any(
+        engine in h.engines and group in h.groups and case["source_id"] in h.source_ids for h in HAND_FITTED
+    )
 
 
 def _catalog(name: str) -> dict[str, dict[str, str]]:
@@ -392,13 +449,13 @@ def case_labels(case: dict, gpus: dict, models: dict) -> dict[str, str]:
     g = gpus.get(w.get("gpu") or (first.get("gpu") if isinstance(first, dict) else first) or "", {})
     vendor = g.get("vendor", "?").split(" ")[0]
     seg = g.get("segment", "?")
-    seg = {"consumer": "GeForce" if vendor == "NVIDIA" else "consumer",
-           "unified-memory SoC": "SoC"}.get(seg, seg)
+    seg = {"consumer": "GeForce" if vendor == "NVIDIA" else "consumer", "unified-memory SoC": "SoC"}.get(
+        seg, seg
+    )
     m = models.get(w.get("model_id") or "", {})
     cfg = w.get("model") or {}
     if w.get("task") in ("image_gen", "diffusion_lora"):
-        arch = "UNet" if "unet" in (w.get("model_id") or "") or "sdxl" in (w.get("model_id") or "") \
-            else "DiT"
+        arch = "UNet" if "unet" in (w.get("model_id") or "") or "sdxl" in (w.get("model_id") or "") else "DiT"
     elif m.get("linear_attention_layers") or m.get("attention_pattern") or m.get("sliding_window"):
         arch = "MoE+hybrid" if m.get("moe_num_experts") else "hybrid attention"
     elif m.get("moe_num_experts") or cfg.get("num_local_experts"):
@@ -413,8 +470,10 @@ def _speed_line(name: str, errs: list[float]) -> str:
     a = [abs(e) for e in errs]
     if not a:
         return f"  {name:34s} {0:4d} {'':8s} {'':7s} {'':8s} {'':8s}"
-    return (f"  {name:34s} {len(a):4d} {statistics.median(a):8.1%} {percentile(a, 90):7.1%} "
-            f"{sum(x <= 0.30 for x in a) / len(a):8.0%} {statistics.median(errs):+8.1%}")
+    return (
+        f"  {name:34s} {len(a):4d} {statistics.median(a):8.1%} {percentile(a, 90):7.1%} "
+        f"{sum(x <= 0.30 for x in a) / len(a):8.0%} {statistics.median(errs):+8.1%}"
+    )
 
 
 def score_cases(path: Path) -> dict[str, float]:
@@ -437,15 +496,19 @@ def score_cases(path: Path) -> dict[str, float]:
         if kind in FIT_KINDS:
             predicted = bool(res.get("fits")) and "gpu_layers" not in res
             fits.append((case, predicted == bool(case["measured"]["value"])))
-            print(f"{case['id']:8s} fit: measured {'fits' if case['measured']['value'] else 'OOM'}"
-                  f", estimate {'fits' if predicted else 'does not fit'}"
-                  f"{'' if fits[-1][1] else '  WRONG'}")
+            print(
+                f"{case['id']:8s} fit: measured {'fits' if case['measured']['value'] else 'OOM'}"
+                f", estimate {'fits' if predicted else 'does not fit'}"
+                f"{'' if fits[-1][1] else '  WRONG'}"
+            )
         elif kind in MEMORY_KINDS:
             counter = case["measured"].get("counter", "device")
             pred = predicted_memory(res, counter, case["measured"])
             memory.append((case, pred / case["measured"]["value"] - 1.0))
-            print(f"{case['id']:8s} memory ({counter}) {case['measured']['value'] / GiB:7.2f}Gi "
-                  f"estimate {pred / GiB:7.2f}Gi {memory[-1][1]:+7.1%}")
+            print(
+                f"{case['id']:8s} memory ({counter}) {case['measured']['value'] / GiB:7.2f}Gi "
+                f"estimate {pred / GiB:7.2f}Gi {memory[-1][1]:+7.1%}"
+            )
         else:
             err = speed_error(case, res)
             if err is not None:
@@ -456,25 +519,45 @@ def score_cases(path: Path) -> dict[str, float]:
     plain = [e for _, e in speed]
     unseen = [e for c, e in speed if held_out(c)]
     print()
-    print(f"published cases: {n} from {len(sources)} sources; refused as written "
-          f"{len(refused)} ({len(refused) / max(1, n):.1%}); with an ignored-field warning {warned}")
-    print(f"{'speed (predicted/measured - 1)':36s} {'n':>4s} {'median':>8s} {'p90':>7s} "
-          f"{'±30%':>8s} {'bias':>8s}")
+    print(
+        f"published cases: {n} from {len(sources)} sources; refused as written "
+        f"{len(refused)} ({len(refused) / max(1, n):.1%}); with an ignored-field warning {warned}"
+    )
+    print(
+        f"{'speed (predicted/measured - 1)':36s} {'n':>4s} {'median':>8s} {'p90':>7s} "
+        f"{'±30%':>8s} {'bias':>8s}"
+    )
     print(_speed_line("LOSO, class factor refitted", loso))
     print(_speed_line("as shipped (no factor)", plain))
     print(_speed_line("as shipped, held-out sources only", unseen))
     mem = [e for _, e in memory]
     if mem:
-        print(f"  memory (total_bytes/measured - 1)  {len(mem):4d} median |e| "
-              f"{statistics.median([abs(e) for e in mem]):.1%}, worst under {min(mem):+.1%}")
+        print(
+            f"  memory (total_bytes/measured - 1)  {len(mem):4d} median |e| "
+            f"{statistics.median([abs(e) for e in mem]):.1%}, worst under {min(mem):+.1%}"
+        )
     if fits:
-        print(f"  fit verdicts                       {len(fits):4d} right "
-              f"{sum(ok for _, ok in fits) / len(fits):.0%}")
-    loso_by_case = dict(zip([id(c) for sid in sorted({c['source_id'] for c, _ in speed})
-                             for c, _ in speed if c["source_id"] == sid], loso, strict=True))
+        print(
+            f"  fit verdicts                       {len(fits):4d} right "
+            f"{sum(ok for _, ok in fits) / len(fits):.0%}"
+        )
+    loso_by_case = dict(
+        zip(
+            [
+                id(c)
+                for sid in sorted({c["source_id"] for c, _ in speed})
+                for c, _ in speed
+                if c["source_id"] == sid
+            ],
+            loso,
+            strict=True,
+        )
+    )
     for axis in ("engine", "vendor", "task", "arch"):
-        print(f"\nper {axis}: speed LOSO n / median / p90 / ±30% / bias; memory n / median; "
-              f"fit n / right; refused")
+        print(
+            f"\nper {axis}: speed LOSO n / median / p90 / ±30% / bias; memory n / median; "
+            f"fit n / right; refused"
+        )
         labels = {id(c): case_labels(c, gpus, models)[axis] for c in cases}
         for name in sorted(set(labels.values())):
             errs = [loso_by_case[id(c)] for c, _ in speed if labels[id(c)] == name]
@@ -486,11 +569,16 @@ def score_cases(path: Path) -> dict[str, float]:
             line += f" | fit {len(f):3d} {sum(f) / len(f):4.0%}" if f else " | fit   0     "
             print(line + f" | refused {r}")
     a = [abs(e) for e in loso]
-    return {"n": n, "sources": len(sources), "refused": len(refused) / max(1, n),
-            "speed_median": statistics.median(a) if a else float("nan"),
-            "speed_p90": percentile(a, 90), "within_30": sum(x <= 0.3 for x in a) / max(1, len(a)),
-            "memory_median": statistics.median([abs(e) for e in mem]) if mem else float("nan"),
-            "fit_right": sum(ok for _, ok in fits) / len(fits) if fits else float("nan")}
+    return {
+        "n": n,
+        "sources": len(sources),
+        "refused": len(refused) / max(1, n),
+        "speed_median": statistics.median(a) if a else float("nan"),
+        "speed_p90": percentile(a, 90),
+        "within_30": sum(x <= 0.3 for x in a) / max(1, len(a)),
+        "memory_median": statistics.median([abs(e) for e in mem]) if mem else float("nan"),
+        "fit_right": sum(ok for _, ok in fits) / len(fits) if fits else float("nan"),
+    }
 
 
 def main(argv: list[str]) -> int:
@@ -499,7 +587,7 @@ def main(argv: list[str]) -> int:
     if "--speed" in argv:
         i = argv.index("--speed")
         speed_path = Path(argv[i + 1])
-        argv = argv[:i] + argv[i + 2:]
+        argv = argv[:i] + argv[i + 2 :]
     path = Path(argv[0]) if argv else DEFAULT
     cases, results = run(path)
     by_task: dict[str, list[float]] = {}
@@ -513,26 +601,35 @@ def main(argv: list[str]) -> int:
         if "gpu_used_bytes" in m:
             err = (res["total_bytes"] - m["gpu_used_bytes"]) / m["gpu_used_bytes"]
             by_task.setdefault(case["task"], []).append(err)
-            print(f"{case['id'][:66]:66s} {m['gpu_used_bytes'] / GiB:7.2f}Gi "
-                  f"{res['total_bytes'] / GiB:7.2f}Gi {err:+7.1%}")
+            print(
+                f"{case['id'][:66]:66s} {m['gpu_used_bytes'] / GiB:7.2f}Gi "
+                f"{res['total_bytes'] / GiB:7.2f}Gi {err:+7.1%}"
+            )
         elif "max_decode_tokens_per_s" in m and res.get("decode_tokens_per_s"):
-            err = (res["decode_tokens_per_s"] - m["max_decode_tokens_per_s"]) / m[
-                "max_decode_tokens_per_s"]
+            err = (res["decode_tokens_per_s"] - m["max_decode_tokens_per_s"]) / m["max_decode_tokens_per_s"]
             speed_errors.append(err)
-            print(f"{case['id'][:66]:66s} {m['max_decode_tokens_per_s']:6.1f}t/s "
-                  f"{res['decode_tokens_per_s']:6.1f}t/s {err:+7.1%}")
+            print(
+                f"{case['id'][:66]:66s} {m['max_decode_tokens_per_s']:6.1f}t/s "
+                f"{res['decode_tokens_per_s']:6.1f}t/s {err:+7.1%}"
+            )
     print()
-    print(f"{'memory (total_bytes vs gpu_used_bytes)':40s} {'n':>3s} {'median|e|':>9s} "
-          f"{'p90|e|':>7s} {'worst under':>11s} {'within±10%':>10s}")
+    print(
+        f"{'memory (total_bytes vs gpu_used_bytes)':40s} {'n':>3s} {'median|e|':>9s} "
+        f"{'p90|e|':>7s} {'worst under':>11s} {'within±10%':>10s}"
+    )
     everything = [e for errs in by_task.values() for e in errs]
     for name, errs in [*sorted(by_task.items()), ("ALL", everything)]:
         s = summarize(errs)
-        print(f"{name:40s} {s['n']:3d} {s['median_abs']:9.1%} {s['p90_abs']:7.1%} "
-              f"{s['worst_under']:+11.1%} {s['within_10']:10.0%}")
+        print(
+            f"{name:40s} {s['n']:3d} {s['median_abs']:9.1%} {s['p90_abs']:7.1%} "
+            f"{s['worst_under']:+11.1%} {s['within_10']:10.0%}"
+        )
     if speed_errors:
         s = summarize(speed_errors)
-        print(f"{'decode ceiling (tokens/s)':40s} {s['n']:3d} {s['median_abs']:9.1%} "
-              f"{s['p90_abs']:7.1%} {s['worst_under']:+11.1%} {s['within_10']:10.0%}")
+        print(
+            f"{'decode ceiling (tokens/s)':40s} {s['n']:3d} {s['median_abs']:9.1%} "
+            f"{s['p90_abs']:7.1%} {s['worst_under']:+11.1%} {s['within_10']:10.0%}"
+        )
     if speed_path.exists():
         print()
         score_speed(speed_path)

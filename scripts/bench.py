@@ -78,8 +78,9 @@ def load_catalog() -> tuple[list[GpuSpec], list[PriceOffer], dict[str, ModelArch
     with open(data / "models.csv", encoding="utf-8") as f:
         for r in csv.DictReader(f):
             if r["family"] == "diffusion":
-                models[r["id"]] = ModelArch(name=r["name"], kind="diffusion",
-                                            params=int(float(r["params_b"]) * 1e9))
+                models[r["id"]] = ModelArch(
+                    name=r["name"], kind="diffusion", params=int(float(r["params_b"]) * 1e9)
+                )
                 continue
             d = {k: v for k, v in r.items() if v not in ("", None)}
             d["model_type"] = r["family"]
@@ -89,29 +90,64 @@ def load_catalog() -> tuple[list[GpuSpec], list[PriceOffer], dict[str, ModelArch
 
 def workloads(models: dict[str, ModelArch]) -> list[tuple[str, Workload]]:
     return [
-        ("QLoRA Mistral-7B b2 s2048, 6 h on RTX 4090",
-         Workload(task="qlora", model=models["mistral_7b_v0_1"], batch=2, seq_len=2048,
-                  grad_ckpt=True, train_hours=6, gpu="rtx_4090")),
-        ("Full FT Llama-3-8B s4096, 1e8 tokens",
-         Workload(task="full_ft", model=models["llama3_8b"], seq_len=4096, dataset_tokens=1e8)),
-        ("Pre-train 13B, 5e9 tokens",
-         Workload(task="pretrain", model=models["llama2_13b"], batch=4, seq_len=2048,
-                  grad_ckpt=True, dataset_tokens=5e9)),
-        ("Inference Llama-3-70B bf16",
-         Workload(task="inference", model=models["llama3_70b"], prompt_len=1024,
-                  new_tokens=256)),
-        ("Serving Llama-2-13B int4 vLLM, 100 req/min",
-         Workload(task="inference", model=models["llama2_13b"], framework="vllm",
-                  weights_dtype="int4", requests_per_minute=100)),
-        ("SDXL 1024px, 100 images",
-         Workload(task="image_gen", model=models["sdxl_base"], images=100, steps=30)),
+        (
+            "QLoRA Mistral-7B b2 s2048, 6 h on RTX 4090",
+            Workload(
+                task="qlora",
+                model=models["mistral_7b_v0_1"],
+                batch=2,
+                seq_len=2048,
+                grad_ckpt=True,
+                train_hours=6,
+                gpu="rtx_4090",
+            ),
+        ),
+        (
+            "Full FT Llama-3-8B s4096, 1e8 tokens",
+            Workload(task="full_ft", model=models["llama3_8b"], seq_len=4096, dataset_tokens=1e8),
+        ),
+        (
+            "Pre-train 13B, 5e9 tokens",
+            Workload(
+                task="pretrain",
+                model=models["llama2_13b"],
+                batch=4,
+                seq_len=2048,
+                grad_ckpt=True,
+                dataset_tokens=5e9,
+            ),
+        ),
+        (
+            "Inference Llama-3-70B bf16",
+            Workload(task="inference", model=models["llama3_70b"], prompt_len=1024, new_tokens=256),
+        ),
+        (
+            "Serving Llama-2-13B int4 vLLM, 100 req/min",
+            Workload(
+                task="inference",
+                model=models["llama2_13b"],
+                framework="vllm",
+                weights_dtype="int4",
+                requests_per_minute=100,
+            ),
+        ),
+        (
+            "SDXL 1024px, 100 images",
+            Workload(task="image_gen", model=models["sdxl_base"], images=100, steps=30),
+        ),
     ]
 
 
-def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str, ModelArch],
-                 runs: int, verbose: bool = False) -> float:
+def bench_redraw(
+    gpus: list[GpuSpec],
+    prices: list[PriceOffer],
+    models: dict[str, ModelArch],
+    runs: int,
+    verbose: bool = False,
+) -> float:
     """Median ms to redraw all four results plots after an input change (worst workload)."""
     import os
+
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
@@ -125,8 +161,7 @@ def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     from gpupicker.ui.results.plots import CostPlot, VramFitPlot
 
     app = QApplication.instance() or QApplication(["bench"])
-    print(f"\n{'redraw after an input change':<46} {'curves ms':>10} {'median ms':>10} "
-          f"{'best ms':>8}")
+    print(f"\n{'redraw after an input change':<46} {'curves ms':>10} {'median ms':>10} {'best ms':>8}")
     worst = 0.0
     for name, w in workloads(models):
         # fresh widgets per workload, as the page gets on a new task: VramFitPlot's legend
@@ -157,10 +192,12 @@ def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
         for i in range(runs):
             opts, mc, cc = prepared[i % 2]
             t0 = time.perf_counter()
-            steps = ((vram, "vram", vram.set_options, [o for o in opts if o.fits][:12]),
-                     (cost, "cost", cost.set_options, opts),
-                     (mem, "memory", mem.set_curves, mc),
-                     (costn, "by_count", costn.set_curves, cc))
+            steps = (
+                (vram, "vram", vram.set_options, [o for o in opts if o.fits][:12]),
+                (cost, "cost", cost.set_options, opts),
+                (mem, "memory", mem.set_curves, mc),
+                (costn, "by_count", costn.set_curves, cc),
+            )
             for wdg, key, draw, data in steps:
                 t1 = time.perf_counter()
                 draw(data)
@@ -168,8 +205,10 @@ def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
                 per_plot[key].append((time.perf_counter() - t1) * 1e3)
             times.append((time.perf_counter() - t0) * 1e3)
         if verbose:
-            print("   per plot (median ms): " + ", ".join(
-                f"{k} {statistics.median(v):.2f}" for k, v in per_plot.items()))
+            print(
+                "   per plot (median ms): "
+                + ", ".join(f"{k} {statistics.median(v):.2f}" for k, v in per_plot.items())
+            )
         med = statistics.median(times)
         worst = max(worst, med)
         print(f"{name:<46} {statistics.median(t_curves):>10.2f} {med:>10.2f} {min(times):>8.2f}")
@@ -177,8 +216,7 @@ def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
         host.deleteLater()
         app.processEvents()
     verdict = "within" if worst < FRAME_MS else "OVER"
-    print(f"slowest median redraw of all plots: {worst:.2f} ms — {verdict} one {FRAME_MS:.0f} ms "
-          "frame")
+    print(f"slowest median redraw of all plots: {worst:.2f} ms — {verdict} one {FRAME_MS:.0f} ms frame")
     return worst
 
 
@@ -187,15 +225,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--no-redraw", action="store_true", help="skip the plot redraw timing (Qt)")
     ap.add_argument("--verbose", action="store_true", help="redraw time per plot too")
-    ap.add_argument("--cold", action="store_true",
-                    help="a renamed copy of the model every run: per-model caches miss")
+    ap.add_argument(
+        "--cold", action="store_true", help="a renamed copy of the model every run: per-model caches miss"
+    )
     ap.add_argument("--quick", action="store_true", help="only the per-workload table")
     args = ap.parse_args(argv)
     gpus, prices, models, src = load_catalog()
     print(f"catalog: {len(gpus)} GPUs, {len(prices)} price rows ({src}); counts 1, 2, 4, 8")
     settle_heap()
-    print(f"{'workload (a new job each run)':<46} {'offers':<10} {'options':>7} {'median ms':>10} "
-          f"{'best ms':>8} {'money ms':>9}")
+    print(
+        f"{'workload (a new job each run)':<46} {'offers':<10} {'options':>7} {'median ms':>10} "
+        f"{'best ms':>8} {'money ms':>9}"
+    )
     worst = 0.0
     for name, w in workloads(models):
         for all_offers in (False, True):
@@ -206,8 +247,9 @@ def main(argv: list[str] | None = None) -> int:
                 run_w = w
                 if args.cold and w.model is not None:
                     # same figures, new name: equal-model caches and per-object caches miss
-                    arch = w.model.model_copy(update={"name": f"{w.model.name} (run {i}, "
-                                                              f"{time.perf_counter_ns()})"})
+                    arch = w.model.model_copy(
+                        update={"name": f"{w.model.name} (run {i}, {time.perf_counter_ns()})"}
+                    )
                     run_w = w.model_copy(update={"model": arch})
                 t0 = time.perf_counter()
                 out = recommend(run_w, gpus, prices, all_offers=all_offers)
@@ -220,14 +262,17 @@ def main(argv: list[str] | None = None) -> int:
             money = []
             for i in range(args.runs):  # the same job, another budget: evaluations reused
                 t0 = time.perf_counter()
-                recommend(w.model_copy(update={"budget_usd": 100.0 + i}), gpus, prices,
-                          all_offers=all_offers)
+                recommend(w.model_copy(update={"budget_usd": 100.0 + i}), gpus, prices, all_offers=all_offers)
                 money.append((time.perf_counter() - t0) * 1e3)
-            print(f"{name:<46} {'all' if all_offers else 'best/type':<10} {n_opts:>7} "
-                  f"{med:>10.2f} {min(times):>8.2f} {statistics.median(money):>9.2f}")
+            print(
+                f"{name:<46} {'all' if all_offers else 'best/type':<10} {n_opts:>7} "
+                f"{med:>10.2f} {min(times):>8.2f} {statistics.median(money):>9.2f}"
+            )
     verdict = "within" if worst < FRAME_MS else "OVER"
-    print(f"slowest median (best offer per pricing type): {worst:.2f} ms — {verdict} one "
-          f"{FRAME_MS:.0f} ms frame")
+    print(
+        f"slowest median (best offer per pricing type): {worst:.2f} ms — {verdict} one "
+        f"{FRAME_MS:.0f} ms frame"
+    )
     if not args.no_redraw and not args.quick:
         bench_redraw(gpus, prices, models, min(args.runs, REDRAW_RUNS), args.verbose)
     if not args.quick:
@@ -248,8 +293,14 @@ def scaled_prices(prices: list[PriceOffer], factor: int) -> tuple[PriceOffer, ..
                 out.append(p)
                 continue
             jitter = 1.0 + ((k * 7919 + i * 104729) % 1000) / 20000.0
-            out.append(p.model_copy(update={"provider": f"{p.provider} #{k}",
-                                            "price_per_gpu_hour": p.price_per_gpu_hour * jitter}))
+            out.append(
+                p.model_copy(
+                    update={
+                        "provider": f"{p.provider} #{k}",
+                        "price_per_gpu_hour": p.price_per_gpu_hour * jitter,
+                    }
+                )
+            )
     return tuple(out)
 
 
@@ -277,8 +328,14 @@ def estimate_us(w: Workload, gpu_id: str = "a100_sxm_80gb", runs: int = 2000) ->
 def same_work_as_llm_analysis(models: dict[str, ModelArch]) -> Workload:
     """The job :data:`LLM_ANALYSIS_CODE` analyses: Llama-2-7B inference in 16-bit, batch 1,
     a 1,024-token prompt and 256 generated tokens (on an A100 SXM 80 GB): memory and latency."""
-    return Workload(task="inference", model=models["llama2_7b"], batch=1, prompt_len=1024,
-                    new_tokens=256, weights_dtype="bf16")
+    return Workload(
+        task="inference",
+        model=models["llama2_7b"],
+        batch=1,
+        prompt_len=1024,
+        new_tokens=256,
+        weights_dtype="bf16",
+    )
 
 
 LLM_ANALYSIS_CODE = """
@@ -316,20 +373,28 @@ def llm_analysis_us(runs: int = 200) -> str:
         if not Path(py).exists():
             continue
         try:
-            out = subprocess.run([py, "-c", LLM_ANALYSIS_CODE, str(runs)], capture_output=True,
-                                 text=True, timeout=300)
+            out = subprocess.run(
+                [py, "-c", LLM_ANALYSIS_CODE, str(runs)], capture_output=True, text=True, timeout=300
+            )
         except (OSError, subprocess.SubprocessError):
             continue
         for line in out.stdout.splitlines():
             if line.startswith("US "):
                 return f"{float(line.split()[1]):.0f} µs"
-    return ("llm-analysis not installed (python3 -m venv .venv-bench && .venv-bench/bin/pip "
-            "install llm-analysis; not a project dependency) — skipped")
+    return (
+        "llm-analysis not installed (python3 -m venv .venv-bench && .venv-bench/bin/pip "
+        "install llm-analysis; not a project dependency) — skipped"
+    )
 
 
-def recommend_stats(w: Workload, gpus: list[GpuSpec], prices: tuple[PriceOffer, ...],
-                    runs: int, all_offers: bool = False, money_only: bool = False
-                    ) -> tuple[float, float, int]:
+def recommend_stats(
+    w: Workload,
+    gpus: list[GpuSpec],
+    prices: tuple[PriceOffer, ...],
+    runs: int,
+    all_offers: bool = False,
+    money_only: bool = False,
+) -> tuple[float, float, int]:
     """(median ms, p95 ms, options) of ``recommend`` after a first call on the snapshot (it
     fills the per-snapshot offer table once; the side-by-side times that first call).
 
@@ -362,9 +427,13 @@ def painted_ms(runs: int) -> dict[str, list[float]]:
     change by series ("" new jobs, "MONEY_" money-only changes)."""
     import subprocess
 
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_gui.py"), str(runs)],
-                         capture_output=True, text=True, timeout=600,
-                         env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench_gui.py"), str(runs)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
     times: dict[str, list[float]] = {}
     PAINT_SPANS.clear()
     for line in out.stdout.splitlines():
@@ -373,14 +442,16 @@ def painted_ms(runs: int) -> dict[str, list[float]]:
             times[head.removesuffix("PAINTED_MS")] = [float(x) for x in rest.split()]
         elif head.endswith("SPANS_MS"):
             PAINT_SPANS[head.removesuffix("SPANS_MS")] = [
-                tuple(float(v) for v in x.split(",")) for x in rest.split()]
+                tuple(float(v) for v in x.split(",")) for x in rest.split()
+            ]
     if "" not in times:
         raise RuntimeError(out.stderr[-2000:])
     return times
 
 
-def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str, ModelArch],
-                 runs: int) -> None:
+def side_by_side(
+    gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str, ModelArch], runs: int
+) -> None:
     """The side-by-side figures, one run, one table."""
     w = same_work_as_llm_analysis(models)
     print("== side by side (medians over several runs; shared machine, noisy) ==")
@@ -389,8 +460,10 @@ def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     ratio = ""
     if theirs.endswith(" µs"):
         ratio = f" → gpupicker {float(theirs.split()[0]) / ours:.1f}× faster"
-    print("estimate of the same work (Llama-2-7B inference, batch 1, 1,024 + 256 tokens, A100 "
-          f"80 GB: memory and speed): gpupicker {ours:.1f} µs; llm-analysis {theirs}{ratio}")
+    print(
+        "estimate of the same work (Llama-2-7B inference, batch 1, 1,024 + 256 tokens, A100 "
+        f"80 GB: memory and speed): gpupicker {ours:.1f} µs; llm-analysis {theirs}{ratio}"
+    )
     reps = max(runs, 60)
     for factor in (1, 10, 100):
         ps = scaled_prices(prices, factor)
@@ -401,28 +474,33 @@ def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
         first = (time.perf_counter() - t0) * 1e3
         med, p95, n = recommend_stats(w, gpus, ps, reps)
         mmed, mp95, _ = recommend_stats(w, gpus, ps, reps, money_only=True)
-        print(f"recommend at {factor:>3}× prices ({len(ps):>6} rows), new job: median {med:6.2f} "
-              f"ms, p95 {p95:6.2f} ms; money-only change: median {mmed:5.2f}, p95 {mp95:5.2f}"
-              f" ms; {n} options (first call on the snapshot {first:.1f} ms)")
+        print(
+            f"recommend at {factor:>3}× prices ({len(ps):>6} rows), new job: median {med:6.2f} "
+            f"ms, p95 {p95:6.2f} ms; money-only change: median {mmed:5.2f}, p95 {mp95:5.2f}"
+            f" ms; {n} options (first call on the snapshot {first:.1f} ms)"
+        )
     ps = scaled_prices(prices, 100)
     settle_heap()
     med, p95, n = recommend_stats(w, gpus, ps, max(5, runs // 3), all_offers=True)
     print(f"every offer at 100× prices: median {med:6.1f} ms, p95 {p95:6.1f} ms, {n} options")
     try:
         series = painted_ms(max(40, runs))  # 40 changes: a steadier median than 15
-        for prefix, what in (("", "batch size, a new job"),
-                             ("MONEY_", "budget, evaluations reused")):
+        for prefix, what in (("", "batch size, a new job"), ("MONEY_", "budget, evaluations reused")):
             times = series.get(prefix)
             if not times:
                 continue
-            print(f"input change → results and plots painted ({what}): median "
-                  f"{statistics.median(times):.1f} ms, p95 {_pct(times, 0.95):.1f} ms "
-                  f"({len(times)} changes)")
+            print(
+                f"input change → results and plots painted ({what}): median "
+                f"{statistics.median(times):.1f} ms, p95 {_pct(times, 0.95):.1f} ms "
+                f"({len(times)} changes)"
+            )
             spans = PAINT_SPANS.get(prefix)
             if spans:
                 med = [statistics.median(s[k] for s in spans) for k in range(3)]
-                print(f"  medians per change: recompute {med[0]:.1f} ms, results to the page "
-                      f"{med[1]:.1f} ms, paint {med[2]:.1f} ms")
+                print(
+                    f"  medians per change: recompute {med[0]:.1f} ms, results to the page "
+                    f"{med[1]:.1f} ms, paint {med[2]:.1f} ms"
+                )
     except Exception as exc:  # noqa: BLE001 - a bench line, not a test
         print(f"input change → painted: not measured ({exc})")
     sys.path.insert(0, str(ROOT / "scripts"))
@@ -431,8 +509,7 @@ def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     print(coldstart.summary(coldstart.run(5)))
     bundle = ROOT / "dist" / "gpupicker"
     if bundle.is_dir():
-        size = sum(p.stat().st_size for p in bundle.rglob("*") if p.is_file() and
-                   not p.is_symlink())
+        size = sum(p.stat().st_size for p in bundle.rglob("*") if p.is_file() and not p.is_symlink())
         print(f"onedir bundle dist/gpupicker: {size / 1e6:.1f} MB")
     else:
         print("onedir bundle: dist/gpupicker not built (`make dist`)")

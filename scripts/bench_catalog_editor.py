@@ -44,8 +44,7 @@ def write_csv(path: Path, n: int) -> None:
             r = dict(rows[k % len(rows)])
             copy = k // len(rows)
             r["provider"] = f"{r['provider'] or 'anon'} clone {copy:03d}"
-            r["price_per_gpu_hour"] = (
-                f"{float(r['price_per_gpu_hour']) * (1 + 0.013 * (copy % 37)):.4f}")
+            r["price_per_gpu_hour"] = f"{float(r['price_per_gpu_hour']) * (1 + 0.013 * (copy % 37)):.4f}"
             w.writerow(r)
 
 
@@ -76,8 +75,7 @@ def main() -> int:
         ed.resize(1180, 640)
         ed.show()
         settle()
-        print(f"open: {(time.perf_counter() - t0) * 1000:.0f} ms, "
-              f"{ed.price_model.rowCount()} price rows")
+        print(f"open: {(time.perf_counter() - t0) * 1000:.0f} ms, {ed.price_model.rowCount()} price rows")
         tab = ed.price_tab
         prepare = getattr(tab, "prepare_timer", None)
         if prepare is not None:  # the filter's row texts, built in idle steps after opening
@@ -86,8 +84,10 @@ def main() -> int:
                 t1 = time.perf_counter()
                 app.processEvents()
                 longest = max(longest, time.perf_counter() - t1)
-            print(f"idle build of the filter texts: {(time.perf_counter() - t0) * 1000:.0f} ms "
-                  f"in steps of at most {longest * 1000:.0f} ms")
+            print(
+                f"idle build of the filter texts: {(time.perf_counter() - t0) * 1000:.0f} ms "
+                f"in steps of at most {longest * 1000:.0f} ms"
+            )
         timer = getattr(tab, "filter_timer", None)
 
         def apply_pending_filter() -> None:
@@ -106,17 +106,20 @@ def main() -> int:
             t0 = time.perf_counter()
             apply_pending_filter()
             applied = (time.perf_counter() - t0) * 1000
-            print(f"filter {text!r}: keystroke {typed:.0f} ms, filter applied {typed + applied:.0f} "
-                  f"ms, {tab.proxy.rowCount()} rows")
+            print(
+                f"filter {text!r}: keystroke {typed:.0f} ms, filter applied {typed + applied:.0f} "
+                f"ms, {tab.proxy.rowCount()} rows"
+            )
         t0 = time.perf_counter()
         tab.filter.setText("")
         apply_pending_filter()
-        print(f"filter cleared: {(time.perf_counter() - t0) * 1000:.0f} ms, "
-              f"{tab.proxy.rowCount()} rows")
+        print(f"filter cleared: {(time.perf_counter() - t0) * 1000:.0f} ms, {tab.proxy.rowCount()} rows")
         cols = ed.price_model.columns
         for name in ("price_per_gpu_hour", "provider", "observed", "price_kind"):
-            for order, label in ((Qt.SortOrder.AscendingOrder, "asc"),
-                                 (Qt.SortOrder.DescendingOrder, "desc")):
+            for order, label in (
+                (Qt.SortOrder.AscendingOrder, "asc"),
+                (Qt.SortOrder.DescendingOrder, "desc"),
+            ):
                 t0 = time.perf_counter()
                 tab.view.sortByColumn(cols.index(name), order)
                 settle()
@@ -143,8 +146,7 @@ def main() -> int:
         print("redo:", timed(lambda i: ed.undo_stack.redo()))
         tab.view.sortByColumn(col, Qt.SortOrder.AscendingOrder)
         settle()
-        print("edit (sorted by price):",
-              timed(lambda i: pm.setData(pm.index(7, col), str(2.0 + i / 100))))
+        print("edit (sorted by price):", timed(lambda i: pm.setData(pm.index(7, col), str(2.0 + i / 100))))
         ed.close()
         repo.close() if hasattr(repo, "close") else None
     return 0

@@ -68,17 +68,18 @@ def main() -> int:
                 if i >= 2:  # warm-up
                     times.append((t_end - t0) * 1e3)
                     compute = ctl.last_compute_s * 1e3
-                    spans.append((compute, (t_shown - t0) * 1e3 - compute,
-                                  (t_end - t_shown) * 1e3))
+                    spans.append((compute, (t_shown - t0) * 1e3 - compute, (t_end - t_shown) * 1e3))
             return times, spans
 
         for prefix, change, new_job in (
-                ("", lambda i: ctl.update(batch=2 + i % 4), True),
-                ("MONEY_", lambda i: ctl.update(budget_usd=50.0 + i), False)):
+            ("", lambda i: ctl.update(batch=2 + i % 4), True),
+            ("MONEY_", lambda i: ctl.update(budget_usd=50.0 + i), False),
+        ):
             times, spans = series(change, new_job)
             print(f"{prefix}PAINTED_MS " + " ".join(f"{t:.2f}" for t in times), flush=True)
-            print(f"{prefix}SPANS_MS " + " ".join(f"{a:.2f},{b:.2f},{c:.2f}"
-                                                  for a, b, c in spans), flush=True)
+            print(
+                f"{prefix}SPANS_MS " + " ".join(f"{a:.2f},{b:.2f},{c:.2f}" for a, b, c in spans), flush=True
+            )
         ctl.wait_idle()
         win.close()
         del QApplication

@@ -106,8 +106,7 @@ def _app_child() -> int:
 
         def done(self) -> None:
             print(f"NEXT {(time.perf_counter() - self.t0) * 1e3:.1f}", flush=True)
-            print("GAPS " + " ".join(f"{n}:{(t - marks[0][1]) * 1e3:.1f}" for n, t in marks),
-                  flush=True)
+            print("GAPS " + " ".join(f"{n}:{(t - marks[0][1]) * 1e3:.1f}" for n, t in marks), flush=True)
             QApplication.instance().quit()
 
     painted = _Painted()
@@ -118,8 +117,7 @@ def _app_child() -> int:
             print("PAINTED", flush=True)
         elif name == "settled":
             print("READY", flush=True)
-            win = next(w for w in QApplication.topLevelWidgets()
-                       if type(w).__name__ == "MainWindow")
+            win = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
             painted.t0 = time.perf_counter()
             win.wizard.model_page.installEventFilter(painted)
             win.wizard.next()  # what the Next button does
@@ -139,8 +137,13 @@ page painted), ``steps`` (ms of each start step after the first paint)."""
 def measure(mode: str, env: dict[str, str]) -> float:
     """Seconds from spawning ``python scripts/coldstart.py --child MODE`` to its first paint."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, __file__, "--child", mode], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--child", mode],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None
     elapsed = None
     for line in proc.stdout:
@@ -166,8 +169,11 @@ def run(runs: int = 5, bytecode: bool = False) -> dict[str, list[float]]:
     """Alternate empty/app children ``runs`` times; returns the seconds of each. With
     ``bytecode`` the uncounted first run writes ``__pycache__`` (module docstring)."""
     with tempfile.TemporaryDirectory(prefix="gpupicker-coldstart-") as home:
-        env = {**os.environ, "GPUPICKER_HOME": home,
-               "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+        env = {
+            **os.environ,
+            "GPUPICKER_HOME": home,
+            "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+        }
         first = dict(env)
         if bytecode:
             first.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -184,8 +190,7 @@ def run(runs: int = 5, bytecode: bool = False) -> dict[str, list[float]]:
 
 def _alternate(runs: int, env: dict[str, str]) -> dict[str, list[float]]:
     """``runs`` rounds of an empty window, an empty window with pyqtgraph and the app."""
-    out: dict[str, list[float]] = {"empty": [], "empty_pg": [], "app": [], "ready": [],
-                                   "next_ms": []}
+    out: dict[str, list[float]] = {"empty": [], "empty_pg": [], "app": [], "ready": [], "next_ms": []}
     for _ in range(runs):
         for mode in ("empty", "empty_pg", "app"):
             out[mode].append(measure(mode, env))
@@ -197,13 +202,17 @@ def _alternate(runs: int, env: dict[str, str]) -> dict[str, list[float]]:
 def summary(res: dict[str, list[float]]) -> str:
     """One line: medians of the app, the empty window and the empty window with pyqtgraph."""
     e, g, a = (statistics.median(res[k]) for k in ("empty", "empty_pg", "app"))
-    line = (f"cold start to first page: {a:.3f} s median; empty PySide6 window {e:.3f} s "
-            f"({a / e:.2f}×), empty PySide6 + pyqtgraph window {g:.3f} s ({a / g:.2f}×); "
-            f"{len(res['app'])} runs each, alternating")
+    line = (
+        f"cold start to first page: {a:.3f} s median; empty PySide6 window {e:.3f} s "
+        f"({a / e:.2f}×), empty PySide6 + pyqtgraph window {g:.3f} s ({a / g:.2f}×); "
+        f"{len(res['app'])} runs each, alternating"
+    )
     if res.get("ready"):
-        line += (f"\n  then every page built {statistics.median(res['ready']):.3f} s after "
-                 f"the start (steps after the first paint, ms: {LAST_APP.get('steps', '?')}); "
-                 f"Next → model page painted {statistics.median(res['next_ms']):.1f} ms")
+        line += (
+            f"\n  then every page built {statistics.median(res['ready']):.3f} s after "
+            f"the start (steps after the first paint, ms: {LAST_APP.get('steps', '?')}); "
+            f"Next → model page painted {statistics.median(res['next_ms']):.1f} ms"
+        )
     return line
 
 
@@ -211,14 +220,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--child", choices=("empty", "empty_pg", "app"))
-    ap.add_argument("--bytecode", action="store_true",
-                    help="let the uncounted first start write __pycache__ (module docstring)")
+    ap.add_argument(
+        "--bytecode",
+        action="store_true",
+        help="let the uncounted first start write __pycache__ (module docstring)",
+    )
     args = ap.parse_args(argv)
     if args.child:
         return _child(args.child)
     res = run(args.runs, bytecode=args.bytecode)
-    print(summary(res) + ("\n  (gpupicker's bytecode cached by the uncounted first start)"
-                          if args.bytecode else ""))
+    print(
+        summary(res)
+        + ("\n  (gpupicker's bytecode cached by the uncounted first start)" if args.bytecode else "")
+    )
     return 0
 
 

@@ -45,7 +45,8 @@ def measure() -> dict[str, float]:
     obj = _Emitter()
     return {
         "None per void call (QObject.setObjectName)": drift_per_call(
-            lambda: obj.setObjectName("x"), None, 200),
+            lambda: obj.setObjectName("x"), None, 200
+        ),
         # True starts near 50 references: keep this loop short.
         "True per Signal.emit()": drift_per_call(obj.ping.emit, True, 10),
     }

@@ -29,15 +29,23 @@ from tests.support.paths import REPO
 # fails if anything appears in it. Checking the folders the run was given, not file times, keeps
 # another gpupicker process on the machine from failing the run.
 _SANDBOX = Path(_tempfile.mkdtemp(prefix="gpupicker-user-sandbox-"))
-for _var, _sub in (("HOME", "home"), ("XDG_CONFIG_HOME", "home/.config"),
-                   ("XDG_DATA_HOME", "home/.local/share"), ("XDG_STATE_HOME", "home/.local/state"),
-                   ("XDG_CACHE_HOME", "home/.cache")):
+for _var, _sub in (
+    ("HOME", "home"),
+    ("XDG_CONFIG_HOME", "home/.config"),
+    ("XDG_DATA_HOME", "home/.local/share"),
+    ("XDG_STATE_HOME", "home/.local/state"),
+    ("XDG_CACHE_HOME", "home/.cache"),
+):
     os.environ[_var] = str(_SANDBOX / _sub)
 (_SANDBOX / "home").mkdir()
 
-_REAL_DIRS = [_platformdirs.user_data_path("gpupicker"), _platformdirs.user_config_path("gpupicker"),
-              _platformdirs.user_log_path("gpupicker"), _platformdirs.user_cache_path("gpupicker"),
-              _platformdirs.user_state_path("gpupicker")]
+_REAL_DIRS = [
+    _platformdirs.user_data_path("gpupicker"),
+    _platformdirs.user_config_path("gpupicker"),
+    _platformdirs.user_log_path("gpupicker"),
+    _platformdirs.user_cache_path("gpupicker"),
+    _platformdirs.user_state_path("gpupicker"),
+]
 
 if TYPE_CHECKING:
     from gpupicker.catalog import CatalogRepository

@@ -37,8 +37,7 @@ was killed while writing it; a backup in progress writes its file continuously (
 take seconds), so it is never this old."""
 
 
-def clean_stale_temps(stem: str, now: float | None = None,
-                      folder: Path | None = None) -> list[Path]:
+def clean_stale_temps(stem: str, now: float | None = None, folder: Path | None = None) -> list[Path]:
     """Delete the ``<stem>-*.sqlite.tmp`` files in the backups folder (``folder``, default
     the default catalog's) that a killed ``backup`` left (untouched for
     :data:`STALE_TEMP_S`); they are never listed or rotated.
@@ -117,8 +116,10 @@ class BackupsMixin(CatalogConnection):
 
     def has_user_changes(self) -> bool:
         """True when any GPU, model or price row was added, changed or deleted by the user."""
-        return any(self._query(f"SELECT 1 FROM {t} WHERE origin = 'user' OR user_modified = 1 "
-                               "LIMIT 1") for t in ("gpus", "models", "prices"))
+        return any(
+            self._query(f"SELECT 1 FROM {t} WHERE origin = 'user' OR user_modified = 1 LIMIT 1")
+            for t in ("gpus", "models", "prices")
+        )
 
     def restore_backup(self, backup_path: str | os.PathLike[str]) -> Path | None:
         """Replace the catalog's content with a backup; the current state is backed up first.
@@ -168,8 +169,9 @@ def backups_dir(catalog: Path | None = None) -> Path:
         d.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         where = exc.filename or "the user data folder"
-        raise CatalogUnavailableError(Path(str(where)), f"{exc.strerror or exc}",
-                                      what="write a backup to") from exc
+        raise CatalogUnavailableError(
+            Path(str(where)), f"{exc.strerror or exc}", what="write a backup to"
+        ) from exc
     return d
 
 
@@ -187,8 +189,7 @@ def list_backups(path: str | os.PathLike[str] | None = None) -> list[Path]:
     return sorted(folder.glob(f"{catalog.stem}-*.sqlite"))
 
 
-def find_backup(name: str | os.PathLike[str],
-                path: str | os.PathLike[str] | None = None) -> Path:
+def find_backup(name: str | os.PathLike[str], path: str | os.PathLike[str] | None = None) -> Path:
     """A backup by file path, or by the name :func:`list_backups` shows (``.sqlite`` optional).
 
     Raises:
@@ -200,8 +201,9 @@ def find_backup(name: str | os.PathLike[str],
     for b in reversed(list_backups(path)):
         if b.name in (str(name), f"{name}.sqlite"):
             return b
-    raise FileNotFoundError(f"no backup {str(name)!r}: give a file path or a name listed by "
-                            "'gpupicker catalog backups'")
+    raise FileNotFoundError(
+        f"no backup {str(name)!r}: give a file path or a name listed by 'gpupicker catalog backups'"
+    )
 
 
 def open_backup(src_path: Path) -> sqlite3.Connection:

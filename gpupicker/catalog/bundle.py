@@ -45,9 +45,14 @@ def price_natural_key(row: dict[str, Any]) -> tuple[str, str, str, str, str, str
     told apart by their order (see :func:`seed_keys`).
     """
     gpi = row.get("gpus_per_instance")
-    return (row.get("gpu_id") or "", row.get("provider") or "", row.get("region") or "",
-            row.get("pricing") or "", row.get("observed") or "",
-            "" if gpi is None or gpi == "" else str(int(gpi)))
+    return (
+        row.get("gpu_id") or "",
+        row.get("provider") or "",
+        row.get("region") or "",
+        row.get("pricing") or "",
+        row.get("observed") or "",
+        "" if gpi is None or gpi == "" else str(int(gpi)),
+    )
 
 
 def seed_keys(rows: list[dict[str, Any]]) -> list[str]:
@@ -178,8 +183,9 @@ def load_bundle(data_dir: Path) -> Bundle:
     for path in [data_dir / "prices.csv", *extra]:
         dumps = []
         for i, row in enumerate(_read_rows(path), start=2):
-            p = _check(path.name, i,
-                       lambda r: check_price(PriceOffer.model_validate(r), allow_future=True), row)
+            p = _check(
+                path.name, i, lambda r: check_price(PriceOffer.model_validate(r), allow_future=True), row
+            )
             dumps.append(p.model_dump())
         per_file.append(dumps)
     bundle.providers.extend(load_providers(data_dir))

@@ -61,8 +61,11 @@ def is_disk_full(exc: BaseException) -> bool:
     error": what SQLite reports when even its journal cannot grow), or ``ENOSPC``/``EFBIG``."""
     if isinstance(exc, sqlite3.OperationalError):
         text = str(exc).lower()
-        return (_errcode(exc) in (_SQLITE_FULL, _SQLITE_IOERR) or "disk is full" in text
-                or "disk i/o error" in text)
+        return (
+            _errcode(exc) in (_SQLITE_FULL, _SQLITE_IOERR)
+            or "disk is full" in text
+            or "disk i/o error" in text
+        )
     return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
 
 
@@ -74,8 +77,12 @@ def damage_summary(problems: list[str]) -> str:
     to know the file is damaged (and support one line of what SQLite saw), not every page
     (a 15-line message).
     """
-    lines = [ln.strip() for p in problems for ln in p.splitlines()
-             if ln.strip() and not ln.strip().startswith("***")]
+    lines = [
+        ln.strip()
+        for p in problems
+        for ln in p.splitlines()
+        if ln.strip() and not ln.strip().startswith("***")
+    ]
     if not lines:
         return "SQLite's check reports damage"
     first = lines[0]
@@ -168,8 +175,9 @@ def check_sqlite_file(path: Path) -> None:
     if not path.exists():
         return
     if path.is_dir():
-        raise CatalogUnavailableError(path, "it is a folder, not a catalog file (give a file "
-                                      f"path such as {path / 'catalog.sqlite'})")
+        raise CatalogUnavailableError(
+            path, f"it is a folder, not a catalog file (give a file path such as {path / 'catalog.sqlite'})"
+        )
     try:
         with path.open("rb") as f:
             head = f.read(len(SQLITE_HEADER))
@@ -191,8 +199,9 @@ def resolve_catalog_path(path: str | os.PathLike[str] | None = None) -> Path:
         return paths.catalog_path(path)
     except OSError as exc:
         where = exc.filename or os.environ.get("GPUPICKER_HOME") or "the user data folder"
-        raise CatalogUnavailableError(Path(str(where)), f"{exc.strerror or exc}",
-                                      what="create the data folder") from exc
+        raise CatalogUnavailableError(
+            Path(str(where)), f"{exc.strerror or exc}", what="create the data folder"
+        ) from exc
 
 
 def looks_like_catalog(path: Path) -> bool:
@@ -235,15 +244,23 @@ def check_schema_is_ours(conn: sqlite3.Connection, path: Path) -> None:
         CatalogForeignError: tables, but no gpupicker schema record (another application's).
         CatalogNewerError: schema steps this version does not know.
     """
-    tables = sorted(r[0] for r in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+    tables = sorted(
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    )
     if not tables:
         return
     applied: list[str] = []
     if "_sqlite_migrations" in tables:
         try:
-            applied = [str(r[0]) for r in conn.execute(
-                "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (MIGRATION_SET,))]
+            applied = [
+                str(r[0])
+                for r in conn.execute(
+                    "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (MIGRATION_SET,)
+                )
+            ]
         except sqlite3.DatabaseError:  # a table of that name with other columns
             applied = []
     if not applied:
@@ -261,8 +278,7 @@ class CatalogConnection:
     (one lock per repository); several processes may open the same file.
     """
 
-    def __init__(self, path: Path, data_dir: Path | None = None, *,
-                 read_only: bool = False) -> None:
+    def __init__(self, path: Path, data_dir: Path | None = None, *, read_only: bool = False) -> None:
         """Open ``path``, check it, apply migrations and merge the bundled catalog.
 
         Falls back to a read-only connection (``self.read_only``) when the file or its
@@ -294,8 +310,8 @@ class CatalogConnection:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise CatalogUnavailableError(
-                    self.path, f"cannot create its folder {self.path.parent} "
-                    f"({exc.strerror or exc})") from exc
+                    self.path, f"cannot create its folder {self.path.parent} ({exc.strerror or exc})"
+                ) from exc
             try:
                 self._open_writable()
                 return
@@ -303,13 +319,13 @@ class CatalogConnection:
                 self.disk_full = exc.disk_full
                 if not exists:
                     raise CatalogUnavailableError(
-                        self.path, f"the catalog cannot be created there ({exc})") from None
+                        self.path, f"the catalog cannot be created there ({exc})"
+                    ) from None
         self._open_read_only()
 
     def _open_writable(self) -> None:
         try:
-            conn = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_S,
-                                   check_same_thread=False)
+            conn = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_S, check_same_thread=False)
         except sqlite3.Error as exc:
             if _is_write_refusal(exc):
                 raise _NeedsReadOnlyError(exc) from exc
@@ -326,8 +342,7 @@ class CatalogConnection:
                     apply_migrations(self.db)
                     missing = [t for t in _TABLES_NEEDED if not self.db.table(t).exists()]
                     if missing:  # migrations say done, tables gone: a partly written file
-                        raise CatalogCorruptError(
-                            self.path, f"its table(s) {', '.join(missing)} are missing")
+                        raise CatalogCorruptError(self.path, f"its table(s) {', '.join(missing)} are missing")
                     self._merge_bundle()
         except sqlite3.DatabaseError as exc:
             if _is_write_refusal(exc):
@@ -360,8 +375,9 @@ class CatalogConnection:
         """
         last: Exception | None = None
         for params in ({"mode": "ro"}, {"mode": "ro", "immutable": "1"}):
-            conn = sqlite3.connect(file_uri(self.path, **params), uri=True,
-                                   timeout=BUSY_TIMEOUT_S, check_same_thread=False)
+            conn = sqlite3.connect(
+                file_uri(self.path, **params), uri=True, timeout=BUSY_TIMEOUT_S, check_same_thread=False
+            )
             try:
                 with self._closed_on_failure(conn):
                     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
@@ -371,8 +387,10 @@ class CatalogConnection:
                     missing = [t for t in _TABLES_NEEDED if not db.table(t).exists()]
                     if missing or pending_migrations(db):
                         raise CatalogUnavailableError(
-                            self.path, "it is read-only and was never set up by this version "
-                            "of gpupicker (make it writable once)")
+                            self.path,
+                            "it is read-only and was never set up by this version "
+                            "of gpupicker (make it writable once)",
+                        )
             except sqlite3.DatabaseError as exc:  # not damage: try the next way to open it
                 last = exc
                 continue
@@ -429,8 +447,7 @@ class CatalogConnection:
             except BaseException as exc:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
-                if (isinstance(exc, sqlite3.OperationalError)
-                        and _errcode(exc) == _SQLITE_READONLY):
+                if isinstance(exc, sqlite3.OperationalError) and _errcode(exc) == _SQLITE_READONLY:
                     raise CatalogReadOnlyError(self.path) from exc
                 if is_disk_full(exc):
                     raise CatalogDiskFullError(self.path) from exc

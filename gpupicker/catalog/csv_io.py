@@ -42,20 +42,51 @@ ProgressCallback = Callable[[int, int], None]
 
 # columns written as numbers (everything else is text and gets neutralized)
 NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
-    "gpus": frozenset({"release_year", "memory_gb", "memory_bandwidth_gbps", "fp32_tflops",
-                       "fp16_tflops_dense", "bf16_tflops_dense", "fp8_tflops_dense",
-                       "int8_tops_dense", "int4_tops_dense", "tdp_w", "nvlink_bandwidth_gbps",
-                       "pcie_gen", "msrp_usd", "fp4_tflops_dense", "gpu_memory_limit_gb"}),
+    "gpus": frozenset(
+        {
+            "release_year",
+            "memory_gb",
+            "memory_bandwidth_gbps",
+            "fp32_tflops",
+            "fp16_tflops_dense",
+            "bf16_tflops_dense",
+            "fp8_tflops_dense",
+            "int8_tops_dense",
+            "int4_tops_dense",
+            "tdp_w",
+            "nvlink_bandwidth_gbps",
+            "pcie_gen",
+            "msrp_usd",
+            "fp4_tflops_dense",
+            "gpu_memory_limit_gb",
+        }
+    ),
     "prices": frozenset({"price_per_gpu_hour", "gpus_per_instance"}),
-    "models": frozenset({"params_b", "active_params_b", "num_layers", "hidden_size",
-                         "intermediate_size", "num_attention_heads", "num_key_value_heads",
-                         "head_dim", "vocab_size", "max_context", "moe_num_experts",
-                         "moe_top_k", "sliding_window", "kv_lora_rank", "qk_rope_head_dim",
-                         *MOE_MLA_COLUMNS,
-                         *(c for c in LAYER_COLUMNS if c != "layer_pattern")}),
+    "models": frozenset(
+        {
+            "params_b",
+            "active_params_b",
+            "num_layers",
+            "hidden_size",
+            "intermediate_size",
+            "num_attention_heads",
+            "num_key_value_heads",
+            "head_dim",
+            "vocab_size",
+            "max_context",
+            "moe_num_experts",
+            "moe_top_k",
+            "sliding_window",
+            "kv_lora_rank",
+            "qk_rope_head_dim",
+            *MOE_MLA_COLUMNS,
+            *(c for c in LAYER_COLUMNS if c != "layer_pattern"),
+        }
+    ),
 }
 BOOL_COLUMNS: dict[str, frozenset[str]] = {
-    "gpus": frozenset(), "prices": frozenset(),
+    "gpus": frozenset(),
+    "prices": frozenset(),
     "models": frozenset({"tie_word_embeddings", "attention_k_eq_v"}),
 }
 
@@ -241,8 +272,13 @@ def scan_csv_file(path: Path) -> tuple[int, list[tuple[int, str]]]:
     """
     size = path.stat().st_size
     if size > MAX_IMPORT_BYTES:
-        return 0, [(0, f"the file is {_size_text(size)}; imports are limited to "
-                       f"{_size_text(MAX_IMPORT_BYTES)} (split it into smaller files)")]
+        return 0, [
+            (
+                0,
+                f"the file is {_size_text(size)}; imports are limited to "
+                f"{_size_text(MAX_IMPORT_BYTES)} (split it into smaller files)",
+            )
+        ]
     decoder = codecs.getincrementaldecoder("utf-8")()
     lines = offset = 0
     last = b"\n"
@@ -251,20 +287,33 @@ def scan_csv_file(path: Path) -> tuple[int, list[tuple[int, str]]]:
             last = chunk[-1:]
             nul = chunk.find(b"\0")
             if nul >= 0:
-                return lines, [(lines + chunk.count(b"\n", 0, nul) + 1,
-                                f"not CSV text: binary data (a NUL byte at byte {offset + nul:,})")]
+                return lines, [
+                    (
+                        lines + chunk.count(b"\n", 0, nul) + 1,
+                        f"not CSV text: binary data (a NUL byte at byte {offset + nul:,})",
+                    )
+                ]
             try:
                 decoder.decode(chunk)
             except UnicodeDecodeError as exc:
                 pos = max(0, min(len(chunk), exc.start))
-                return lines, [(lines + chunk.count(b"\n", 0, pos) + 1,
-                                f"not UTF-8 text ({exc.reason} near byte {offset + pos:,}); "
-                                "save the file as UTF-8 CSV")]
+                return lines, [
+                    (
+                        lines + chunk.count(b"\n", 0, pos) + 1,
+                        f"not UTF-8 text ({exc.reason} near byte {offset + pos:,}); "
+                        "save the file as UTF-8 CSV",
+                    )
+                ]
             lines += chunk.count(b"\n")
             offset += len(chunk)
             if lines > MAX_IMPORT_ROWS + 1:
-                return lines, [(0, f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited "
-                                   f"to {MAX_IMPORT_ROWS:,} rows (split the file)")]
+                return lines, [
+                    (
+                        0,
+                        f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited "
+                        f"to {MAX_IMPORT_ROWS:,} rows (split the file)",
+                    )
+                ]
         try:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError as exc:
@@ -278,15 +327,14 @@ def _limited_lines(f: Any, errors: list[tuple[int, str]]) -> Iterator[str]:
     while line := f.readline(MAX_LINE_CHARS + 1):
         n += 1
         if len(line) > MAX_LINE_CHARS:
-            errors.append((n, f"line {n} is longer than {_size_text(MAX_LINE_CHARS)}: not a "
-                              "catalog CSV"))
+            errors.append((n, f"line {n} is longer than {_size_text(MAX_LINE_CHARS)}: not a catalog CSV"))
             return
         yield line
 
 
-def iter_csv(table: str, path: Path, errors: list[tuple[int, str]],
-             column_map: Mapping[str, str | None] | None = None
-             ) -> Iterator[tuple[int, dict[str, str]]]:
+def iter_csv(
+    table: str, path: Path, errors: list[tuple[int, str]], column_map: Mapping[str, str | None] | None = None
+) -> Iterator[tuple[int, dict[str, str]]]:
     """Stream the data rows of a CSV for ``table`` as ``(line_number, {column: text})``.
 
     Checks the header first (unknown, repeated or missing columns); an old header name
@@ -329,9 +377,16 @@ def iter_csv(table: str, path: Path, errors: list[tuple[int, str]],
             missing = [c for c in REQUIRED_COLUMNS[table] if c not in named]
             n_before = len(errors)
             if unknown:
-                errors.append((1, "unknown column(s): " + ", ".join(unknown)
-                               + f" (expected columns of {table}.csv: "
-                               + ", ".join(COLUMNS[table]) + ")"))
+                errors.append(
+                    (
+                        1,
+                        "unknown column(s): "
+                        + ", ".join(unknown)
+                        + f" (expected columns of {table}.csv: "
+                        + ", ".join(COLUMNS[table])
+                        + ")",
+                    )
+                )
             if dupes:
                 errors.append((1, "repeated column(s): " + ", ".join(dupes)))
             if missing:
@@ -356,8 +411,9 @@ def iter_csv(table: str, path: Path, errors: list[tuple[int, str]],
                             break
                         row[c] = unneutralize(v) if v[0] == "'" else v
                 if too_long is not None:
-                    errors.append((start, f"{too_long}: the cell is longer than "
-                                          f"{_size_text(MAX_FIELD_CHARS)}"))
+                    errors.append(
+                        (start, f"{too_long}: the cell is longer than {_size_text(MAX_FIELD_CHARS)}")
+                    )
                     continue
                 yield start, row
         except UnicodeDecodeError as exc:
@@ -386,11 +442,15 @@ class StringPool:
         return v
 
 
-def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
-                  errors: list[tuple[int, str]], known_gpu_ids: set[str],
-                  progress: Callable[[int], None] | None = None, *,
-                  known_currencies: set[str] | frozenset[str] = frozenset()
-                  ) -> list[tuple[int, RowValues]]:
+def validate_rows(
+    table: str,
+    rows: Iterable[tuple[int, dict[str, str]]],
+    errors: list[tuple[int, str]],
+    known_gpu_ids: set[str],
+    progress: Callable[[int], None] | None = None,
+    *,
+    known_currencies: set[str] | frozenset[str] = frozenset(),
+) -> list[tuple[int, RowValues]]:
     """Validate rows into GpuSpec / PriceOffer / ModelRecord values, streaming.
 
     Appends ``(line, reason)`` to ``errors`` for each bad row (bad or non-finite
@@ -410,8 +470,9 @@ def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
     for i, (line, row) in enumerate(rows, start=1):  # noqa: B007 - i is used after the loop
         try:
             if table == "prices":
-                rec: Any = check_price(PriceOffer.model_validate(row),
-                                       known_currencies=known_currencies, today=today)
+                rec: Any = check_price(
+                    PriceOffer.model_validate(row), known_currencies=known_currencies, today=today
+                )
                 if rec.gpu_id not in known_gpu_ids:
                     raise ValueError(f"gpu_id: unknown GPU {rec.gpu_id!r} (add it to gpus first)")
             else:
@@ -426,8 +487,15 @@ def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
             if len(errors) == n_before:
                 values = rec.__dict__
                 if table == "prices":  # a tuple in PRICE_COLUMNS order: a third of a dict
-                    good.append((line, tuple(shared(v) if type(v) is str else v
-                                             for v in map(values.__getitem__, price_cols))))
+                    good.append(
+                        (
+                            line,
+                            tuple(
+                                shared(v) if type(v) is str else v
+                                for v in map(values.__getitem__, price_cols)
+                            ),
+                        )
+                    )
                 else:
                     good.append((line, dict(values)))
         except (ValidationError, ValueError) as exc:
@@ -436,8 +504,13 @@ def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
                 errors.append((line, f"stopped checking after {MAX_ERRORS:,} bad rows"))
                 break
         if i > MAX_IMPORT_ROWS:
-            errors.append((line, f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited to "
-                                 f"{MAX_IMPORT_ROWS:,} rows (split the file)"))
+            errors.append(
+                (
+                    line,
+                    f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited to "
+                    f"{MAX_IMPORT_ROWS:,} rows (split the file)",
+                )
+            )
             break
         if progress is not None and i % 1000 == 0:
             progress(i)

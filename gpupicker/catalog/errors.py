@@ -13,8 +13,10 @@ from typing_extensions import override
 
 from ..core.messages import msg, verbatim
 
-RECOVER_HINT = ("Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
-                "from the bundled catalog and see which backups can be restored.")
+RECOVER_HINT = (
+    "Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
+    "from the bundled catalog and see which backups can be restored."
+)
 
 
 class CatalogError(Exception):
@@ -42,8 +44,9 @@ class CatalogCorruptError(CatalogError):
         """Record the failing ``path`` and a plain-language ``detail``."""
         self.path = Path(path)
         self.detail = detail
-        super().__init__(f"the catalog file {self.path} is damaged or not a catalog: {detail}. "
-                         + RECOVER_HINT)
+        super().__init__(
+            f"the catalog file {self.path} is damaged or not a catalog: {detail}. " + RECOVER_HINT
+        )
 
 
 class CatalogReadOnlyError(CatalogError, PermissionError):
@@ -57,9 +60,11 @@ class CatalogReadOnlyError(CatalogError, PermissionError):
         """``action``: what was refused, e.g. ``"import prices"``."""
         self.path = Path(path)
         self.action = action
-        super().__init__(f"the catalog {self.path} is read-only (the file or its folder cannot "
-                         f"be written), so gpupicker cannot {action}. Make it writable, or "
-                         "use another catalog with --catalog PATH or $GPUPICKER_CATALOG.")
+        super().__init__(
+            f"the catalog {self.path} is read-only (the file or its folder cannot "
+            f"be written), so gpupicker cannot {action}. Make it writable, or "
+            "use another catalog with --catalog PATH or $GPUPICKER_CATALOG."
+        )
 
     @override
     def __str__(self) -> str:
@@ -73,13 +78,14 @@ class CatalogUnavailableError(CatalogError, OSError):
     Not a sign of damage: the file, if any, is left alone.
     """
 
-    def __init__(self, path: Path | str, detail: str, *,
-                 what: str = "use the catalog at") -> None:
+    def __init__(self, path: Path | str, detail: str, *, what: str = "use the catalog at") -> None:
         """Record the ``path`` and why it cannot be used (``what`` was attempted)."""
         self.path = Path(path)
         self.detail = detail
-        super().__init__(f"cannot {what} {self.path}: {detail}. Use a writable place with "
-                         "--catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME.")
+        super().__init__(
+            f"cannot {what} {self.path}: {detail}. Use a writable place with "
+            "--catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME."
+        )
 
     @override
     def __str__(self) -> str:
@@ -139,8 +145,7 @@ class CatalogNewerError(CatalogUnavailableError):
 
     def __init__(self, path: Path | str, unknown: list[str]) -> None:
         """Record the file and the unknown schema steps."""
-        CatalogError.__init__(self, msg("catalog.newer", path=str(Path(path)),
-                                        steps=", ".join(unknown[:3])))
+        CatalogError.__init__(self, msg("catalog.newer", path=str(Path(path)), steps=", ".join(unknown[:3])))
         self.path = Path(path)
         self.detail = "written by a newer gpupicker"
         self.unknown = unknown
@@ -162,8 +167,9 @@ class CatalogSettingError(CatalogError, ValueError):
         self.path = Path(path)
         self.key = key
         self.detail = detail
-        super().__init__(msg("catalog.setting_damaged", key=repr(key), path=str(self.path),
-                             detail=verbatim(detail)))
+        super().__init__(
+            msg("catalog.setting_damaged", key=repr(key), path=str(self.path), detail=verbatim(detail))
+        )
 
     @override
     def __str__(self) -> str:
@@ -187,7 +193,8 @@ class FxRateInvertedError(ValueError):
         self.per_usd = per_usd
         super().__init__(
             f"1 USD = {per_usd:g} {currency} looks upside down (did you mean 1 USD = "
-            f"{1 / per_usd:.4g} {currency}?); enter units of {currency} per US dollar, or confirm it")
+            f"{1 / per_usd:.4g} {currency}?); enter units of {currency} per US dollar, or confirm it"
+        )
 
 
 class CatalogConflictError(CatalogError, ValueError):
@@ -208,8 +215,10 @@ class CatalogConflictError(CatalogError, ValueError):
         self.table, self.key, self.field = table, key, field
         self.current, self.seen = current, seen
         row = f"price row {key}" if table == "prices" else f"{table[:-1]} {key!r}"
-        super().__init__(f"{row} was changed elsewhere: {field} is now {current!r} (you saw "
-                         f"{seen!r}); reload and try again")
+        super().__init__(
+            f"{row} was changed elsewhere: {field} is now {current!r} (you saw "
+            f"{seen!r}); reload and try again"
+        )
 
 
 class CatalogInUseError(CatalogError, ValueError):
@@ -224,13 +233,21 @@ class CatalogInUseError(CatalogError, ValueError):
         """Record the GPU and how many prices still use it."""
         self.gpu_id = gpu_id
         self.price_count = price_count
-        super().__init__(f"GPU {gpu_id!r} still has {price_count} price row(s); delete them "
-                         "first, or delete the GPU together with its prices (cascade=True)")
+        super().__init__(
+            f"GPU {gpu_id!r} still has {price_count} price row(s); delete them "
+            "first, or delete the GPU together with its prices (cascade=True)"
+        )
 
 
-def validation_text(exc: Exception, *, keep_value_error_prefix: bool = False, fields: bool = True,
-                    sep: str = "; ", limit: int | None = None,
-                    render: Callable[[str], str] | None = None) -> str:
+def validation_text(
+    exc: Exception,
+    *,
+    keep_value_error_prefix: bool = False,
+    fields: bool = True,
+    sep: str = "; ",
+    limit: int | None = None,
+    render: Callable[[str], str] | None = None,
+) -> str:
     """How a rejected record or workload reads, in one place for every caller.
 
     A pydantic ``ValidationError`` becomes its errors as ``field.path: message`` (``fields``;
@@ -251,8 +268,12 @@ def validation_text(exc: Exception, *, keep_value_error_prefix: bool = False, fi
     for e in exc.errors()[:limit]:
         msg = str(e.get("msg", ""))
         cause = (e.get("ctx") or {}).get("error")
-        if (render is not None and isinstance(cause, ValueError) and len(cause.args) == 1
-                and isinstance(cause.args[0], str)):
+        if (
+            render is not None
+            and isinstance(cause, ValueError)
+            and len(cause.args) == 1
+            and isinstance(cause.args[0], str)
+        ):
             msg = "Value error, " + render(cause.args[0])
         if not keep_value_error_prefix:
             msg = msg.removeprefix("Value error, ")

@@ -70,31 +70,83 @@ ACCELERATOR_IDS: dict[str, str] = {
     # SkyPilot common/accelerators.csv names and gpuhunt gpu_name values, normalized by
     # _norm (upper case, letters and digits only). 40/80 GB A100s, PCIe/SXM H100s are told
     # apart in map_accelerator by memory and instance type.
-    "A100": "a100_sxm_40gb", "A10080GB": "a100_sxm_80gb", "A100SXM480GB": "a100_sxm_80gb",
-    "A100PCIE": "a100_pcie_40gb", "A10080GBPCIE": "a100_pcie_80gb",
-    "H100": "h100_sxm", "H100SXM": "h100_sxm", "H100MEGA": "h100_sxm", "H100PCIE": "h100_pcie",
-    "H100NVL": "h100_nvl", "H200": "h200_sxm", "H20": "h20", "B200": "b200", "GB200": "gb200",
-    "B300": "b300", "GB300": "gb300",
-    "L40S": "l40s", "L40": "l40", "L4": "l4", "A10": "a10", "A10G": "a10g", "A40": "a40",
-    "V100": "v100_sxm2_16gb", "V10032GB": "v100_sxm2_32gb", "T4": "t4",
-    "A6000": "rtx_a6000", "RTXA6000": "rtx_a6000", "A5000": "rtx_a5000", "RTXA5000": "rtx_a5000",
-    "A4000": "rtx_a4000", "RTXA4000": "rtx_a4000",
-    "RTX6000ADA": "rtx_6000_ada", "RTX6000": "rtx_6000_ada", "RTX4000ADA": "rtx_4000_ada",
-    "RTXPRO6000": "rtx_pro_6000_blackwell", "RTXPRO6000BLACKWELL": "rtx_pro_6000_blackwell",
-    "RTX5090": "rtx_5090", "RTX5080": "rtx_5080", "RTX4090": "rtx_4090", "RTX4080": "rtx_4080",
-    "RTX4080SUPER": "rtx_4080_super", "RTX3090": "rtx_3090", "RTX3090TI": "rtx_3090_ti",
-    "RTX3080": "rtx_3080", "MI300X": "mi300x", "MI325X": "mi325x", "MI250X": "mi250x",
-    "MI355X": "mi355x", "GAUDI2": "gaudi2", "GAUDIHL205": "gaudi2", "GAUDI3": "gaudi3",
+    "A100": "a100_sxm_40gb",
+    "A10080GB": "a100_sxm_80gb",
+    "A100SXM480GB": "a100_sxm_80gb",
+    "A100PCIE": "a100_pcie_40gb",
+    "A10080GBPCIE": "a100_pcie_80gb",
+    "H100": "h100_sxm",
+    "H100SXM": "h100_sxm",
+    "H100MEGA": "h100_sxm",
+    "H100PCIE": "h100_pcie",
+    "H100NVL": "h100_nvl",
+    "H200": "h200_sxm",
+    "H20": "h20",
+    "B200": "b200",
+    "GB200": "gb200",
+    "B300": "b300",
+    "GB300": "gb300",
+    "L40S": "l40s",
+    "L40": "l40",
+    "L4": "l4",
+    "A10": "a10",
+    "A10G": "a10g",
+    "A40": "a40",
+    "V100": "v100_sxm2_16gb",
+    "V10032GB": "v100_sxm2_32gb",
+    "T4": "t4",
+    "A6000": "rtx_a6000",
+    "RTXA6000": "rtx_a6000",
+    "A5000": "rtx_a5000",
+    "RTXA5000": "rtx_a5000",
+    "A4000": "rtx_a4000",
+    "RTXA4000": "rtx_a4000",
+    "RTX6000ADA": "rtx_6000_ada",
+    "RTX6000": "rtx_6000_ada",
+    "RTX4000ADA": "rtx_4000_ada",
+    "RTXPRO6000": "rtx_pro_6000_blackwell",
+    "RTXPRO6000BLACKWELL": "rtx_pro_6000_blackwell",
+    "RTX5090": "rtx_5090",
+    "RTX5080": "rtx_5080",
+    "RTX4090": "rtx_4090",
+    "RTX4080": "rtx_4080",
+    "RTX4080SUPER": "rtx_4080_super",
+    "RTX3090": "rtx_3090",
+    "RTX3090TI": "rtx_3090_ti",
+    "RTX3080": "rtx_3080",
+    "MI300X": "mi300x",
+    "MI325X": "mi325x",
+    "MI250X": "mi250x",
+    "MI355X": "mi355x",
+    "GAUDI2": "gaudi2",
+    "GAUDIHL205": "gaudi2",
+    "GAUDI3": "gaudi3",
 }
 """Normalized tracker accelerator name → catalog GPU id."""
 
 PROVIDER_NAMES: dict[str, str] = {
-    "aws": "AWS", "gcp": "GCP", "azure": "Azure", "lambda": "Lambda", "runpod": "RunPod",
-    "oci": "Oracle Cloud", "vast": "Vast.ai", "vastai": "Vast.ai", "do": "DigitalOcean",
-    "nebius": "Nebius", "paperspace": "Paperspace", "fluidstack": "FluidStack",
-    "cudo": "Cudo Compute", "datacrunch": "DataCrunch (Verda)", "verda": "DataCrunch (Verda)",
-    "hyperstack": "Hyperstack", "scaleway": "Scaleway", "ovhcloud": "OVHcloud",
-    "tensordock": "TensorDock", "vultr": "Vultr", "crusoe": "Crusoe", "coreweave": "CoreWeave",
+    "aws": "AWS",
+    "gcp": "GCP",
+    "azure": "Azure",
+    "lambda": "Lambda",
+    "runpod": "RunPod",
+    "oci": "Oracle Cloud",
+    "vast": "Vast.ai",
+    "vastai": "Vast.ai",
+    "do": "DigitalOcean",
+    "nebius": "Nebius",
+    "paperspace": "Paperspace",
+    "fluidstack": "FluidStack",
+    "cudo": "Cudo Compute",
+    "datacrunch": "DataCrunch (Verda)",
+    "verda": "DataCrunch (Verda)",
+    "hyperstack": "Hyperstack",
+    "scaleway": "Scaleway",
+    "ovhcloud": "OVHcloud",
+    "tensordock": "TensorDock",
+    "vultr": "Vultr",
+    "crusoe": "Crusoe",
+    "coreweave": "CoreWeave",
 }
 """Tracker cloud/provider keys → the provider names the bundled catalog uses."""
 
@@ -103,8 +155,7 @@ def _norm(name: str) -> str:
     return re.sub(r"[^A-Z0-9]", "", name.upper())
 
 
-def map_accelerator(name: str, *, memory_gb: float | None = None,
-                    instance: str = "") -> str | None:
+def map_accelerator(name: str, *, memory_gb: float | None = None, instance: str = "") -> str | None:
     """Catalog GPU id for a tracker accelerator name (None when unknown).
 
     ``memory_gb`` (gpuhunt ``gpu_memory``, SkyPilot ``GpuInfo`` MiB / 1024) picks the 80 GB
@@ -129,8 +180,7 @@ def _assumed(name: str, memory_gb: float | None, instance: str) -> str:
     """What :func:`map_accelerator` had to assume for ``name`` ('' when nothing)."""
     key = _norm(name)
     said = []
-    if key in ("A100", "H100", "A100PCIE") and "pcie" not in instance.lower() \
-            and "PCIE" not in key:
+    if key in ("A100", "H100", "A100PCIE") and "pcie" not in instance.lower() and "PCIE" not in key:
         said.append("SXM form factor assumed (the instance name does not say PCIe)")
     if key in ("A100", "V100", "A100PCIE") and memory_gb is None:
         said.append("memory size not given: the smaller card assumed")
@@ -191,19 +241,29 @@ def _tracker_rows(reader: Any, path: Path) -> Iterator[tuple[int, dict[str, Any]
     try:
         for line, r in enumerate(reader, start=2):
             if any(isinstance(v, str) and len(v) > MAX_FIELD_CHARS for v in r.values()):
-                raise TrackerCsvError((line, f"a cell is longer than {MAX_FIELD_CHARS // 1024} "
-                                             "KiB: not a tracker CSV row"))
+                raise TrackerCsvError(
+                    (line, f"a cell is longer than {MAX_FIELD_CHARS // 1024} KiB: not a tracker CSV row")
+                )
             yield line, r
     except csv.Error:
-        raise TrackerCsvError((line + 1, f"{path.name} is not a readable CSV file from line "
-                                         f"{line + 1} (a cell over 128 KiB, or broken "
-                                         "quoting)")) from None
+        raise TrackerCsvError(
+            (
+                line + 1,
+                f"{path.name} is not a readable CSV file from line "
+                f"{line + 1} (a cell over 128 KiB, or broken "
+                "quoting)",
+            )
+        ) from None
 
 
-def convert(path: Path, fmt: str | None = None, *, provider: str | None = None,
-            observed: str | None = None, skip_unknown: bool = False
-            ) -> tuple[str, str, list[tuple[int, dict[str, Any]]], list[tuple[int, str]],
-                       list[tuple[int, str]]]:
+def convert(
+    path: Path,
+    fmt: str | None = None,
+    *,
+    provider: str | None = None,
+    observed: str | None = None,
+    skip_unknown: bool = False,
+) -> tuple[str, str, list[tuple[int, dict[str, Any]]], list[tuple[int, str]], list[tuple[int, str]]]:
     """Read a tracker file into price rows.
 
     Returns:
@@ -217,15 +277,19 @@ def convert(path: Path, fmt: str | None = None, *, provider: str | None = None,
         header = reader.fieldnames or []
         fmt = fmt or detect_format(header)
         if fmt not in FORMATS:
-            raise ValueError(f"{path.name}: not a SkyPilot vms.csv (InstanceType, "
-                             "AcceleratorName, AcceleratorCount, Price …) or gpuhunt CSV "
-                             "(instance_name, gpu_name, gpu_count, price …)")
+            raise ValueError(
+                f"{path.name}: not a SkyPilot vms.csv (InstanceType, "
+                "AcceleratorName, AcceleratorCount, Price …) or gpuhunt CSV "
+                "(instance_name, gpu_name, gpu_count, price …)"
+            )
         key = (path.parent.name if fmt == "skypilot" else path.stem).lower()
         prov = provider or PROVIDER_NAMES.get(key)
         if not prov:
-            raise ValueError(f"which provider is {path.name}? give --provider (the "
-                             f"{'folder' if fmt == 'skypilot' else 'file'} name "
-                             f"{key!r} is not one gpupicker knows)")
+            raise ValueError(
+                f"which provider is {path.name}? give --provider (the "
+                f"{'folder' if fmt == 'skypilot' else 'file'} name "
+                f"{key!r} is not one gpupicker knows)"
+            )
         when = observed or datetime.fromtimestamp(path.stat().st_mtime, UTC).date().isoformat()
         rows: list[tuple[int, dict[str, Any]]] = []
         errors: list[tuple[int, str]] = []
@@ -253,14 +317,21 @@ def convert(path: Path, fmt: str | None = None, *, provider: str | None = None,
                     continue
                 gid = map_accelerator(name, memory_gb=mem, instance=inst)
                 if gid is None:
-                    msg = (f"unknown accelerator {name!r} ({inst}): no catalog GPU id for it; "
-                           "add the GPU or leave the row out")
+                    msg = (
+                        f"unknown accelerator {name!r} ({inst}): no catalog GPU id for it; "
+                        "add the GPU or leave the row out"
+                    )
                     (skipped if skip_unknown else errors).append((line, msg))
                     continue
                 count = _num(count_t)
                 if count is None or count < 1 or count != int(count):
-                    errors.append((line, f"{inst}: GPU count {count_t!r} is not a whole number ≥ 1 "
-                                         "(fractional GPUs are not modelled)"))
+                    errors.append(
+                        (
+                            line,
+                            f"{inst}: GPU count {count_t!r} is not a whole number ≥ 1 "
+                            "(fractional GPUs are not modelled)",
+                        )
+                    )
                     continue
                 n = int(count)
                 any_price = False
@@ -274,12 +345,24 @@ def convert(path: Path, fmt: str | None = None, *, provider: str | None = None,
                     if k in seen:
                         continue
                     seen.add(k)
-                    rows.append((line, {
-                        "gpu_id": gid, "provider": prov, "region": region, "pricing": pricing,
-                        "price_per_gpu_hour": per_gpu, "gpus_per_instance": n, "observed": when,
-                        "source": src, "currency": "USD",
-                        "notes": f"{inst}: ${v:g}/instance-hr / {n}; {name} read as {gid}"
-                                 f"{_assumed(name, mem, inst)}; {extra}"}))
+                    rows.append(
+                        (
+                            line,
+                            {
+                                "gpu_id": gid,
+                                "provider": prov,
+                                "region": region,
+                                "pricing": pricing,
+                                "price_per_gpu_hour": per_gpu,
+                                "gpus_per_instance": n,
+                                "observed": when,
+                                "source": src,
+                                "currency": "USD",
+                                "notes": f"{inst}: ${v:g}/instance-hr / {n}; {name} read as {gid}"
+                                f"{_assumed(name, mem, inst)}; {extra}",
+                            },
+                        )
+                    )
                 if not any_price:
                     skipped.append((line, f"{inst}: no price"))
         except TrackerCsvError as exc:
@@ -287,9 +370,16 @@ def convert(path: Path, fmt: str | None = None, *, provider: str | None = None,
     return fmt, prov, rows, errors, skipped
 
 
-def import_tracker_csv(repo: Any, path: str | Path, fmt: str | None = None, *,
-                       provider: str | None = None, observed: str | None = None,
-                       dry_run: bool = False, skip_unknown: bool = False) -> TrackerImport:
+def import_tracker_csv(
+    repo: Any,
+    path: str | Path,
+    fmt: str | None = None,
+    *,
+    provider: str | None = None,
+    observed: str | None = None,
+    dry_run: bool = False,
+    skip_unknown: bool = False,
+) -> TrackerImport:
     """Convert a SkyPilot/gpuhunt file and import it as prices (all rows or none).
 
     Raises:
@@ -299,16 +389,26 @@ def import_tracker_csv(repo: Any, path: str | Path, fmt: str | None = None, *,
     path = Path(path)
     _, scan_errors = scan_csv_file(path)
     if scan_errors:
-        return TrackerImport(ImportResult(table="prices", errors=scan_errors, dry_run=dry_run),
-                             fmt or "", provider or "")
-    fmt, prov, rows, errors, skipped = convert(path, fmt, provider=provider, observed=observed,
-                                               skip_unknown=skip_unknown)
+        return TrackerImport(
+            ImportResult(table="prices", errors=scan_errors, dry_run=dry_run), fmt or "", provider or ""
+        )
+    fmt, prov, rows, errors, skipped = convert(
+        path, fmt, provider=provider, observed=observed, skip_unknown=skip_unknown
+    )
     return import_rows(repo, path, rows, errors, skipped, fmt, prov, dry_run=dry_run)
 
 
-def import_rows(repo: Any, path: Path, rows: list[tuple[int, dict[str, Any]]],
-                errors: list[tuple[int, str]], skipped: list[tuple[int, str]], fmt: str,
-                prov: str, *, dry_run: bool = False) -> TrackerImport:
+def import_rows(
+    repo: Any,
+    path: Path,
+    rows: list[tuple[int, dict[str, Any]]],
+    errors: list[tuple[int, str]],
+    skipped: list[tuple[int, str]],
+    fmt: str,
+    prov: str,
+    *,
+    dry_run: bool = False,
+) -> TrackerImport:
     """Import price rows converted from the tracker or ledger file ``path``, all or none.
 
     Nothing is written when ``errors`` has any (or no row was converted). Otherwise the rows
@@ -321,8 +421,9 @@ def import_rows(repo: Any, path: Path, rows: list[tuple[int, dict[str, Any]]],
     if errors or not rows:
         if not rows and not errors:
             errors = [(0, "no GPU price rows in the file")]
-        return TrackerImport(ImportResult(table="prices", rows=len(rows), errors=errors,
-                                          dry_run=dry_run), fmt, prov, skipped)
+        return TrackerImport(
+            ImportResult(table="prices", rows=len(rows), errors=errors, dry_run=dry_run), fmt, prov, skipped
+        )
     with tempfile.TemporaryDirectory(prefix="gpupicker-import-") as tmp:
         out = Path(tmp) / "prices.csv"
         with out.open("w", encoding="utf-8", newline="") as f:
@@ -330,11 +431,9 @@ def import_rows(repo: Any, path: Path, rows: list[tuple[int, dict[str, Any]]],
             w.writeheader()
             for _, row in rows:
                 w.writerow(row)
-        result = repo.import_csv("prices", out, dry_run=dry_run, newer_replaces=True,
-                                 source_file=path.name)
+        result = repo.import_csv("prices", out, dry_run=dry_run, newer_replaces=True, source_file=path.name)
     lines = {i: line for i, (line, _) in enumerate(rows, start=2)}
-    result = dataclasses.replace(
-        result, errors=[(lines.get(i, i), reason) for i, reason in result.errors])
+    result = dataclasses.replace(result, errors=[(lines.get(i, i), reason) for i, reason in result.errors])
     return TrackerImport(result, fmt, prov, skipped)
 
 
@@ -363,12 +462,18 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
         rows = self._query(f"SELECT * FROM {table} WHERE deleted = 0 ORDER BY {order}")
         return write_csv(table, rows, Path(path) if isinstance(path, (str, os.PathLike)) else path)
 
-    def import_csv(self, table: str, path: str | os.PathLike[str],
-                   progress: ProgressCallback | None = None, *,
-                   column_map: dict[str, str | None] | None = None,
-                   dry_run: bool = False, newer_replaces: bool = False,
-                   skip_duplicates: bool = False,
-                   source_file: str | None = None) -> ImportResult:
+    def import_csv(
+        self,
+        table: str,
+        path: str | os.PathLike[str],
+        progress: ProgressCallback | None = None,
+        *,
+        column_map: dict[str, str | None] | None = None,
+        dry_run: bool = False,
+        newer_replaces: bool = False,
+        skip_duplicates: bool = False,
+        source_file: str | None = None,
+    ) -> ImportResult:
         """Import a CSV into ``table``: all rows or none.
 
         The file is streamed, never read whole: a file over 512 MiB
@@ -424,14 +529,28 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
         if not dry_run:
             self._refuse_if_read_only(f"import {table}")
         with _gc_paused():  # 100k short-lived records: cyclic GC passes cost ~40 % here
-            return self._import_csv(table, Path(path), progress, column_map, dry_run,
-                                    newer_replaces, skip_duplicates,
-                                    source_file or Path(path).name)
+            return self._import_csv(
+                table,
+                Path(path),
+                progress,
+                column_map,
+                dry_run,
+                newer_replaces,
+                skip_duplicates,
+                source_file or Path(path).name,
+            )
 
-    def _import_csv(self, table: str, path: Path, progress: ProgressCallback | None,
-                    column_map: dict[str, str | None] | None, dry_run: bool,
-                    newer_replaces: bool = False, skip_duplicates: bool = False,
-                    source_file: str = "") -> ImportResult:
+    def _import_csv(
+        self,
+        table: str,
+        path: Path,
+        progress: ProgressCallback | None,
+        column_map: dict[str, str | None] | None,
+        dry_run: bool,
+        newer_replaces: bool = False,
+        skip_duplicates: bool = False,
+        source_file: str = "",
+    ) -> ImportResult:
         lines, errors = scan_csv_file(path)
         if errors:
             return ImportResult(table=table, errors=errors, dry_run=dry_run)
@@ -440,14 +559,23 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
         known = {r["id"] for r in self._query("SELECT id FROM gpus WHERE deleted = 0")}
         rows = iter_csv(table, path, errors, column_map)
         good = validate_rows(
-            table, rows, errors, known,
+            table,
+            rows,
+            errors,
+            known,
             None if progress is None else (lambda d: progress(min(d, est), total)),
-            known_currencies=set(self.get_fx_rates()))
+            known_currencies=set(self.get_fx_rates()),
+        )
         n_rows = len(good)
         duplicates = drop_exact_duplicates(good, skip_duplicates and not errors and not dry_run)
         if errors or dry_run:
-            return ImportResult(table=table, rows=n_rows, errors=sorted(errors, key=lambda e: e[0]),
-                                dry_run=dry_run, duplicates=duplicates)
+            return ImportResult(
+                table=table,
+                rows=n_rows,
+                errors=sorted(errors, key=lambda e: e[0]),
+                dry_run=dry_run,
+                duplicates=duplicates,
+            )
         backup = self.backup()
         n = len(good)
         counts: dict[str, int] = {"inserted": 0, "updated": 0, "unchanged": 0}
@@ -461,19 +589,32 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
             items = [v for _, v in good]
             good.clear()
             if table == "prices":
-                self._import_prices(items, counts, now, write_progress,
-                                    newer_replaces=newer_replaces, source_file=source_file)
+                self._import_prices(
+                    items, counts, now, write_progress, newer_replaces=newer_replaces, source_file=source_file
+                )
             else:
                 self._import_records(table, items, counts, now, write_progress)
         if progress is not None:
             progress(total, total)
-        return ImportResult(table=table, rows=n_rows, inserted=counts["inserted"],
-                            updated=counts["updated"], unchanged=counts["unchanged"],
-                            backup_path=backup, duplicates=duplicates,
-                            skipped=n_rows - n)
+        return ImportResult(
+            table=table,
+            rows=n_rows,
+            inserted=counts["inserted"],
+            updated=counts["updated"],
+            unchanged=counts["unchanged"],
+            backup_path=backup,
+            duplicates=duplicates,
+            skipped=n_rows - n,
+        )
 
-    def _import_records(self, table: str, items: list[RowValues], counts: dict[str, int],
-                        now: str, progress: Callable[[int], None]) -> None:
+    def _import_records(
+        self,
+        table: str,
+        items: list[RowValues],
+        counts: dict[str, int],
+        now: str,
+        progress: Callable[[int], None],
+    ) -> None:
         conn = self.db.conn
         cols = GPU_COLUMNS if table == "gpus" else MODEL_COLUMNS
         cur = conn.execute(f"SELECT * FROM {table}")
@@ -488,15 +629,21 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
             elif not old["deleted"] and all(same_value(old.get(c), values.get(c)) for c in cols):
                 counts["unchanged"] += 1
             else:
-                upsert_row(self.db.conn, table, cols, values, origin=old["origin"], user_modified=1,
-                                 now=now)
+                upsert_row(self.db.conn, table, cols, values, origin=old["origin"], user_modified=1, now=now)
                 counts["updated"] += 1
             if i % 1000 == 0:
                 progress(i)
 
-    def _import_prices(self, items: list[Any], counts: dict[str, int], now: str,
-                       progress: Callable[[int], None], *, newer_replaces: bool = False,
-                       source_file: str = "") -> None:
+    def _import_prices(
+        self,
+        items: list[Any],
+        counts: dict[str, int],
+        now: str,
+        progress: Callable[[int], None],
+        *,
+        newer_replaces: bool = False,
+        source_file: str = "",
+    ) -> None:
         """Match and write validated price tuples (``PRICE_COLUMNS`` order); the rows written
         record ``source_file`` as ``imported_from``."""
         conn = self.db.conn
@@ -551,9 +698,11 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
                 if matched[i] is not None or not values[_OBSERVED]:
                     continue
                 new_date = _observed_date(values[_OBSERVED])
-                cands = [(_observed_date(observed.get(rid, "")), rid)
-                         for rid in loose.get(_loose_key(natural_key(values)), [])
-                         if rid not in claimed]
+                cands = [
+                    (_observed_date(observed.get(rid, "")), rid)
+                    for rid in loose.get(_loose_key(natural_key(values)), [])
+                    if rid not in claimed
+                ]
                 cands = [(d, rid) for d, rid in cands if d <= new_date]
                 if cands:
                     rid = max(cands)[1]
@@ -569,10 +718,14 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
             else:
                 pairs.append((i, rid))
         for s in range(0, len(pairs), 500):  # compare matched rows with their stored values
-            part = pairs[s:s + 500]
-            old = {r[0]: r[1:] for r in conn.execute(
-                f"SELECT id, {cols} FROM prices WHERE id IN ({', '.join('?' * len(part))})",
-                [rid for _, rid in part])}
+            part = pairs[s : s + 500]
+            old = {
+                r[0]: r[1:]
+                for r in conn.execute(
+                    f"SELECT id, {cols} FROM prices WHERE id IN ({', '.join('?' * len(part))})",
+                    [rid for _, rid in part],
+                )
+            }
             for i, rid in part:
                 if all(same_value(a, b) for a, b in zip(old[rid], items[i], strict=True)):
                     counts["unchanged"] += 1
@@ -581,14 +734,13 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
         chunk = 5000
         done = counts["unchanged"]
         for s in range(0, len(updates), chunk):
-            upd = updates[s:s + chunk]
+            upd = updates[s : s + chunk]
             self._update_price_rows(upd, user_modified=1, now=now, imported_from=source_file)
             done += len(upd)
             progress(done)
         for s in range(0, len(inserts), chunk):
-            ins = inserts[s:s + chunk]
-            self._insert_price_rows(ins, origin="user", user_modified=1, now=now,
-                                    imported_from=source_file)
+            ins = inserts[s : s + chunk]
+            self._insert_price_rows(ins, origin="user", user_modified=1, now=now, imported_from=source_file)
             done += len(ins)
             progress(done)
         counts["updated"] = len(updates)

@@ -54,15 +54,19 @@ MAX_LEDGER_JSON_BYTES = 128 * 1024**2
 20 MB (~10,000 offers); more is not a ledger."""
 
 LEDGER_PROVIDERS: dict[str, str] = {
-    **PROVIDER_NAMES, "lambdalabs": "Lambda", "latitude": "Latitude.sh",
-    "jarvislabs": "JarvisLabs", "oblivus": "Oblivus", "massedcompute": "Massed Compute",
-    "digitalocean": "DigitalOcean", "vast.ai": "Vast.ai",
+    **PROVIDER_NAMES,
+    "lambdalabs": "Lambda",
+    "latitude": "Latitude.sh",
+    "jarvislabs": "JarvisLabs",
+    "oblivus": "Oblivus",
+    "massedcompute": "Massed Compute",
+    "digitalocean": "DigitalOcean",
+    "vast.ai": "Vast.ai",
 }
 """Ledger provider keys (Shadeform ``Cloud`` enum, the ledger CSV's provider ids) → the
 provider names the catalog uses."""
 
-LEDGER_CSV_COLUMNS = frozenset({"timestamp", "provider", "gpu_type", "gpu_count",
-                                "price_per_hour"})
+LEDGER_CSV_COLUMNS = frozenset({"timestamp", "provider", "gpu_type", "gpu_count", "price_per_hour"})
 """Columns that make a CSV a ledger CSV (the others are optional)."""
 
 
@@ -107,8 +111,10 @@ def parse_snapshot_time(text: str) -> str:
     try:
         ts = datetime.fromisoformat(s.replace("Z", "+00:00"))
     except ValueError:
-        raise ValueError(f"snapshot time {text[:60]!r} is not an ISO 8601 date or time "
-                         "(2026-11-30 or 2026-11-30T14:00:00Z)") from None
+        raise ValueError(
+            f"snapshot time {text[:60]!r} is not an ISO 8601 date or time "
+            "(2026-11-30 or 2026-11-30T14:00:00Z)"
+        ) from None
     if ts.tzinfo is None:
         ts = ts.replace(tzinfo=UTC)
     return _utc(ts)
@@ -159,8 +165,10 @@ def detect_ledger(path: Path) -> str | None:
 def _load_json(path: Path) -> Any:
     size = path.stat().st_size
     if size > MAX_LEDGER_JSON_BYTES:
-        raise LedgerError(f"{path.name} is {size / 1024**2:,.0f} MiB: a ledger JSON is read "
-                          f"whole, at most {MAX_LEDGER_JSON_BYTES // 1024**2} MiB")
+        raise LedgerError(
+            f"{path.name} is {size / 1024**2:,.0f} MiB: a ledger JSON is read "
+            f"whole, at most {MAX_LEDGER_JSON_BYTES // 1024**2} MiB"
+        )
     try:
         return loads_bounded(path.read_bytes())
     except JsonLimitError as exc:
@@ -176,16 +184,17 @@ def _gpu(name: str, memory_gb: float | None, instance: str) -> str | None:
 
 
 def _unknown_gpu(name: str, where: str) -> str:
-    return (f"unknown GPU {name!r} ({where}): no catalog GPU id for it; add the GPU or leave "
-            "the row out (--skip-unknown)")
+    return (
+        f"unknown GPU {name!r} ({where}): no catalog GPU id for it; add the GPU or leave "
+        "the row out (--skip-unknown)"
+    )
 
 
 def _shadeform(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
     data = _load_json(path)
     items = data.get("instance_types") if isinstance(data, dict) else None
     if not isinstance(items, list):
-        raise LedgerError(f"{path.name}: no \"instance_types\" list (Shadeform "
-                          "/instances/types JSON)")
+        raise LedgerError(f'{path.name}: no "instance_types" list (Shadeform /instances/types JSON)')
     out = LedgerRows("shadeform", "", [], [], [], when)
     providers: set[str] = set()
     for i, it in enumerate(items, start=1):
@@ -199,35 +208,47 @@ def _shadeform(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
         prov = _provider(cloud)
         if prov is None:
             (out.skipped if skip_unknown else out.errors).append(
-                (i, f"unknown cloud {cloud!r} ({inst}): no catalog provider for it"))
+                (i, f"unknown cloud {cloud!r} ({inst}): no catalog provider for it")
+            )
             continue
         n, cents = _num(cfg.get("num_gpus")), _num(it.get("hourly_price"))
         if n is None or n < 1 or n != int(n):
-            out.errors.append((i, f"{inst}: num_gpus {cfg.get('num_gpus')!r} is not a whole "
-                                  "number ≥ 1"))
+            out.errors.append((i, f"{inst}: num_gpus {cfg.get('num_gpus')!r} is not a whole number ≥ 1"))
             continue
         if cents is None or cents <= 0:
             out.skipped.append((i, f"{inst}: no hourly_price"))
             continue
         name = str(cfg.get("gpu_type") or "")
-        gid = _gpu(name, _num(cfg.get("vram_per_gpu_in_gb")),
-                   f"{cfg.get('interconnect') or ''} {inst}")
+        gid = _gpu(name, _num(cfg.get("vram_per_gpu_in_gb")), f"{cfg.get('interconnect') or ''} {inst}")
         if gid is None:
             (out.skipped if skip_unknown else out.errors).append((i, _unknown_gpu(name, inst)))
             continue
         providers.add(prov)
-        places = [a for a in it.get("availability") or [] if isinstance(a, dict)] or \
-            [{"region": it.get("region"), "available": None}]
+        places = [a for a in it.get("availability") or [] if isinstance(a, dict)] or [
+            {"region": it.get("region"), "available": None}
+        ]
         for a in places:
             per_gpu = round(cents / 100.0 / int(n), 6)
-            out.rows.append((i, {
-                "gpu_id": gid, "provider": prov, "region": str(a.get("region") or ""),
-                "pricing": "on_demand", "price_per_gpu_hour": per_gpu,
-                "gpus_per_instance": int(n), "observed": when[:10], "currency": "USD",
-                "in_stock": _yes_no(a.get("available")), "snapshot_at": when,
-                "source": f"Shadeform /instances/types ledger ({path.name})",
-                "notes": f"{inst} via Shadeform: {cents:g} ¢/instance-hr / {int(n)}; {name} "
-                         f"read as {gid}"}))
+            out.rows.append(
+                (
+                    i,
+                    {
+                        "gpu_id": gid,
+                        "provider": prov,
+                        "region": str(a.get("region") or ""),
+                        "pricing": "on_demand",
+                        "price_per_gpu_hour": per_gpu,
+                        "gpus_per_instance": int(n),
+                        "observed": when[:10],
+                        "currency": "USD",
+                        "in_stock": _yes_no(a.get("available")),
+                        "snapshot_at": when,
+                        "source": f"Shadeform /instances/types ledger ({path.name})",
+                        "notes": f"{inst} via Shadeform: {cents:g} ¢/instance-hr / {int(n)}; {name} "
+                        f"read as {gid}",
+                    },
+                )
+            )
     out.provider = ", ".join(sorted(providers))
     return out
 
@@ -235,7 +256,7 @@ def _shadeform(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
 def _vast_offers(data: Any, path: Path) -> list[Any]:
     offers = data.get("offers") if isinstance(data, dict) else data
     if not isinstance(offers, list):
-        raise LedgerError(f"{path.name}: no \"offers\" list (Vast.ai offer bundles JSON)")
+        raise LedgerError(f'{path.name}: no "offers" list (Vast.ai offer bundles JSON)')
     return offers
 
 
@@ -251,8 +272,9 @@ def _vastai(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
         name = str(o.get("gpu_name") or "")
         n, dph = _num(o.get("num_gpus")), _num(o.get("dph_total"))
         if n is None or n < 1 or n != int(n):
-            out.skipped.append((i, f"offer {o.get('id')}: num_gpus {o.get('num_gpus')!r} "
-                                   "(fractional GPUs are not modelled)"))
+            out.skipped.append(
+                (i, f"offer {o.get('id')}: num_gpus {o.get('num_gpus')!r} (fractional GPUs are not modelled)")
+            )
             continue
         if dph is None or dph <= 0:
             out.skipped.append((i, f"offer {o.get('id')}: no dph_total"))
@@ -261,14 +283,16 @@ def _vastai(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
         gid = _gpu(name, ram / 1024 if ram else None, name)
         if gid is None:
             (out.skipped if skip_unknown else out.errors).append(
-                (i, _unknown_gpu(name, f"offer {o.get('id')}")))
+                (i, _unknown_gpu(name, f"offer {o.get('id')}"))
+            )
             continue
         geo = str(o.get("geolocation") or "")
         country = geo.rsplit(",", 1)[-1].strip().upper() if geo else ""
         free = bool(o.get("rentable", True)) and not bool(o.get("rented", False))
         per_gpu = dph / int(n)
-        g = groups.setdefault((gid, country if re.fullmatch(r"[A-Z]{2}", country) else "",
-                               int(n)), [i, None, None, 0, 0, name])
+        g = groups.setdefault(
+            (gid, country if re.fullmatch(r"[A-Z]{2}", country) else "", int(n)), [i, None, None, 0, 0, name]
+        )
         g[4] += 1
         if free:
             g[3] += int(n)
@@ -278,15 +302,28 @@ def _vastai(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
             g[2] = (per_gpu, o)
     for (gid, country, n), (first, best_free, best, free_gpus, count, name) in groups.items():
         per_gpu, o = best_free or best
-        out.rows.append((first, {
-            "gpu_id": gid, "provider": "Vast.ai", "region": country, "pricing": "marketplace",
-            "price_per_gpu_hour": round(per_gpu, 6), "gpus_per_instance": n,
-            "observed": when[:10], "currency": "USD",
-            "in_stock": "yes" if free_gpus else "no", "stock_gpus": free_gpus,
-            "snapshot_at": when, "source": f"Vast.ai offer bundles ledger ({path.name})",
-            "notes": f"cheapest of {count} listings ({'free to rent' if best_free else 'none free'}"
-                     f"; offer {o.get('id')}, ${per_gpu * n:g}/instance-hr / {n}); {name} read "
-                     f"as {gid}"}))
+        out.rows.append(
+            (
+                first,
+                {
+                    "gpu_id": gid,
+                    "provider": "Vast.ai",
+                    "region": country,
+                    "pricing": "marketplace",
+                    "price_per_gpu_hour": round(per_gpu, 6),
+                    "gpus_per_instance": n,
+                    "observed": when[:10],
+                    "currency": "USD",
+                    "in_stock": "yes" if free_gpus else "no",
+                    "stock_gpus": free_gpus,
+                    "snapshot_at": when,
+                    "source": f"Vast.ai offer bundles ledger ({path.name})",
+                    "notes": f"cheapest of {count} listings ({'free to rent' if best_free else 'none free'}"
+                    f"; offer {o.get('id')}, ${per_gpu * n:g}/instance-hr / {n}); {name} read "
+                    f"as {gid}",
+                },
+            )
+        )
     return out
 
 
@@ -294,8 +331,10 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, dict[str, str]]]:
     with path.open(encoding="utf-8-sig", newline="") as f:
         for line, r in enumerate(csv.DictReader(f), start=2):
             if any(isinstance(v, str) and len(v) > MAX_FIELD_CHARS for v in r.values()):
-                raise LedgerError(f"{path.name} line {line}: a cell is longer than "
-                                  f"{MAX_FIELD_CHARS // 1024} KiB: not a ledger row")
+                raise LedgerError(
+                    f"{path.name} line {line}: a cell is longer than "
+                    f"{MAX_FIELD_CHARS // 1024} KiB: not a ledger row"
+                )
             yield line, r
 
 
@@ -318,14 +357,14 @@ def _ledger_csv(path: Path, given: str | None, skip_unknown: bool) -> LedgerRows
             out.skipped.append((line, f"{inst}: no GPU"))
             continue
         if n < 1 or n != int(n):
-            out.errors.append((line, f"{inst}: gpu_count {r.get('gpu_count')!r} is not a whole "
-                                     "number ≥ 1"))
+            out.errors.append((line, f"{inst}: gpu_count {r.get('gpu_count')!r} is not a whole number ≥ 1"))
             continue
         key = (r.get("provider") or "").strip()
         prov = _provider(key)
         if prov is None:
             (out.skipped if skip_unknown else out.errors).append(
-                (line, f"unknown provider {key!r} ({inst}): no catalog provider for it"))
+                (line, f"unknown provider {key!r} ({inst}): no catalog provider for it")
+            )
             continue
         gid = _gpu(name, _num(r.get("gpu_memory_gb")), inst)
         if gid is None:
@@ -347,26 +386,41 @@ def _ledger_csv(path: Path, given: str | None, skip_unknown: bool) -> LedgerRows
         cur = latest.get(k)
         if cur is not None and cur[0] >= when:
             if cur[0] > when:
-                out.skipped.append((line, f"{inst}: an older snapshot ({when}) of an offer the "
-                                          f"file lists again at {cur[0]}"))
+                out.skipped.append(
+                    (line, f"{inst}: an older snapshot ({when}) of an offer the file lists again at {cur[0]}")
+                )
             continue  # the same snapshot once more: another availability zone of the offer
         if cur is not None:
-            out.skipped.append((cur[1], f"{inst}: an older snapshot ({cur[0]}) of an offer the "
-                                        f"file lists again at {when}"))
+            out.skipped.append(
+                (cur[1], f"{inst}: an older snapshot ({cur[0]}) of an offer the file lists again at {when}")
+            )
         providers.add(prov)
-        latest[k] = (when, line, {
-            "gpu_id": gid, "provider": prov, "region": region, "pricing": pricing,
-            "price_per_gpu_hour": per_gpu, "gpus_per_instance": int(n), "observed": when[:10],
-            "currency": "USD", "in_stock": _yes_no(r.get("available")), "snapshot_at": when,
-            "source": f"daily ledger CSV ({path.name})",
-            "notes": f"{inst}: ${price:g}/instance-hr / {int(n)}; {name} read as {gid}"})
+        latest[k] = (
+            when,
+            line,
+            {
+                "gpu_id": gid,
+                "provider": prov,
+                "region": region,
+                "pricing": pricing,
+                "price_per_gpu_hour": per_gpu,
+                "gpus_per_instance": int(n),
+                "observed": when[:10],
+                "currency": "USD",
+                "in_stock": _yes_no(r.get("available")),
+                "snapshot_at": when,
+                "source": f"daily ledger CSV ({path.name})",
+                "notes": f"{inst}: ${price:g}/instance-hr / {int(n)}; {name} read as {gid}",
+            },
+        )
     out.rows = sorted(((line, row) for _, line, row in latest.values()), key=lambda t: t[0])
     out.provider = ", ".join(sorted(providers))
     return out
 
 
-def convert_ledger(path: Path, fmt: str | None = None, *, snapshot_at: str | None = None,
-                   skip_unknown: bool = False) -> LedgerRows:
+def convert_ledger(
+    path: Path, fmt: str | None = None, *, snapshot_at: str | None = None, skip_unknown: bool = False
+) -> LedgerRows:
     """Read a ledger file into price rows with stock and snapshot time.
 
     Args:
@@ -388,14 +442,22 @@ def convert_ledger(path: Path, fmt: str | None = None, *, snapshot_at: str | Non
         return _vastai(path, given or _file_time(path), skip_unknown)
     if fmt == "ledger-csv":
         return _ledger_csv(path, given, skip_unknown)
-    raise LedgerError(f"{path.name}: not a Shadeform /instances/types JSON, a Vast.ai offers "
-                      "JSON or a daily ledger CSV (timestamp, provider, gpu_type, gpu_count, "
-                      "price_per_hour …)")
+    raise LedgerError(
+        f"{path.name}: not a Shadeform /instances/types JSON, a Vast.ai offers "
+        "JSON or a daily ledger CSV (timestamp, provider, gpu_type, gpu_count, "
+        "price_per_hour …)"
+    )
 
 
-def import_ledger(repo: Any, path: str | Path, fmt: str | None = None, *,
-                  snapshot_at: str | None = None, dry_run: bool = False,
-                  skip_unknown: bool = False) -> TrackerImport:
+def import_ledger(
+    repo: Any,
+    path: str | Path,
+    fmt: str | None = None,
+    *,
+    snapshot_at: str | None = None,
+    dry_run: bool = False,
+    skip_unknown: bool = False,
+) -> TrackerImport:
     """Convert a ledger file (:func:`convert_ledger`) and import it as prices, all or none.
 
     The rows go through :func:`gpupicker.catalog.importing.import_rows` (``newer_replaces``;
@@ -408,9 +470,17 @@ def import_ledger(repo: Any, path: str | Path, fmt: str | None = None, *,
     """
     path = Path(path)
     led = convert_ledger(path, fmt, snapshot_at=snapshot_at, skip_unknown=skip_unknown)
-    return import_rows(repo, path, led.rows, led.errors, led.skipped, led.format, led.provider,
-                       dry_run=dry_run)
+    return import_rows(
+        repo, path, led.rows, led.errors, led.skipped, led.format, led.provider, dry_run=dry_run
+    )
 
 
-__all__ = ["LEDGER_FORMATS", "LedgerError", "LedgerRows", "convert_ledger", "detect_ledger",
-           "import_ledger", "parse_snapshot_time"]
+__all__ = [
+    "LEDGER_FORMATS",
+    "LedgerError",
+    "LedgerRows",
+    "convert_ledger",
+    "detect_ledger",
+    "import_ledger",
+    "parse_snapshot_time",
+]

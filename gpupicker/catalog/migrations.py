@@ -38,48 +38,109 @@ def m001_initial(db: Database) -> None:
     """Create gpus, models, prices, price_history, settings and meta."""
     db.table("gpus").create(
         {
-            "id": str, "name": str, "vendor": str, "segment": str, "architecture": str,
-            "release_year": int, "memory_gb": float, "memory_type": str,
-            "memory_bandwidth_gbps": float, "fp32_tflops": float, "fp16_tflops_dense": float,
-            "bf16_tflops_dense": float, "fp8_tflops_dense": float, "int8_tops_dense": float,
-            "int4_tops_dense": float, "tensor_core_gen": str, "tdp_w": float,
-            "interconnect": str, "nvlink_bandwidth_gbps": float, "pcie_gen": int,
-            "msrp_usd": float, "source": str, "notes": str, **_BOOKKEEPING,
+            "id": str,
+            "name": str,
+            "vendor": str,
+            "segment": str,
+            "architecture": str,
+            "release_year": int,
+            "memory_gb": float,
+            "memory_type": str,
+            "memory_bandwidth_gbps": float,
+            "fp32_tflops": float,
+            "fp16_tflops_dense": float,
+            "bf16_tflops_dense": float,
+            "fp8_tflops_dense": float,
+            "int8_tops_dense": float,
+            "int4_tops_dense": float,
+            "tensor_core_gen": str,
+            "tdp_w": float,
+            "interconnect": str,
+            "nvlink_bandwidth_gbps": float,
+            "pcie_gen": int,
+            "msrp_usd": float,
+            "source": str,
+            "notes": str,
+            **_BOOKKEEPING,
         },
-        pk="id", not_null={"name", "origin"}, defaults={"user_modified": 0, "deleted": 0},
+        pk="id",
+        not_null={"name", "origin"},
+        defaults={"user_modified": 0, "deleted": 0},
         if_not_exists=True,
     )
     db.table("models").create(
         {
-            "id": str, "name": str, "family": str, "params_b": float, "active_params_b": float,
-            "num_layers": int, "hidden_size": int, "intermediate_size": int,
-            "num_attention_heads": int, "num_key_value_heads": int, "head_dim": int,
-            "vocab_size": int, "max_context": int, "tie_word_embeddings": int,
-            "moe_num_experts": int, "moe_top_k": int, "license": str, "source": str,
-            "notes": str, "sliding_window": int, "attention_pattern": str, "kv_lora_rank": int,
-            "qk_rope_head_dim": int, **_BOOKKEEPING,
+            "id": str,
+            "name": str,
+            "family": str,
+            "params_b": float,
+            "active_params_b": float,
+            "num_layers": int,
+            "hidden_size": int,
+            "intermediate_size": int,
+            "num_attention_heads": int,
+            "num_key_value_heads": int,
+            "head_dim": int,
+            "vocab_size": int,
+            "max_context": int,
+            "tie_word_embeddings": int,
+            "moe_num_experts": int,
+            "moe_top_k": int,
+            "license": str,
+            "source": str,
+            "notes": str,
+            "sliding_window": int,
+            "attention_pattern": str,
+            "kv_lora_rank": int,
+            "qk_rope_head_dim": int,
+            **_BOOKKEEPING,
         },
-        pk="id", not_null={"name", "origin"}, defaults={"user_modified": 0, "deleted": 0},
+        pk="id",
+        not_null={"name", "origin"},
+        defaults={"user_modified": 0, "deleted": 0},
         if_not_exists=True,
     )
     db.table("prices").create(
         {
-            "id": int, "gpu_id": str, "provider": str, "region": str, "pricing": str,
-            "usd_per_gpu_hour": float, "gpus_per_instance": int, "observed": str,
-            "source": str, "notes": str, "currency": str, "seed_key": str, **_BOOKKEEPING,
+            "id": int,
+            "gpu_id": str,
+            "provider": str,
+            "region": str,
+            "pricing": str,
+            "usd_per_gpu_hour": float,
+            "gpus_per_instance": int,
+            "observed": str,
+            "source": str,
+            "notes": str,
+            "currency": str,
+            "seed_key": str,
+            **_BOOKKEEPING,
         },
-        pk="id", not_null={"gpu_id", "provider", "usd_per_gpu_hour", "origin"},
-        defaults={"user_modified": 0, "deleted": 0}, if_not_exists=True,
+        pk="id",
+        not_null={"gpu_id", "provider", "usd_per_gpu_hour", "origin"},
+        defaults={"user_modified": 0, "deleted": 0},
+        if_not_exists=True,
     )
     db.table("prices").create_index(["seed_key"], unique=True, if_not_exists=True)
     db.table("prices").create_index(["gpu_id"], if_not_exists=True)
     db.table("price_history").create(
         {
-            "id": int, "price_id": int, "changed_at": str, "gpu_id": str, "provider": str,
-            "region": str, "pricing": str, "usd_per_gpu_hour": float, "gpus_per_instance": int,
-            "observed": str, "source": str, "notes": str, "currency": str,
+            "id": int,
+            "price_id": int,
+            "changed_at": str,
+            "gpu_id": str,
+            "provider": str,
+            "region": str,
+            "pricing": str,
+            "usd_per_gpu_hour": float,
+            "gpus_per_instance": int,
+            "observed": str,
+            "source": str,
+            "notes": str,
+            "currency": str,
         },
-        pk="id", if_not_exists=True,
+        pk="id",
+        if_not_exists=True,
     )
     db.table("price_history").create_index(["price_id"], if_not_exists=True)
     db.table("settings").create({"key": str, "value": str}, pk="key", if_not_exists=True)
@@ -90,8 +151,10 @@ def m001_initial(db: Database) -> None:
 def m002_default_settings(db: Database) -> None:
     """Default display currency (USD) and a starting CNY rate (USD per yuan, user-editable)."""
     db.table("settings").insert_all(
-        [{"key": "display_currency", "value": '"USD"'},
-         {"key": "fx_rates", "value": '{"USD": 1.0, "CNY": 0.14}'}],
+        [
+            {"key": "display_currency", "value": '"USD"'},
+            {"key": "fx_rates", "value": '{"USD": 1.0, "CNY": 0.14}'},
+        ],
         ignore=True,
     )
 
@@ -102,11 +165,23 @@ def m003_model_moe_mla_columns(db: Database) -> None:
     attention (``records.MOE_MLA_COLUMNS``, integers)."""
     table = db.table("models")
     have = set(table.columns_dict)
-    for col in ("moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
-                "first_k_dense_replace", "moe_layer_step", "q_lora_rank", "qk_nope_head_dim",
-                "v_head_dim", "index_n_heads", "index_head_dim", "linear_attention_layers",
-                "linear_num_key_heads", "linear_key_head_dim", "linear_num_value_heads",
-                "linear_value_head_dim"):
+    for col in (
+        "moe_intermediate_size",
+        "n_shared_experts",
+        "shared_expert_intermediate_size",
+        "first_k_dense_replace",
+        "moe_layer_step",
+        "q_lora_rank",
+        "qk_nope_head_dim",
+        "v_head_dim",
+        "index_n_heads",
+        "index_head_dim",
+        "linear_attention_layers",
+        "linear_num_key_heads",
+        "linear_key_head_dim",
+        "linear_num_value_heads",
+        "linear_value_head_dim",
+    ):
         if col not in have:
             table.add_column(col, int)
 
@@ -116,16 +191,46 @@ def m004_owned_gpus_and_calibration_runs(db: Database) -> None:
     """``owned_gpus`` (the user's own hardware, core.owned.OwnedGpu fields) and
     ``calibration_runs`` (recorded runs, core.calibration.CalibrationRun; ``workload`` as JSON)."""
     db.table("owned_gpus").create(
-        {"id": int, "gpu_id": str, "count": int, "purchase_price": float, "currency": str,
-         "power_w": float, "electricity_per_kwh": float, "electricity_currency": str,
-         "years": float, "utilization": float, "label": str, "updated_at": str},
-        pk="id", not_null={"gpu_id"}, if_not_exists=True)
+        {
+            "id": int,
+            "gpu_id": str,
+            "count": int,
+            "purchase_price": float,
+            "currency": str,
+            "power_w": float,
+            "electricity_per_kwh": float,
+            "electricity_currency": str,
+            "years": float,
+            "utilization": float,
+            "label": str,
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"gpu_id"},
+        if_not_exists=True,
+    )
     db.table("calibration_runs").create(
-        {"id": int, "created_at": str, "gpu_id": str, "engine": str, "task": str,
-         "workload": str, "peak_bytes": int, "tokens_per_s": float, "kv_blocks": int,
-         "kv_tokens": int, "weights_bytes": int, "kv_bytes": int, "compute_buffer_bytes": int,
-         "n_ctx": int, "note": str},
-        pk="id", not_null={"gpu_id", "workload"}, if_not_exists=True)
+        {
+            "id": int,
+            "created_at": str,
+            "gpu_id": str,
+            "engine": str,
+            "task": str,
+            "workload": str,
+            "peak_bytes": int,
+            "tokens_per_s": float,
+            "kv_blocks": int,
+            "kv_tokens": int,
+            "weights_bytes": int,
+            "kv_bytes": int,
+            "compute_buffer_bytes": int,
+            "n_ctx": int,
+            "note": str,
+        },
+        pk="id",
+        not_null={"gpu_id", "workload"},
+        if_not_exists=True,
+    )
 
 
 FX_SETTING = "fx_per_usd"
@@ -163,17 +268,21 @@ def m005_fx_rates_units_per_usd(db: Database) -> None:
             continue
         ref = REFERENCE_PER_USD.get(cur)
         if cur == "CNY" and v == _M002_DEFAULT_CNY:
-            new[cur] = {"per_usd": 7.1, "date": "",
-                        "source": FX_DEFAULT_SOURCE}
+            new[cur] = {"per_usd": 7.1, "date": "", "source": FX_DEFAULT_SOURCE}
         elif ref and ref > 1 and v / (1 / ref) > 10 and 0.5 < v / ref < 2:
-            new[cur] = {"per_usd": v, "date": "",
-                        "source": f"migrated: {v:g} was entered as {cur} per USD in the old "
-                                  f"dialog (which asked USD per {cur}); check it"}
+            new[cur] = {
+                "per_usd": v,
+                "date": "",
+                "source": f"migrated: {v:g} was entered as {cur} per USD in the old "
+                f"dialog (which asked USD per {cur}); check it",
+            }
         else:
-            new[cur] = {"per_usd": round(1.0 / v, 6), "date": "",
-                        "source": f"migrated from {v:g} USD per {cur}"}
-    db.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)",
-               [FX_SETTING, json.dumps(new)])
+            new[cur] = {
+                "per_usd": round(1.0 / v, 6),
+                "date": "",
+                "source": f"migrated from {v:g} USD per {cur}",
+            }
+    db.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", [FX_SETTING, json.dumps(new)])
     db.execute("DELETE FROM settings WHERE key = 'fx_rates'")
 
 
@@ -208,7 +317,8 @@ def m007_catalog_facts_2026_12(db: Database) -> None:
         "gpus": {"fp4_tflops_dense": float, "gpu_memory_limit_gb": float},
         "models": {"hf_repo": str, "modelscope_id": str},
         "prices": {"includes_tax": str, "vat_invoice": str},
-        "price_history": {"includes_tax": str, "vat_invoice": str}}
+        "price_history": {"includes_tax": str, "vat_invoice": str},
+    }
     for name, cols in columns.items():
         table = db.table(name)
         have = set(table.columns_dict)
@@ -224,10 +334,19 @@ def m008_layer_patterns(db: Database) -> None:
     ``layer_pattern`` text, the others integers)."""
     models = db.table("models")
     have = set(models.columns_dict)
-    for col in ("layer_pattern", "global_head_dim", "num_global_key_value_heads",
-                "num_kv_shared_layers", "mamba_num_heads", "mamba_head_dim", "ssm_state_size",
-                "mamba_n_groups", "mamba_conv_kernel", "conv_l_cache",
-                "num_nextn_predict_layers"):
+    for col in (
+        "layer_pattern",
+        "global_head_dim",
+        "num_global_key_value_heads",
+        "num_kv_shared_layers",
+        "mamba_num_heads",
+        "mamba_head_dim",
+        "ssm_state_size",
+        "mamba_n_groups",
+        "mamba_conv_kernel",
+        "conv_l_cache",
+        "num_nextn_predict_layers",
+    ):
         if col not in have:
             models.add_column(col, str if col == "layer_pattern" else int)
 
@@ -255,7 +374,8 @@ def m010_ledger_stock(db: Database) -> None:
     """
     columns: dict[str, dict[str, type]] = {
         "prices": {"in_stock": str, "stock_gpus": int, "snapshot_at": str, "imported_from": str},
-        "price_history": {"in_stock": str, "stock_gpus": int, "snapshot_at": str}}
+        "price_history": {"in_stock": str, "stock_gpus": int, "snapshot_at": str},
+    }
     for name, cols in columns.items():
         table = db.table(name)
         have = set(table.columns_dict)

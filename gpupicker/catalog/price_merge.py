@@ -131,17 +131,23 @@ def merge_observations(files: list[list[tuple[str, dict[str, Any]]]]) -> MergedP
         i = 0
         while i < len(obs):  # batches: same file and same observed value
             j = i
-            while j < len(obs) and obs[j][2] == obs[i][2] and \
-                    obs[j][1].get("observed") == obs[i][1].get("observed"):
+            while (
+                j < len(obs)
+                and obs[j][2] == obs[i][2]
+                and obs[j][1].get("observed") == obs[i][1].get("observed")
+            ):
                 j += 1
             batch = obs[i:j]
             pairs = sorted(
-                ((_score(row[1], off.current[1]), bi, oi)
-                 for bi, row in enumerate(batch) for oi, off in enumerate(offers)
-                 if _gpi_ok(row[1].get("gpus_per_instance"),
-                            off.current[1].get("gpus_per_instance"))
-                 and _region_ok(row[1].get("region") or "", off.current[1].get("region") or "")),
-                key=lambda t: t[0])
+                (
+                    (_score(row[1], off.current[1]), bi, oi)
+                    for bi, row in enumerate(batch)
+                    for oi, off in enumerate(offers)
+                    if _gpi_ok(row[1].get("gpus_per_instance"), off.current[1].get("gpus_per_instance"))
+                    and _region_ok(row[1].get("region") or "", off.current[1].get("region") or "")
+                ),
+                key=lambda t: t[0],
+            )
             used_rows: set[int] = set()
             used_offers: set[int] = set()
             for _, bi, oi in pairs:
@@ -161,11 +167,12 @@ def merge_observations(files: list[list[tuple[str, dict[str, Any]]]]) -> MergedP
                     retired[o.current[0]] = o.current[1]
                     continue
                 price = float(o.current[1]["price_per_gpu_hour"])
-                target = min(fresh, key=lambda f: abs(math.log(
-                    float(f.current[1]["price_per_gpu_hour"]) / price)))
+                target = min(
+                    fresh, key=lambda f: abs(math.log(float(f.current[1]["price_per_gpu_hour"]) / price))
+                )
                 target.observations = sorted(
-                    target.observations + o.observations,
-                    key=lambda x: (_start(x[1]), x[2], order[x[0]]))
+                    target.observations + o.observations, key=lambda x: (_start(x[1]), x[2], order[x[0]])
+                )
         for o in offers:
             key, dump, _ = o.current
             current[key] = dump

@@ -48,8 +48,7 @@ class PricesMixin(SettingsMixin):
         """``(row_id, PriceOffer, is_user)`` for every current price, by row id; each offer
         carries the kind the ranking gives it (``price_kind`` ``user`` as :meth:`prices`)."""
         rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
-        return [(r["id"], p, row_is_user(r)) for r, p in valid_records("prices", rows,
-                                                               _offer_of_row)]
+        return [(r["id"], p, row_is_user(r)) for r, p in valid_records("prices", rows, _offer_of_row)]
 
     def get_price(self, row_id: int) -> PriceOffer | None:
         """The current price in row ``row_id`` (with its kind, as :meth:`price_rows`), or None."""
@@ -57,19 +56,24 @@ class PricesMixin(SettingsMixin):
         return next((p for _, p in valid_records("prices", rows, _offer_of_row)), None)
 
     def _price_values(self, row_id: int) -> dict[str, Any]:
-        cur = self.db.conn.execute(f"SELECT {', '.join(PRICE_COLUMNS)} FROM prices WHERE id = ?",
-                                   (row_id,))
+        cur = self.db.conn.execute(f"SELECT {', '.join(PRICE_COLUMNS)} FROM prices WHERE id = ?", (row_id,))
         r = cur.fetchone()
         return dict(zip(PRICE_COLUMNS, r, strict=True)) if r else {}
 
     def _check_gpu_known(self, gpu_id: str) -> None:
-        row = self.db.conn.execute("SELECT 1 FROM gpus WHERE id = ? AND deleted = 0",
-                                   (gpu_id,)).fetchone()
+        row = self.db.conn.execute("SELECT 1 FROM gpus WHERE id = ? AND deleted = 0", (gpu_id,)).fetchone()
         if row is None:
             raise ValueError(f"unknown GPU {gpu_id!r}: add it to the GPUs first")
 
-    def _insert_price_rows(self, items: list[tuple[Any, str | None]], *, origin: str,
-                           user_modified: int, now: str, imported_from: str = "") -> list[int]:
+    def _insert_price_rows(
+        self,
+        items: list[tuple[Any, str | None]],
+        *,
+        origin: str,
+        user_modified: int,
+        now: str,
+        imported_from: str = "",
+    ) -> list[int]:
         """Insert new price rows with explicit ids (we hold the write lock, so MAX(id) is ours).
 
         No history row is written: a row without history has one version, itself (see
@@ -85,12 +89,16 @@ class PricesMixin(SettingsMixin):
         conn.executemany(
             f"INSERT INTO prices (id, {cols}, seed_key, origin, user_modified, deleted, "
             f"updated_at, imported_from) VALUES (?, {marks}, ?, ?, ?, 0, ?, ?)",
-            [(i, *get(v), key, origin, user_modified, now, imported_from)
-             for i, (v, key) in zip(ids, items, strict=True)])
+            [
+                (i, *get(v), key, origin, user_modified, now, imported_from)
+                for i, (v, key) in zip(ids, items, strict=True)
+            ],
+        )
         return ids
 
-    def _update_price_rows(self, items: list[tuple[int, Any]], *, user_modified: int,
-                           now: str, imported_from: str = "") -> None:
+    def _update_price_rows(
+        self, items: list[tuple[int, Any]], *, user_modified: int, now: str, imported_from: str = ""
+    ) -> None:
         """Write new values for existing price rows and append them to the history.
 
         ``imported_from``: the file an import read the new values from; blank for an edit
@@ -103,30 +111,39 @@ class PricesMixin(SettingsMixin):
         # rows changed for the first time: record their original version first
         known: set[int] = set()
         for s in range(0, len(ids), 500):
-            part = ids[s:s + 500]
-            known.update(r[0] for r in conn.execute(
-                "SELECT DISTINCT price_id FROM price_history WHERE price_id IN "
-                f"({', '.join('?' * len(part))})", part))
+            part = ids[s : s + 500]
+            known.update(
+                r[0]
+                for r in conn.execute(
+                    "SELECT DISTINCT price_id FROM price_history WHERE price_id IN "
+                    f"({', '.join('?' * len(part))})",
+                    part,
+                )
+            )
         firsts = [rid for rid in ids if rid not in known]
         for s in range(0, len(firsts), 500):
-            part = firsts[s:s + 500]
+            part = firsts[s : s + 500]
             conn.execute(
                 f"INSERT INTO price_history (price_id, changed_at, {', '.join(PRICE_COLUMNS)}) "
                 f"SELECT id, COALESCE(updated_at, ''), {', '.join(PRICE_COLUMNS)} FROM prices "
-                f"WHERE id IN ({', '.join('?' * len(part))})", part)
+                f"WHERE id IN ({', '.join('?' * len(part))})",
+                part,
+            )
         sets = ", ".join(f"{c} = ?" for c in PRICE_COLUMNS)
         get = price_tuple
         conn.executemany(
             f"UPDATE prices SET {sets}, user_modified = ?, deleted = 0, updated_at = ?, "
             "imported_from = ? WHERE id = ?",
-            [(*get(v), user_modified, now, imported_from, rid) for rid, v in items])
+            [(*get(v), user_modified, now, imported_from, rid) for rid, v in items],
+        )
         marks = ", ".join("?" * len(PRICE_COLUMNS))
         conn.executemany(
             f"INSERT INTO price_history (price_id, changed_at, {', '.join(PRICE_COLUMNS)}) "
-            f"VALUES (?, ?, {marks})", [(rid, now, *get(v)) for rid, v in items])
+            f"VALUES (?, ?, {marks})",
+            [(rid, now, *get(v)) for rid, v in items],
+        )
 
-    def _update_price_row(self, row_id: int, values: dict[str, Any], *, user_modified: int,
-                          now: str) -> None:
+    def _update_price_row(self, row_id: int, values: dict[str, Any], *, user_modified: int, now: str) -> None:
         self._update_price_rows([(row_id, values)], user_modified=user_modified, now=now)
 
     def add_price(self, offer: PriceOffer) -> int:
@@ -142,8 +159,9 @@ class PricesMixin(SettingsMixin):
         offer = self._check_price(PriceOffer.model_validate(offer.model_dump()))
         with self._write():
             self._check_gpu_known(offer.gpu_id)
-            return self._insert_price_rows([(offer.model_dump(), None)], origin="user",
-                                           user_modified=1, now=utc_now())[0]
+            return self._insert_price_rows(
+                [(offer.model_dump(), None)], origin="user", user_modified=1, now=utc_now()
+            )[0]
 
     def update_price(self, row_id: int, offer: PriceOffer) -> None:
         """Replace the values of price row ``row_id``; the old version stays in the history.
@@ -159,8 +177,7 @@ class PricesMixin(SettingsMixin):
         offer = self._check_price(PriceOffer.model_validate(offer.model_dump()))
         values = offer.model_dump()
         with self._write() as conn:
-            row = conn.execute("SELECT 1 FROM prices WHERE id = ? AND deleted = 0",
-                               (row_id,)).fetchone()
+            row = conn.execute("SELECT 1 FROM prices WHERE id = ? AND deleted = 0", (row_id,)).fetchone()
             if row is None:
                 raise KeyError(f"no price row {row_id}")
             self._check_gpu_known(offer.gpu_id)
@@ -171,8 +188,9 @@ class PricesMixin(SettingsMixin):
     def _check_price(self, offer: PriceOffer) -> PriceOffer:
         return check_price(offer, known_currencies=set(self.get_fx_rates()))
 
-    def update_price_fields(self, row_id: int, changes: dict[str, Any],
-                            expected: PriceOffer | None = None) -> PriceOffer:
+    def update_price_fields(
+        self, row_id: int, changes: dict[str, Any], expected: PriceOffer | None = None
+    ) -> PriceOffer:
         """Change some columns of price row ``row_id``, keeping the others as stored now.
 
         In one ``BEGIN IMMEDIATE`` transaction: read the stored row; if ``expected``
@@ -201,15 +219,16 @@ class PricesMixin(SettingsMixin):
         check_change_columns("prices", PRICE_COLUMNS, changes)
         known = set(self.get_fx_rates())
         with self._write() as conn:
-            if conn.execute("SELECT 1 FROM prices WHERE id = ? AND deleted = 0",
-                            (row_id,)).fetchone() is None:
+            if (
+                conn.execute("SELECT 1 FROM prices WHERE id = ? AND deleted = 0", (row_id,)).fetchone()
+                is None
+            ):
                 raise KeyError(f"no price row {row_id}")
             stored_values = self._price_values(row_id)
             stored = normalized_record(stored_values, PriceOffer.model_validate)
             if expected is not None:
                 raise_on_conflict("prices", row_id, changes, expected, stored)
-            new = check_price(PriceOffer.model_validate({**vars(stored), **changes}),
-                              known_currencies=known)
+            new = check_price(PriceOffer.model_validate({**vars(stored), **changes}), known_currencies=known)
             values = new.model_dump()
             if "gpu_id" in changes:
                 self._check_gpu_known(new.gpu_id)
@@ -232,13 +251,14 @@ class PricesMixin(SettingsMixin):
 
     def _delete_price_in_tx(self, row_id: int) -> None:
         conn = self.db.conn
-        row = conn.execute("SELECT origin FROM prices WHERE id = ? AND deleted = 0",
-                           (row_id,)).fetchone()
+        row = conn.execute("SELECT origin FROM prices WHERE id = ? AND deleted = 0", (row_id,)).fetchone()
         if row is None:
             raise KeyError(f"no price row {row_id}")
         if row[0] == "bundled":
-            conn.execute("UPDATE prices SET deleted = 1, user_modified = 1, updated_at = ? "
-                         "WHERE id = ?", (utc_now(), row_id))
+            conn.execute(
+                "UPDATE prices SET deleted = 1, user_modified = 1, updated_at = ? WHERE id = ?",
+                (utc_now(), row_id),
+            )
         else:
             conn.execute("DELETE FROM price_history WHERE price_id = ?", (row_id,))
             conn.execute("DELETE FROM prices WHERE id = ?", (row_id,))
@@ -249,14 +269,17 @@ class PricesMixin(SettingsMixin):
         The last entry equals the current row (a row never changed has one entry, dated
         when it was added). Empty for an unknown row.
         """
-        rows = self._query("SELECT * FROM price_history WHERE price_id = ? "
-                           "ORDER BY changed_at, id", (row_id,))
+        rows = self._query(
+            "SELECT * FROM price_history WHERE price_id = ? ORDER BY changed_at, id", (row_id,)
+        )
         if not rows:
-            rows = [dict(r, changed_at=r["updated_at"] or "") for r in
-                    self._query("SELECT * FROM prices WHERE id = ? AND deleted = 0", (row_id,))]
-        return [(r["changed_at"], p)
-                for r, p in valid_records("price_history", rows, PriceOffer.model_validate)]
-
+            rows = [
+                dict(r, changed_at=r["updated_at"] or "")
+                for r in self._query("SELECT * FROM prices WHERE id = ? AND deleted = 0", (row_id,))
+            ]
+        return [
+            (r["changed_at"], p) for r, p in valid_records("price_history", rows, PriceOffer.model_validate)
+        ]
 
 
 def _offer_of_row(row: dict[str, Any]) -> PriceOffer:
@@ -267,7 +290,6 @@ def _offer_of_row(row: dict[str, Any]) -> PriceOffer:
     artefact" price is doubted as the bundled one is; and rows a tracker import wrote stay
     provider list prices. Validated once: a copy with the kind set afterwards cost as much
     again (0.24 of 0.6 s for 20,000 rows)."""
-    if row_is_user(row) and not row.get("imported_from") and \
-            is_user_source(str(row.get("source") or "")):
+    if row_is_user(row) and not row.get("imported_from") and is_user_source(str(row.get("source") or "")):
         row = {**row, "price_kind": "user"}
     return PriceOffer.model_validate(row)

@@ -26,52 +26,130 @@ from ..core.hardware.specs import GPU_BOUNDS, GpuSpec, PriceOffer, Pricing
 from ..core.model_arch import ModelArch
 
 GPU_COLUMNS: tuple[str, ...] = (
-    "id", "name", "vendor", "segment", "architecture", "release_year", "memory_gb",
-    "memory_type", "memory_bandwidth_gbps", "fp32_tflops", "fp16_tflops_dense",
-    "bf16_tflops_dense", "fp8_tflops_dense", "int8_tops_dense", "int4_tops_dense",
-    "tensor_core_gen", "tdp_w", "interconnect", "nvlink_bandwidth_gbps", "pcie_gen", "msrp_usd",
-    "source", "notes", "fp4_tflops_dense", "gpu_memory_limit_gb",
+    "id",
+    "name",
+    "vendor",
+    "segment",
+    "architecture",
+    "release_year",
+    "memory_gb",
+    "memory_type",
+    "memory_bandwidth_gbps",
+    "fp32_tflops",
+    "fp16_tflops_dense",
+    "bf16_tflops_dense",
+    "fp8_tflops_dense",
+    "int8_tops_dense",
+    "int4_tops_dense",
+    "tensor_core_gen",
+    "tdp_w",
+    "interconnect",
+    "nvlink_bandwidth_gbps",
+    "pcie_gen",
+    "msrp_usd",
+    "source",
+    "notes",
+    "fp4_tflops_dense",
+    "gpu_memory_limit_gb",
 )
 PRICE_COLUMNS: tuple[str, ...] = (
-    "gpu_id", "provider", "region", "pricing", "price_per_gpu_hour", "gpus_per_instance",
-    "observed", "source", "notes", "currency", "includes_tax", "vat_invoice",
-    "in_stock", "stock_gpus", "snapshot_at",
+    "gpu_id",
+    "provider",
+    "region",
+    "pricing",
+    "price_per_gpu_hour",
+    "gpus_per_instance",
+    "observed",
+    "source",
+    "notes",
+    "currency",
+    "includes_tax",
+    "vat_invoice",
+    "in_stock",
+    "stock_gpus",
+    "snapshot_at",
 )
 MODEL_COLUMNS: tuple[str, ...] = (
-    "id", "name", "family", "params_b", "active_params_b", "num_layers", "hidden_size",
-    "intermediate_size", "num_attention_heads", "num_key_value_heads", "head_dim", "vocab_size",
-    "max_context", "tie_word_embeddings", "moe_num_experts", "moe_top_k", "license", "source",
-    "notes", "sliding_window", "attention_pattern", "kv_lora_rank", "qk_rope_head_dim",
-    "moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
-    "first_k_dense_replace", "moe_layer_step", "q_lora_rank", "qk_nope_head_dim", "v_head_dim",
-    "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
-    "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim", "hf_repo",
+    "id",
+    "name",
+    "family",
+    "params_b",
+    "active_params_b",
+    "num_layers",
+    "hidden_size",
+    "intermediate_size",
+    "num_attention_heads",
+    "num_key_value_heads",
+    "head_dim",
+    "vocab_size",
+    "max_context",
+    "tie_word_embeddings",
+    "moe_num_experts",
+    "moe_top_k",
+    "license",
+    "source",
+    "notes",
+    "sliding_window",
+    "attention_pattern",
+    "kv_lora_rank",
+    "qk_rope_head_dim",
+    "moe_intermediate_size",
+    "n_shared_experts",
+    "shared_expert_intermediate_size",
+    "first_k_dense_replace",
+    "moe_layer_step",
+    "q_lora_rank",
+    "qk_nope_head_dim",
+    "v_head_dim",
+    "index_n_heads",
+    "index_head_dim",
+    "linear_attention_layers",
+    "linear_num_key_heads",
+    "linear_key_head_dim",
+    "linear_num_value_heads",
+    "linear_value_head_dim",
+    "hf_repo",
     "modelscope_id",
-    "layer_pattern", "global_head_dim", "num_global_key_value_heads", "num_kv_shared_layers",
-    "mamba_num_heads", "mamba_head_dim", "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel",
-    "conv_l_cache", "num_nextn_predict_layers",
-    "kv_heads_per_layer", "attention_k_eq_v",
+    "layer_pattern",
+    "global_head_dim",
+    "num_global_key_value_heads",
+    "num_kv_shared_layers",
+    "mamba_num_heads",
+    "mamba_head_dim",
+    "ssm_state_size",
+    "mamba_n_groups",
+    "mamba_conv_kernel",
+    "conv_l_cache",
+    "num_nextn_predict_layers",
+    "kv_heads_per_layer",
+    "attention_k_eq_v",
 )
 LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
-    MODEL_COLUMNS.index("layer_pattern"):MODEL_COLUMNS.index("num_nextn_predict_layers") + 1]
+    MODEL_COLUMNS.index("layer_pattern") : MODEL_COLUMNS.index("num_nextn_predict_layers") + 1
+]
 """Model columns added in schema m008: the per-layer pattern (``layer_pattern``, one
 ``core.model_arch.LAYER_KINDS`` character per layer), global-layer head sizes (Gemma 4),
 KV-shared layers, Mamba-2 and LFM2 conv sizes and MTP layers (integers but the pattern)."""
-PER_LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("kv_heads_per_layer"):]
+PER_LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("kv_heads_per_layer") :]
 """Model columns added in schema m009: ``kv_heads_per_layer`` (text: one KV-head count per
 layer, comma-separated, 0 on layers without attention — LFM2, OpenELM) and
 ``attention_k_eq_v`` (true/false: Gemma 4's full-attention layers take V from k_proj)."""
 MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
-    MODEL_COLUMNS.index("moe_intermediate_size"):MODEL_COLUMNS.index("hf_repo")]
+    MODEL_COLUMNS.index("moe_intermediate_size") : MODEL_COLUMNS.index("hf_repo")
+]
 """Model columns added in schema m003 (MoE layout, MLA ranks and the DeepSeek-V3.2 indexer,
 hybrid linear attention; integers, blank = none)."""
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "gpus": GPU_COLUMNS, "prices": PRICE_COLUMNS, "models": MODEL_COLUMNS,
+    "gpus": GPU_COLUMNS,
+    "prices": PRICE_COLUMNS,
+    "models": MODEL_COLUMNS,
 }
 """CSV/catalog columns per table, in file order."""
 
 OLD_COLUMN_NAMES: dict[str, dict[str, str]] = {
-    "gpus": {}, "prices": {"usd_per_gpu_hour": "price_per_gpu_hour"}, "models": {},
+    "gpus": {},
+    "prices": {"usd_per_gpu_hour": "price_per_gpu_hour"},
+    "models": {},
 }
 """Headers older CSV files use → today's column, per table. Imports accept both (a file
 exported before migration m006 has ``usd_per_gpu_hour``); exports write today's names."""
@@ -118,8 +196,7 @@ VND VUV WST XAF XCD XOF XPF YER ZAR ZMW ZWL
 ISO_CURRENCIES: frozenset[str] = frozenset(_ISO_CODES.split())  # noqa: SIM905
 """ISO 4217 codes of circulating currencies (a currency with an exchange rate is also accepted)."""
 
-_OBSERVED_FORMS = ("YYYY-MM-DD, YYYY-MM, YYYY, a quarter such as 2024Q3, "
-                   "'early/mid/late YYYY' or 'unknown'")
+_OBSERVED_FORMS = "YYYY-MM-DD, YYYY-MM, YYYY, a quarter such as 2024Q3, 'early/mid/late YYYY' or 'unknown'"
 _OBSERVED_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
 _OBSERVED_QUARTER = re.compile(r"^(\d{4})-?Q([1-4])$", re.I)
 _OBSERVED_PART = re.compile(r"^(early|mid|late)\s+(\d{4})$", re.I)
@@ -171,13 +248,19 @@ def check_catalog_id(value: str, column: str = "id") -> str:
             a-z, 0-9, '_', '.' and '-' (at most 100 characters)"``.
     """
     if not CATALOG_ID_RE.match(value):
-        raise ValueError(f"{column} {value[:120]!r} may hold only a-z, 0-9, '_', '.' and '-' "
-                         "(at most 100 characters)")
+        raise ValueError(
+            f"{column} {value[:120]!r} may hold only a-z, 0-9, '_', '.' and '-' (at most 100 characters)"
+        )
     return value
 
 
-def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str] = frozenset(),
-                today: date | None = None, allow_future: bool = False) -> PriceOffer:
+def check_price(
+    offer: PriceOffer,
+    *,
+    known_currencies: set[str] | frozenset[str] = frozenset(),
+    today: date | None = None,
+    allow_future: bool = False,
+) -> PriceOffer:
     """Catalog rules beyond ``PriceOffer``'s own, applied on every write path.
 
     - ``gpu_id`` is a catalog id (:func:`check_catalog_id`);
@@ -196,20 +279,25 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     """
     check_catalog_id(offer.gpu_id, "gpu_id")
     if offer.pricing not in PRICING_TYPES:
-        raise ValueError(f"pricing {offer.pricing!r} is not one of "
-                         + ", ".join(sorted(PRICING_TYPES)))
+        raise ValueError(f"pricing {offer.pricing!r} is not one of " + ", ".join(sorted(PRICING_TYPES)))
     price = offer.price_per_gpu_hour
     if not math.isfinite(price):
         raise ValueError(f"price_per_gpu_hour: {price!r} is not a finite number")
     if price > MAX_PRICE_PER_GPU_HOUR:
-        raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
-                         f"{MAX_PRICE_PER_GPU_HOUR:,.0f} (a typo?)")
+        raise ValueError(
+            f"price_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
+            f"{MAX_PRICE_PER_GPU_HOUR:,.0f} (a typo?)"
+        )
     if price < MIN_PRICE_PER_GPU_HOUR:
-        raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is below the lowest "
-                         f"sensible price {MIN_PRICE_PER_GPU_HOUR:g} (a typo, or a unit slip?)")
+        raise ValueError(
+            f"price_per_gpu_hour: {price:g} per GPU-hour is below the lowest "
+            f"sensible price {MIN_PRICE_PER_GPU_HOUR:g} (a typo, or a unit slip?)"
+        )
     if offer.gpus_per_instance is not None and offer.gpus_per_instance > MAX_GPUS_PER_INSTANCE:
-        raise ValueError(f"gpus_per_instance: {offer.gpus_per_instance} is above the limit of "
-                         f"{MAX_GPUS_PER_INSTANCE:,} GPUs in one instance (a typo?)")
+        raise ValueError(
+            f"gpus_per_instance: {offer.gpus_per_instance} is above the limit of "
+            f"{MAX_GPUS_PER_INSTANCE:,} GPUs in one instance (a typo?)"
+        )
     try:
         start = observed_start(offer.observed)
     except ValueError as exc:
@@ -217,31 +305,53 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     if start is not None and not allow_future:
         limit = (today or date.today()) + timedelta(days=1)
         if start > limit:
-            raise ValueError(f"observed: {offer.observed!r} is in the future (today is "
-                             f"{(today or date.today()).isoformat()})")
+            raise ValueError(
+                f"observed: {offer.observed!r} is in the future (today is "
+                f"{(today or date.today()).isoformat()})"
+            )
     if not _CURRENCY_RE.match(offer.currency):
         raise ValueError(f"currency {offer.currency!r} is not a 3-letter code such as USD or CNY")
     if offer.currency not in ISO_CURRENCIES and offer.currency not in known_currencies:
-        raise ValueError(f"currency {offer.currency!r} is not a known ISO 4217 code (such as "
-                         "USD, EUR, CNY); add an exchange rate for it first")
+        raise ValueError(
+            f"currency {offer.currency!r} is not a known ISO 4217 code (such as "
+            "USD, EUR, CNY); add an exchange rate for it first"
+        )
     return offer
 
 
 _GPU_LIMITS: dict[str, float] = {name: hi for name, (_lo, hi) in GPU_BOUNDS.items()}
 """Upper bounds of the GPU figures: core.hardware.GPU_BOUNDS (declared there once)."""
 _MODEL_LIMITS: dict[str, float] = {
-    "params_b": 1_000_000, "active_params_b": 1_000_000, "num_layers": 100_000,
-    "hidden_size": 10_000_000, "intermediate_size": 100_000_000,
-    "num_attention_heads": 1_000_000, "num_key_value_heads": 1_000_000, "head_dim": 1_000_000,
-    "vocab_size": 100_000_000, "max_context": 10_000_000_000, "moe_num_experts": 1_000_000,
-    "moe_top_k": 1_000_000, "sliding_window": 10_000_000_000, "kv_lora_rank": 10_000_000,
-    "qk_rope_head_dim": 1_000_000, "moe_intermediate_size": 100_000_000,
-    "n_shared_experts": 1_000_000, "shared_expert_intermediate_size": 100_000_000,
-    "first_k_dense_replace": 100_000, "moe_layer_step": 100_000, "q_lora_rank": 10_000_000,
-    "qk_nope_head_dim": 1_000_000, "v_head_dim": 1_000_000, "index_n_heads": 1_000_000,
-    "index_head_dim": 1_000_000, "linear_attention_layers": 100_000,
-    "linear_num_key_heads": 1_000_000, "linear_key_head_dim": 1_000_000,
-    "linear_num_value_heads": 1_000_000, "linear_value_head_dim": 1_000_000,
+    "params_b": 1_000_000,
+    "active_params_b": 1_000_000,
+    "num_layers": 100_000,
+    "hidden_size": 10_000_000,
+    "intermediate_size": 100_000_000,
+    "num_attention_heads": 1_000_000,
+    "num_key_value_heads": 1_000_000,
+    "head_dim": 1_000_000,
+    "vocab_size": 100_000_000,
+    "max_context": 10_000_000_000,
+    "moe_num_experts": 1_000_000,
+    "moe_top_k": 1_000_000,
+    "sliding_window": 10_000_000_000,
+    "kv_lora_rank": 10_000_000,
+    "qk_rope_head_dim": 1_000_000,
+    "moe_intermediate_size": 100_000_000,
+    "n_shared_experts": 1_000_000,
+    "shared_expert_intermediate_size": 100_000_000,
+    "first_k_dense_replace": 100_000,
+    "moe_layer_step": 100_000,
+    "q_lora_rank": 10_000_000,
+    "qk_nope_head_dim": 1_000_000,
+    "v_head_dim": 1_000_000,
+    "index_n_heads": 1_000_000,
+    "index_head_dim": 1_000_000,
+    "linear_attention_layers": 100_000,
+    "linear_num_key_heads": 1_000_000,
+    "linear_key_head_dim": 1_000_000,
+    "linear_num_value_heads": 1_000_000,
+    "linear_value_head_dim": 1_000_000,
 }
 
 
@@ -269,8 +379,9 @@ def check_gpu(gpu: GpuSpec) -> GpuSpec:
     for name, (lo, _hi) in GPU_BOUNDS.items():
         v = getattr(gpu, name, None)
         if v is not None and not isinstance(v, bool) and v < lo:
-            raise ValueError(f"{name}: {v:g} is below the lowest sensible value {lo:g} "
-                             "(a typo, or a unit slip?)")
+            raise ValueError(
+                f"{name}: {v:g} is below the lowest sensible value {lo:g} (a typo, or a unit slip?)"
+            )
     return gpu
 
 
@@ -311,17 +422,27 @@ column of :data:`MODEL_COLUMNS` holds a :class:`ModelArch` field and takes its t
 bounds from there (:func:`arch_field`)."""
 
 ARCH_FIELD_OF_COLUMN: dict[str, str] = {
-    "num_layers": "num_hidden_layers", "moe_num_experts": "num_local_experts",
-    "moe_top_k": "num_experts_per_tok", "max_context": "max_position_embeddings",
+    "num_layers": "num_hidden_layers",
+    "moe_num_experts": "num_local_experts",
+    "moe_top_k": "num_experts_per_tok",
+    "max_context": "max_position_embeddings",
 }
 """models.csv columns named differently from the ModelArch field they hold."""
 
 ARCH_COLUMNS: tuple[str, ...] = tuple(c for c in MODEL_COLUMNS if c not in MODEL_CATALOG_FIELDS)
 """models.csv columns that hold a ModelArch field, in file order."""
 
-MOE_ONLY_COLUMNS: frozenset[str] = frozenset({
-    "moe_num_experts", "moe_top_k", "moe_intermediate_size", "n_shared_experts",
-    "shared_expert_intermediate_size", "first_k_dense_replace", "moe_layer_step"})
+MOE_ONLY_COLUMNS: frozenset[str] = frozenset(
+    {
+        "moe_num_experts",
+        "moe_top_k",
+        "moe_intermediate_size",
+        "n_shared_experts",
+        "shared_expert_intermediate_size",
+        "first_k_dense_replace",
+        "moe_layer_step",
+    }
+)
 """Architecture columns that mean something only for a MoE row (more than one expert)."""
 
 
@@ -347,8 +468,7 @@ def _column_from_arch(column: str) -> tuple[Any, Any]:
             is never dropped silently).
     """
     info = ModelArch.model_fields[arch_field(column)]
-    kinds = [t for t in (typing.get_args(info.annotation) or (info.annotation,))
-             if t is not type(None)]
+    kinds = [t for t in (typing.get_args(info.annotation) or (info.annotation,)) if t is not type(None)]
     if typing.get_origin(kinds[0]) is tuple:  # a per-layer list: "0,0,8,0" in one cell
         return (str | None, Field(default=None, pattern=r"^\d+(,\d+)*$", max_length=700_000))
     ge = le = None
@@ -358,8 +478,10 @@ def _column_from_arch(column: str) -> tuple[Any, Any]:
         elif isinstance(m, annotated_types.Le):
             le = m.le
         else:
-            raise TypeError(f"ModelArch.{arch_field(column)}: constraint {m!r} is not "
-                            "carried over to the models.csv column")
+            raise TypeError(
+                f"ModelArch.{arch_field(column)}: constraint {m!r} is not "
+                "carried over to the models.csv column"
+            )
     if ge == 0 and type(info.default) is int and info.default == 0:
         ge = 1
     return (kinds[0] | None, Field(default=None, ge=ge, le=le))
@@ -372,6 +494,7 @@ class _ModelRecordBase(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     if TYPE_CHECKING:  # the architecture columns, typed as their ModelArch fields at run time
+
         def __getattr__(self, name: str) -> Any: ...
 
     @model_validator(mode="before")
@@ -379,8 +502,17 @@ class _ModelRecordBase(BaseModel):
     def _blank_cells(cls, data: Any) -> Any:
         return _blank_to_none(data)
 
-    @field_validator("family", "license", "source", "notes", "attention_pattern", "hf_repo",
-                     "modelscope_id", mode="before", check_fields=False)
+    @field_validator(
+        "family",
+        "license",
+        "source",
+        "notes",
+        "attention_pattern",
+        "hf_repo",
+        "modelscope_id",
+        mode="before",
+        check_fields=False,
+    )
     @classmethod
     def _none_to_empty(cls, v: Any) -> Any:
         return "" if v is None else v
@@ -477,9 +609,15 @@ if TYPE_CHECKING:
     ModelRecord = _ModelRecordBase
 else:
     ModelRecord = create_model(
-        "ModelRecord", __base__=_ModelRecordBase, __module__=__name__, __doc__=_MODEL_RECORD_DOC,
-        **{c: MODEL_CATALOG_FIELDS[c] if c in MODEL_CATALOG_FIELDS else _column_from_arch(c)
-           for c in MODEL_COLUMNS})
+        "ModelRecord",
+        __base__=_ModelRecordBase,
+        __module__=__name__,
+        __doc__=_MODEL_RECORD_DOC,
+        **{
+            c: MODEL_CATALOG_FIELDS[c] if c in MODEL_CATALOG_FIELDS else _column_from_arch(c)
+            for c in MODEL_COLUMNS
+        },
+    )
 
 
 class CatalogModel(BaseModel):
@@ -518,34 +656,76 @@ class CatalogModel(BaseModel):
         Raises:
             ValueError: when the row does not describe a valid architecture.
         """
-        return cls(id=rec.id, name=rec.name, family=rec.family, kind=rec.kind,
-                   params_b=rec.params_b, active_params_b=rec.active_params_b,
-                   max_context=rec.max_context, arch=rec.to_arch(), license=rec.license,
-                   source=rec.source, notes=rec.notes, hf_repo=rec.hf_repo,
-                   modelscope_id=rec.modelscope_id, is_user=is_user)
+        return cls(
+            id=rec.id,
+            name=rec.name,
+            family=rec.family,
+            kind=rec.kind,
+            params_b=rec.params_b,
+            active_params_b=rec.active_params_b,
+            max_context=rec.max_context,
+            arch=rec.to_arch(),
+            license=rec.license,
+            source=rec.source,
+            notes=rec.notes,
+            hf_repo=rec.hf_repo,
+            modelscope_id=rec.modelscope_id,
+            is_user=is_user,
+        )
 
 
 # ---- models.csv → ModelArch ------------------------------------------------------------------
 
 # catalog family → Hugging Face model_type (decides gated MLP and q/k/v biases).
 _FAMILY_MODEL_TYPE: dict[str, str] = {
-    "llama2": "llama", "llama3": "llama", "llama3.1": "llama", "llama3.2": "llama",
-    "llama3.3": "llama", "codellama": "llama", "yi": "llama", "llama4": "llama4",
-    "mistral": "mistral", "mistral-small": "mistral", "mistral-large": "mistral",
-    "ministral": "mistral", "mixtral": "mixtral",
-    "qwen": "qwen", "qwen1.5": "qwen2", "qwen2": "qwen2", "qwen2.5": "qwen2", "qwen3": "qwen3",
-    "qwen3-coder": "qwen3_moe", "qwen1.5-moe": "qwen2_moe",
+    "llama2": "llama",
+    "llama3": "llama",
+    "llama3.1": "llama",
+    "llama3.2": "llama",
+    "llama3.3": "llama",
+    "codellama": "llama",
+    "yi": "llama",
+    "llama4": "llama4",
+    "mistral": "mistral",
+    "mistral-small": "mistral",
+    "mistral-large": "mistral",
+    "ministral": "mistral",
+    "mixtral": "mixtral",
+    "qwen": "qwen",
+    "qwen1.5": "qwen2",
+    "qwen2": "qwen2",
+    "qwen2.5": "qwen2",
+    "qwen3": "qwen3",
+    "qwen3-coder": "qwen3_moe",
+    "qwen1.5-moe": "qwen2_moe",
     # the Qwen3.5 / 3.6 text decoder is the Qwen3-Next hybrid: gated full attention (q_proj × 2)
     # and Gated DeltaNet layers (transformers models/qwen3_5 builds on models/qwen3_next)
     "qwen3_5": "qwen3_next",
-    "gemma": "gemma", "gemma2": "gemma2", "gemma3": "gemma3_text",
-    "phi3": "phi3", "phi4": "phi3", "phi3.5-moe": "phimoe", "phi-2": "phi", "phi2": "phi",
-    "deepseek-v2": "deepseek_v2", "deepseek-v3": "deepseek_v3", "kimi-k2": "deepseek_v3",
+    "gemma": "gemma",
+    "gemma2": "gemma2",
+    "gemma3": "gemma3_text",
+    "phi3": "phi3",
+    "phi4": "phi3",
+    "phi3.5-moe": "phimoe",
+    "phi-2": "phi",
+    "phi2": "phi",
+    "deepseek-v2": "deepseek_v2",
+    "deepseek-v3": "deepseek_v3",
+    "kimi-k2": "deepseek_v3",
     "deepseek-moe": "deepseek",
-    "gpt2": "gpt2", "falcon": "falcon", "starcoder2": "starcoder2", "gpt-neox": "gpt_neox",
-    "glm4": "glm", "glm4.5": "glm4_moe", "gpt-oss": "gpt_oss",
-    "baichuan2": "baichuan", "internlm2.5": "internlm2", "minicpm": "minicpm",
-    "command-r": "cohere", "cohere": "cohere", "dbrx": "dbrx",
+    "gpt2": "gpt2",
+    "falcon": "falcon",
+    "starcoder2": "starcoder2",
+    "gpt-neox": "gpt_neox",
+    "glm4": "glm",
+    "glm4.5": "glm4_moe",
+    "gpt-oss": "gpt_oss",
+    "baichuan2": "baichuan",
+    "internlm2.5": "internlm2",
+    "minicpm": "minicpm",
+    "command-r": "cohere",
+    "cohere": "cohere",
+    "dbrx": "dbrx",
 }
 # families whose attention projections carry biases although their model_type is not in
 # core's q/k/v-bias list (GLM-4 add_qkv_bias, GLM-4.5 attention_bias, gpt-oss attention_bias).
@@ -592,8 +772,7 @@ def sliding_window_layers(num_layers: int, sliding_window: int | None, pattern: 
         glob, local = int(m.group(1)), int(m.group(2))
     elif re.search(r"alternating", text, re.I):
         local, glob = 1, 1
-        if (m := _RATIO_IN_PARENS.search(text)) and re.search(
-                rf"{_LOCAL}\s*/\s*{_GLOBAL}", text, re.I):
+        if (m := _RATIO_IN_PARENS.search(text)) and re.search(rf"{_LOCAL}\s*/\s*{_GLOBAL}", text, re.I):
             local, glob = int(m.group(1)), int(m.group(2))
     if not local or not glob:
         return None
@@ -629,37 +808,51 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
     listed_active = int(round((rec.active_params_b or rec.params_b) * 1e9))
     if rec.kind == "diffusion":
         # active < total for a denoiser of experts run one at a time (Wan2.2 A14B: 27B / 14B)
-        return ModelArch(name=rec.name, kind="diffusion", params=listed,
-                         active_params=listed_active if listed_active < listed else None)
-    missing = [f for f in ("num_layers", "hidden_size", "num_attention_heads", "vocab_size")
-               if getattr(rec, f) is None]
+        return ModelArch(
+            name=rec.name,
+            kind="diffusion",
+            params=listed,
+            active_params=listed_active if listed_active < listed else None,
+        )
+    missing = [
+        f
+        for f in ("num_layers", "hidden_size", "num_attention_heads", "vocab_size")
+        if getattr(rec, f) is None
+    ]
     if missing:
         raise ValueError("LLM row is missing " + ", ".join(missing))
     moe = (rec.moe_num_experts or 0) > 1
     # every architecture column passes through (blank: ModelArch's default, 0 for a size it
     # does not know); the MoE ones only for a MoE row
-    fields: dict[str, Any] = {arch_field(c): v for c in ARCH_COLUMNS
-                              if (v := getattr(rec, c)) is not None
-                              and (moe or c not in MOE_ONLY_COLUMNS)}
+    fields: dict[str, Any] = {
+        arch_field(c): v
+        for c in ARCH_COLUMNS
+        if (v := getattr(rec, c)) is not None and (moe or c not in MOE_ONLY_COLUMNS)
+    }
     if moe and rec.moe_intermediate_size is None and rec.intermediate_size:
         fields["moe_intermediate_size"] = rec.intermediate_size  # per expert, as in Mixtral
     fields.update(name=rec.name, kind="llm", model_type=model_type_for(rec))
     if not rec.layer_pattern:  # the stated per-layer pattern decides; else the words do
-        fields["sliding_window_layers"] = sliding_window_layers(rec.num_layers,
-                                                                rec.sliding_window,
-                                                                rec.attention_pattern)
+        fields["sliding_window_layers"] = sliding_window_layers(
+            rec.num_layers, rec.sliding_window, rec.attention_pattern
+        )
     if rec.family.lower() in _FAMILY_ATTENTION_BIAS:
         fields["attention_bias"] = True
     arch = ModelArch(**fields)
-    if not rec.layer_pattern and arch.num_hidden_layers and (arch.sliding_window
-                                                             or arch.is_hybrid):
+    if not rec.layer_pattern and arch.num_hidden_layers and (arch.sliding_window or arch.is_hybrid):
         # state the layer kinds the counts describe, so the row and an export of it agree
-        arch = arch.model_copy(update={
-            "layer_pattern": arch.layers,
-            "sliding_window_layers": (arch.layers.count("S") if arch.sliding_window
-                                      else arch.sliding_window_layers)})
-    if (_rel_diff(arch.param_count(), listed) > PARAM_TOLERANCE
-            or _rel_diff(arch.active_param_count(), listed_active) > PARAM_TOLERANCE):
+        arch = arch.model_copy(
+            update={
+                "layer_pattern": arch.layers,
+                "sliding_window_layers": (
+                    arch.layers.count("S") if arch.sliding_window else arch.sliding_window_layers
+                ),
+            }
+        )
+    if (
+        _rel_diff(arch.param_count(), listed) > PARAM_TOLERANCE
+        or _rel_diff(arch.active_param_count(), listed_active) > PARAM_TOLERANCE
+    ):
         arch = arch.model_copy(update={"params": listed, "active_params": listed_active})
     return arch
 
@@ -682,7 +875,10 @@ def arch_columns(arch: ModelArch) -> dict[str, Any]:
         if isinstance(v, tuple):
             v = ",".join(str(x) for x in v)
         out[c] = None if unknown_size or (c in MOE_ONLY_COLUMNS and not arch.is_moe) else v
-    if out.get("layer_pattern") is None and arch.num_hidden_layers and (
-            arch.sliding_window or arch.is_hybrid):
+    if (
+        out.get("layer_pattern") is None
+        and arch.num_hidden_layers
+        and (arch.sliding_window or arch.is_hybrid)
+    ):
         out["layer_pattern"] = arch.layers
     return out

@@ -70,8 +70,9 @@ _Record = TypeVar("_Record", GpuSpec, ModelRecord)
 """A catalog row's record type (:meth:`CatalogRepository._update_record_fields`)."""
 
 
-def open_catalog(path: str | os.PathLike[str] | None = None,
-                 data_dir: Path | None = None, *, read_only: bool = False) -> CatalogRepository:
+def open_catalog(
+    path: str | os.PathLike[str] | None = None, data_dir: Path | None = None, *, read_only: bool = False
+) -> CatalogRepository:
     """Open (creating and seeding on first run) the catalog.
 
     A catalog whose file or folder cannot be written is opened read-only
@@ -101,8 +102,7 @@ def open_catalog(path: str | os.PathLike[str] | None = None,
     return repo
 
 
-def recover_corrupt(path: str | os.PathLike[str] | None = None,
-                    data_dir: Path | None = None) -> Path:
+def recover_corrupt(path: str | os.PathLike[str] | None = None, data_dir: Path | None = None) -> Path:
     """Move a damaged catalog aside (never delete it) and create a fresh seeded one.
 
     The file goes to ``<name>.corrupt-<UTC timestamp>.sqlite`` next to it (its
@@ -125,15 +125,19 @@ def recover_corrupt(path: str | os.PathLike[str] | None = None,
     if src.is_dir():
         raise CatalogUnavailableError(src, "it is a folder, not a catalog file; nothing was moved")
     if src.exists() and not looks_like_catalog(src):
-        raise CatalogUnavailableError(src, "it is not a SQLite file and not named like a catalog "
-                                      "(.sqlite, .db), so it is not gpupicker's; nothing was moved")
+        raise CatalogUnavailableError(
+            src,
+            "it is not a SQLite file and not named like a catalog "
+            "(.sqlite, .db), so it is not gpupicker's; nothing was moved",
+        )
     dest = move_aside(src)
     CatalogRepository(src, data_dir=data_dir).close()
     return dest
 
 
-def restore_backup(backup: str | os.PathLike[str], path: str | os.PathLike[str] | None = None,
-                   data_dir: Path | None = None) -> RestoreResult:
+def restore_backup(
+    backup: str | os.PathLike[str], path: str | os.PathLike[str] | None = None, data_dir: Path | None = None
+) -> RestoreResult:
     """Restore a backup into the catalog at ``path``, intact or damaged.
 
     ``backup`` is a file path or a name from :func:`list_backups`. It is checked
@@ -200,8 +204,9 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
         gpu = check_gpu(GpuSpec.model_validate(gpu.model_dump()))
         self._upsert_record("gpus", GPU_COLUMNS, gpu.model_dump())
 
-    def update_gpu_fields(self, gpu_id: str, changes: dict[str, Any],
-                          expected: GpuSpec | None = None) -> GpuSpec:
+    def update_gpu_fields(
+        self, gpu_id: str, changes: dict[str, Any], expected: GpuSpec | None = None
+    ) -> GpuSpec:
         """Change some columns of GPU ``gpu_id``, keeping the others as they are stored now.
 
         In one ``BEGIN IMMEDIATE`` transaction: read the stored row; if ``expected``
@@ -219,12 +224,19 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
             ValueError / pydantic.ValidationError: unknown column or invalid value.
             CatalogReadOnlyError: the catalog is read-only.
         """
-        return self._update_record_fields("gpus", GPU_COLUMNS, gpu_id, changes, expected,
-                                          lambda v: check_gpu(GpuSpec.model_validate(v)))
+        return self._update_record_fields(
+            "gpus", GPU_COLUMNS, gpu_id, changes, expected, lambda v: check_gpu(GpuSpec.model_validate(v))
+        )
 
-    def _update_record_fields(self, table: str, cols: tuple[str, ...], key: str,
-                              changes: dict[str, Any], expected: Any,
-                              build: Callable[[dict[str, Any]], _Record]) -> _Record:
+    def _update_record_fields(
+        self,
+        table: str,
+        cols: tuple[str, ...],
+        key: str,
+        changes: dict[str, Any],
+        expected: Any,
+        build: Callable[[dict[str, Any]], _Record],
+    ) -> _Record:
         check_change_columns(table, cols, changes, frozen=("id",))
         with self._write() as conn:
             cur = conn.execute(f"SELECT * FROM {table} WHERE id = ? AND deleted = 0", (key,))
@@ -242,8 +254,15 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
             values = new.model_dump()
             if all(same_value(stored_values.get(c), values.get(c)) for c in cols):
                 return new
-            upsert_row(self.db.conn, table, cols, values, origin=stored_values["origin"],
-                             user_modified=1, now=utc_now())
+            upsert_row(
+                self.db.conn,
+                table,
+                cols,
+                values,
+                origin=stored_values["origin"],
+                user_modified=1,
+                now=utc_now(),
+            )
             return new
 
     def delete_gpu(self, gpu_id: str, *, cascade: bool = False) -> int:
@@ -266,11 +285,12 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
             CatalogReadOnlyError: the catalog is read-only.
         """
         with self._write() as conn:
-            if conn.execute("SELECT 1 FROM gpus WHERE id = ? AND deleted = 0",
-                            (gpu_id,)).fetchone() is None:
+            if conn.execute("SELECT 1 FROM gpus WHERE id = ? AND deleted = 0", (gpu_id,)).fetchone() is None:
                 raise KeyError(f"no gpu with id {gpu_id!r}")
-            price_ids = [r[0] for r in conn.execute(
-                "SELECT id FROM prices WHERE gpu_id = ? AND deleted = 0", (gpu_id,))]
+            price_ids = [
+                r[0]
+                for r in conn.execute("SELECT id FROM prices WHERE gpu_id = ? AND deleted = 0", (gpu_id,))
+            ]
             if price_ids and not cascade:
                 raise CatalogInUseError(gpu_id, len(price_ids))
             for pid in price_ids:
@@ -294,13 +314,14 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
     def _delete_record(self, table: str, key: str) -> None:
         """Delete (or hide) one gpus/models row; call inside ``_write``."""
         conn = self.db.conn
-        row = conn.execute(f"SELECT origin FROM {table} WHERE id = ? AND deleted = 0",
-                           (key,)).fetchone()
+        row = conn.execute(f"SELECT origin FROM {table} WHERE id = ? AND deleted = 0", (key,)).fetchone()
         if row is None:
             raise KeyError(f"no {table[:-1]} with id {key!r}")
         if row[0] == "bundled":
-            conn.execute(f"UPDATE {table} SET deleted = 1, user_modified = 1, updated_at = ? "
-                         "WHERE id = ?", (utc_now(), key))
+            conn.execute(
+                f"UPDATE {table} SET deleted = 1, user_modified = 1, updated_at = ? WHERE id = ?",
+                (utc_now(), key),
+            )
         else:
             conn.execute(f"DELETE FROM {table} WHERE id = ?", (key,))
 
@@ -339,8 +360,9 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
         record.to_arch()
         self._upsert_record("models", MODEL_COLUMNS, record.model_dump())
 
-    def update_model_fields(self, model_id: str, changes: dict[str, Any],
-                            expected: ModelRecord | None = None) -> ModelRecord:
+    def update_model_fields(
+        self, model_id: str, changes: dict[str, Any], expected: ModelRecord | None = None
+    ) -> ModelRecord:
         """Change some columns of model ``model_id`` (see :meth:`update_gpu_fields`).
 
         Returns:
@@ -352,8 +374,13 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
             CatalogReadOnlyError: the catalog is read-only.
         """
         return self._update_record_fields(
-            "models", MODEL_COLUMNS, model_id, changes, expected,
-            lambda v: check_model(ModelRecord.model_validate(v)))
+            "models",
+            MODEL_COLUMNS,
+            model_id,
+            changes,
+            expected,
+            lambda v: check_model(ModelRecord.model_validate(v)),
+        )
 
     def delete_model(self, model_id: str) -> None:
         """Delete a model (bundled ones are hidden; ``reset_row`` restores them).
@@ -375,8 +402,11 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
             ``(table, key, reason)`` per invalid row.
         """
         out: list[tuple[str, Any, str]] = []
-        for table, build in (("gpus", GpuSpec.model_validate), ("models", catalog_model_of_row),
-                             ("prices", PriceOffer.model_validate)):
+        for table, build in (
+            ("gpus", GpuSpec.model_validate),
+            ("models", catalog_model_of_row),
+            ("prices", PriceOffer.model_validate),
+        ):
             for r in self._query(f"SELECT * FROM {table} WHERE deleted = 0 ORDER BY rowid"):
                 try:
                     build(r)

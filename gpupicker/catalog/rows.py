@@ -27,17 +27,26 @@ def price_tuple(values: Any) -> tuple[Any, ...]:
     return values if isinstance(values, tuple) else _PRICE_GETTER(values)
 
 
-def upsert_row(conn: sqlite3.Connection, table: str, cols: tuple[str, ...],
-               values: dict[str, Any], *, origin: str, user_modified: int, now: str) -> None:
+def upsert_row(
+    conn: sqlite3.Connection,
+    table: str,
+    cols: tuple[str, ...],
+    values: dict[str, Any],
+    *,
+    origin: str,
+    user_modified: int,
+    now: str,
+) -> None:
     """Insert or replace row ``values["id"]`` of ``gpus``/``models`` with its bookkeeping.
 
     ``origin`` is kept on conflict (a bundled row stays bundled); ``deleted`` becomes 0.
     Call inside a write transaction.
     """
     names = [*cols, "origin", "user_modified", "deleted", "updated_at"]
-    sql = (f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))}) "
-           "ON CONFLICT(id) DO UPDATE SET "
-           + ", ".join(f"{n} = excluded.{n}" for n in names if n != "origin"))
+    sql = (
+        f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))}) "
+        "ON CONFLICT(id) DO UPDATE SET " + ", ".join(f"{n} = excluded.{n}" for n in names if n != "origin")
+    )
     conn.execute(sql, [values.get(c) for c in cols] + [origin, user_modified, 0, now])
 
 
@@ -64,21 +73,22 @@ def catalog_model_of_row(row: dict[str, Any]) -> CatalogModel:
     return CatalogModel.from_record(ModelRecord.model_validate(row), is_user=row_is_user(row))
 
 
-def valid_records(table: str, rows: list[dict[str, Any]],
-                  build: Callable[[dict[str, Any]], Any]) -> list[tuple[dict[str, Any], Any]]:
+def valid_records(
+    table: str, rows: list[dict[str, Any]], build: Callable[[dict[str, Any]], Any]
+) -> list[tuple[dict[str, Any], Any]]:
     """``(row, record)`` for the rows ``build`` accepts; the others are logged and skipped."""
     out = []
     for r in rows:
         try:
             out.append((r, build(r)))
         except ValueError as exc:  # pydantic.ValidationError is a ValueError
-            _log.warning("catalog %s row %s skipped: %s", table, r.get("id"),
-                         validation_message(exc))
+            _log.warning("catalog %s row %s skipped: %s", table, r.get("id"), validation_message(exc))
     return out
 
 
-def check_change_columns(table: str, cols: tuple[str, ...], changes: dict[str, Any],
-                         frozen: tuple[str, ...] = ()) -> None:
+def check_change_columns(
+    table: str, cols: tuple[str, ...], changes: dict[str, Any], frozen: tuple[str, ...] = ()
+) -> None:
     """Refuse a field edit that names a column ``table`` lacks or one of ``frozen``.
 
     Raises:
@@ -92,8 +102,7 @@ def check_change_columns(table: str, cols: tuple[str, ...], changes: dict[str, A
         raise ValueError(f"{', '.join(fixed)} cannot be changed (add a new row instead)")
 
 
-def raise_on_conflict(table: str, key: Any, changes: dict[str, Any], expected: Any,
-                      stored: Any) -> None:
+def raise_on_conflict(table: str, key: Any, changes: dict[str, Any], expected: Any, stored: Any) -> None:
     """CatalogConflictError for the first changed column whose stored value moved on.
 
     Raises:

@@ -35,21 +35,25 @@ class SeedingMixin(BackupsMixin, PricesMixin):
             return
         bundle = self.bundle()
         now = utc_now()
-        for table, cols, rows in (("gpus", GPU_COLUMNS, bundle.gpus),
-                                  ("models", MODEL_COLUMNS, bundle.models)):
-            existing = {r[0]: (r[1], r[2]) for r in conn.execute(
-                f"SELECT id, origin, user_modified FROM {table}")}
+        for table, cols, rows in (
+            ("gpus", GPU_COLUMNS, bundle.gpus),
+            ("models", MODEL_COLUMNS, bundle.models),
+        ):
+            existing = {
+                r[0]: (r[1], r[2]) for r in conn.execute(f"SELECT id, origin, user_modified FROM {table}")
+            }
             for rid, values in rows.items():
                 if rid in existing and existing[rid][1]:
                     continue  # the user changed it: theirs wins
-                upsert_row(self.db.conn, table, cols, values, origin="bundled", user_modified=0,
-                                 now=now)
-            gone = [rid for rid, (origin, mod) in existing.items()
-                    if origin == "bundled" and not mod and rid not in rows]
+                upsert_row(self.db.conn, table, cols, values, origin="bundled", user_modified=0, now=now)
+            gone = [
+                rid
+                for rid, (origin, mod) in existing.items()
+                if origin == "bundled" and not mod and rid not in rows
+            ]
             conn.executemany(f"DELETE FROM {table} WHERE id = ?", [(g,) for g in gone])
         self._merge_bundle_prices(bundle, now)
-        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('seed_version', ?)",
-                     (bundle.version,))
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('seed_version', ?)", (bundle.version,))
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('seeded_at', ?)", (now,))
 
     def _merge_bundle_prices(self, bundle: Bundle, now: str) -> None:
@@ -64,8 +68,10 @@ class SeedingMixin(BackupsMixin, PricesMixin):
         offer's history); bundled rows no longer in the bundle are removed as before.
         """
         conn = self.db.conn
-        existing_p = {r[0]: (r[1], r[2]) for r in conn.execute(
-            "SELECT seed_key, id, user_modified FROM prices WHERE seed_key IS NOT NULL")}
+        existing_p = {
+            r[0]: (r[1], r[2])
+            for r in conn.execute("SELECT seed_key, id, user_modified FROM prices WHERE seed_key IS NOT NULL")
+        }
         superseded = bundle.history_keys()
         for key, values in bundle.prices.items():
             hist = [k for k, _ in bundle.price_history.get(key, [])]
@@ -73,13 +79,13 @@ class SeedingMixin(BackupsMixin, PricesMixin):
             if target is None:
                 target = next((existing_p[h] for h in reversed(hist) if h in existing_p), None)
             if target is None:
-                pid = self._insert_price_rows([(values, key)], origin="bundled",
-                                              user_modified=0, now=now)[0]
+                pid = self._insert_price_rows([(values, key)], origin="bundled", user_modified=0, now=now)[0]
                 self._seed_history(pid, bundle, key, now)
                 continue
             pid, mod = target
-            conn.execute("UPDATE prices SET seed_key = ? WHERE id = ? AND "
-                         "COALESCE(seed_key, '') != ?", (key, pid, key))
+            conn.execute(
+                "UPDATE prices SET seed_key = ? WHERE id = ? AND COALESCE(seed_key, '') != ?", (key, pid, key)
+            )
             for h in hist:  # older observations held as rows of their own
                 other = existing_p.get(h)
                 if other is not None and other[0] != pid and not other[1]:
@@ -91,8 +97,11 @@ class SeedingMixin(BackupsMixin, PricesMixin):
             current = self._price_values(pid)
             if current != {c: values[c] for c in PRICE_COLUMNS}:
                 self._update_price_row(pid, values, user_modified=0, now=now)
-        gone_p = [pid for key, (pid, mod) in existing_p.items()
-                  if not mod and key not in bundle.prices and key not in superseded]
+        gone_p = [
+            pid
+            for key, (pid, mod) in existing_p.items()
+            if not mod and key not in bundle.prices and key not in superseded
+        ]
         conn.executemany("DELETE FROM price_history WHERE price_id = ?", [(p,) for p in gone_p])
         conn.executemany("DELETE FROM prices WHERE id = ?", [(p,) for p in gone_p])
 
@@ -101,16 +110,22 @@ class SeedingMixin(BackupsMixin, PricesMixin):
         (oldest first, then its stored version), unless it has a history already."""
         hist = bundle.price_history.get(key)
         conn = self.db.conn
-        if not hist or conn.execute("SELECT 1 FROM price_history WHERE price_id = ? LIMIT 1",
-                                    (pid,)).fetchone():
+        if (
+            not hist
+            or conn.execute("SELECT 1 FROM price_history WHERE price_id = ? LIMIT 1", (pid,)).fetchone()
+        ):
             return
         cols = ", ".join(PRICE_COLUMNS)
         marks = ", ".join("?" * len(PRICE_COLUMNS))
         conn.executemany(
             f"INSERT INTO price_history (price_id, changed_at, {cols}) VALUES (?, ?, {marks})",
-            [(pid, now, *price_tuple(d)) for _, d in hist])
-        conn.execute(f"INSERT INTO price_history (price_id, changed_at, {cols}) "
-                     f"SELECT id, ?, {cols} FROM prices WHERE id = ?", (now, pid))
+            [(pid, now, *price_tuple(d)) for _, d in hist],
+        )
+        conn.execute(
+            f"INSERT INTO price_history (price_id, changed_at, {cols}) "
+            f"SELECT id, ?, {cols} FROM prices WHERE id = ?",
+            (now, pid),
+        )
 
     def is_user_row(self, table: str, key: str | int) -> bool:
         """True when row ``key`` of ``table`` was added or changed by the user.
@@ -149,18 +164,19 @@ class SeedingMixin(BackupsMixin, PricesMixin):
                     raise KeyError(f"no price row {key}")
                 seed = bundle.history_keys().get(row[0] or "", row[0])
                 if seed is None or seed not in bundle.prices:
-                    raise ValueError(f"price row {key} was added by the user; it has no "
-                                     "bundled value (delete it instead)")
-                if conn.execute("SELECT 1 FROM prices WHERE seed_key = ? AND id != ?",
-                                (seed, key)).fetchone():
+                    raise ValueError(
+                        f"price row {key} was added by the user; it has no bundled value (delete it instead)"
+                    )
+                if conn.execute(
+                    "SELECT 1 FROM prices WHERE seed_key = ? AND id != ?", (seed, key)
+                ).fetchone():
                     # an older observation the user had changed: the offer's bundled value
                     # lives in another row, so the bundled state has no row here
                     conn.execute("DELETE FROM price_history WHERE price_id = ?", (key,))
                     conn.execute("DELETE FROM prices WHERE id = ?", (key,))
                     return
                 conn.execute("UPDATE prices SET seed_key = ? WHERE id = ?", (seed, key))
-                self._update_price_row(int(key), bundle.prices[seed], user_modified=0,
-                                       now=now)
+                self._update_price_row(int(key), bundle.prices[seed], user_modified=0, now=now)
                 return
             rows = bundle.gpus if table == "gpus" else bundle.models
             cols = GPU_COLUMNS if table == "gpus" else MODEL_COLUMNS
@@ -168,10 +184,10 @@ class SeedingMixin(BackupsMixin, PricesMixin):
                 exists = conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (key,)).fetchone()
                 if exists is None:
                     raise KeyError(f"no {table[:-1]} with id {key!r}")
-                raise ValueError(f"{table[:-1]} {key!r} was added by the user; it has no "
-                                 "bundled value (delete it instead)")
-            upsert_row(self.db.conn, table, cols, rows[str(key)], origin="bundled", user_modified=0,
-                             now=now)
+                raise ValueError(
+                    f"{table[:-1]} {key!r} was added by the user; it has no bundled value (delete it instead)"
+                )
+            upsert_row(self.db.conn, table, cols, rows[str(key)], origin="bundled", user_modified=0, now=now)
 
     def reset_all(self) -> Path:
         """Factory reset: GPUs, models and prices become exactly the bundled catalog.

@@ -56,8 +56,9 @@ class SettingsMixin(CatalogConnection):
         except CatalogSettingError as exc:
             return {}, [exc]
         if not isinstance(raw, dict):
-            return {}, [CatalogSettingError(self.path, FX_SETTING,
-                                            f"a {type(raw).__name__}, not a table of rates")]
+            return {}, [
+                CatalogSettingError(self.path, FX_SETTING, f"a {type(raw).__name__}, not a table of rates")
+            ]
         out: dict[str, FxRate] = {}
         problems: list[CatalogSettingError] = []
         for code, v in raw.items():
@@ -68,8 +69,12 @@ class SettingsMixin(CatalogConnection):
                 if len(cur) != 3 or not cur.isalpha():
                     raise ValueError(f"{cur[:20]!r} is not a 3-letter currency code")
                 if isinstance(v, dict):
-                    out[cur] = FxRate(cur, check_per_usd(v.get("per_usd")),
-                                      str(v.get("date") or ""), str(v.get("source") or ""))
+                    out[cur] = FxRate(
+                        cur,
+                        check_per_usd(v.get("per_usd")),
+                        str(v.get("date") or ""),
+                        str(v.get("source") or ""),
+                    )
                 else:
                     out[cur] = FxRate(cur, check_per_usd(v))
             except ValueError as exc:
@@ -89,12 +94,15 @@ class SettingsMixin(CatalogConnection):
             except CatalogSettingError as exc:
                 problems.append(exc)
                 continue
-            if key == "display_currency" and value is not None and not (
-                    isinstance(value, str) and len(value) == 3 and value.isalpha()):
-                problems.append(CatalogSettingError(self.path, key,
-                                                    f"{str(value)[:20]!r} is not a currency code"))
-            if key == "display_currency_chosen" and value is not None \
-                    and not isinstance(value, bool):
+            if (
+                key == "display_currency"
+                and value is not None
+                and not (isinstance(value, str) and len(value) == 3 and value.isalpha())
+            ):
+                problems.append(
+                    CatalogSettingError(self.path, key, f"{str(value)[:20]!r} is not a currency code")
+                )
+            if key == "display_currency_chosen" and value is not None and not isinstance(value, bool):
                 problems.append(CatalogSettingError(self.path, key, "not true or false"))
         return problems
 
@@ -119,10 +127,12 @@ class SettingsMixin(CatalogConnection):
                 row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
                 changed.append((key, str(row[0]) if row else ""))
                 if key == FX_SETTING and good:
-                    kept = {c: {"per_usd": q.per_usd, "date": q.date, "source": q.source}
-                            for c, q in good.items()}
-                    conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)",
-                                 (key, json.dumps(kept)))
+                    kept = {
+                        c: {"per_usd": q.per_usd, "date": q.date, "source": q.source} for c, q in good.items()
+                    }
+                    conn.execute(
+                        "INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, json.dumps(kept))
+                    )
                 else:
                     conn.execute("DELETE FROM settings WHERE key = ?", (key,))
         return changed
@@ -152,8 +162,15 @@ class SettingsMixin(CatalogConnection):
         rates["USD"] = 1.0
         return rates
 
-    def set_fx_rate(self, currency: str, per_usd: float, *, date: str | None = None,
-                    source: str = "user", confirm_inverted: bool = False) -> FxRate:
+    def set_fx_rate(
+        self,
+        currency: str,
+        per_usd: float,
+        *,
+        date: str | None = None,
+        source: str = "user",
+        confirm_inverted: bool = False,
+    ) -> FxRate:
         """Set ``1 USD = per_usd currency`` (e.g. ``"CNY", 7.10``), dated (today by default).
 
         Raises:
@@ -181,12 +198,12 @@ class SettingsMixin(CatalogConnection):
             raise FxRateInvertedError(cur, rate)
         when = date if date is not None else _dt.date.today().isoformat()
         with self._write() as conn:
-            row = conn.execute("SELECT value FROM settings WHERE key = ?",
-                               (FX_SETTING,)).fetchone()
+            row = conn.execute("SELECT value FROM settings WHERE key = ?", (FX_SETTING,)).fetchone()
             rates = loads_bounded(row[0]) if row else {}
             rates[cur] = {"per_usd": rate, "date": when, "source": source}
-            conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)",
-                         (FX_SETTING, json.dumps(rates)))
+            conn.execute(
+                "INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (FX_SETTING, json.dumps(rates))
+            )
         return FxRate(cur, rate, when, source)
 
     def get_display_currency(self) -> str:

@@ -14,10 +14,29 @@ from ..core.planners.calibration import CalibrationRun
 from ..core.pricing.owned import OwnedGpu
 from .prices import PricesMixin
 
-_OWNED_COLS = ("gpu_id", "count", "purchase_price", "currency", "power_w",
-               "electricity_per_kwh", "electricity_currency", "years", "utilization", "label")
-_RUN_COLS = ("peak_bytes", "tokens_per_s", "kv_blocks", "kv_tokens", "weights_bytes",
-             "kv_bytes", "compute_buffer_bytes", "n_ctx", "note")
+_OWNED_COLS = (
+    "gpu_id",
+    "count",
+    "purchase_price",
+    "currency",
+    "power_w",
+    "electricity_per_kwh",
+    "electricity_currency",
+    "years",
+    "utilization",
+    "label",
+)
+_RUN_COLS = (
+    "peak_bytes",
+    "tokens_per_s",
+    "kv_blocks",
+    "kv_tokens",
+    "weights_bytes",
+    "kv_bytes",
+    "compute_buffer_bytes",
+    "n_ctx",
+    "note",
+)
 
 
 class UserTablesMixin(PricesMixin):
@@ -46,7 +65,8 @@ class UserTablesMixin(PricesMixin):
             cur = conn.execute(
                 f"INSERT INTO owned_gpus ({', '.join(_OWNED_COLS)}, updated_at) VALUES "
                 f"({', '.join('?' * len(_OWNED_COLS))}, ?)",
-                [getattr(o, c) for c in _OWNED_COLS] + [_now()])
+                [getattr(o, c) for c in _OWNED_COLS] + [_now()],
+            )
             return _new_row_id(cur)
 
     def update_owned_gpu(self, owned_id: int, owned: OwnedGpu) -> None:
@@ -61,7 +81,8 @@ class UserTablesMixin(PricesMixin):
             cur = conn.execute(
                 f"UPDATE owned_gpus SET {', '.join(f'{c} = ?' for c in _OWNED_COLS)}, "
                 "updated_at = ? WHERE id = ?",
-                [getattr(o, c) for c in _OWNED_COLS] + [_now(), owned_id])
+                [getattr(o, c) for c in _OWNED_COLS] + [_now(), owned_id],
+            )
             if cur.rowcount == 0:
                 raise KeyError(f"no owned GPU row {owned_id}")
 
@@ -101,8 +122,9 @@ class UserTablesMixin(PricesMixin):
                 f"INSERT INTO calibration_runs (created_at, gpu_id, engine, task, workload, "
                 f"{', '.join(_RUN_COLS)}) VALUES (?, ?, ?, ?, ?, "
                 f"{', '.join('?' * len(_RUN_COLS))})",
-                [run.created_at or _now(), run.gpu_id, key[0], key[1],
-                 json.dumps(run.workload)] + [getattr(run, c) for c in _RUN_COLS])
+                [run.created_at or _now(), run.gpu_id, key[0], key[1], json.dumps(run.workload)]
+                + [getattr(run, c) for c in _RUN_COLS],
+            )
             return _new_row_id(cur)
 
     def remove_calibration_run(self, run_id: int) -> None:
@@ -112,8 +134,7 @@ class UserTablesMixin(PricesMixin):
             KeyError: no such run.
         """
         with self._write() as conn:
-            if conn.execute("DELETE FROM calibration_runs WHERE id = ?",
-                            (run_id,)).rowcount == 0:
+            if conn.execute("DELETE FROM calibration_runs WHERE id = ?", (run_id,)).rowcount == 0:
                 raise KeyError(f"no calibration run {run_id}")
 
 

@@ -12,15 +12,37 @@ from typing import NoReturn
 
 from typing_extensions import override
 
-SUBCOMMANDS = ("estimate", "recommend", "fit", "report", "catalog", "model", "calibrate", "owned",
-               "mcp", "schema", "job", "compare")
+SUBCOMMANDS = (
+    "estimate",
+    "recommend",
+    "fit",
+    "report",
+    "catalog",
+    "model",
+    "calibrate",
+    "owned",
+    "mcp",
+    "schema",
+    "job",
+    "compare",
+)
 """Every subcommand name (a test checks it against the full parser)."""
 
 
-_REGISTRARS = {"estimate": "estimate", "recommend": "recommend", "fit": "fit",
-               "report": "report", "catalog": "catalog", "model": "model",
-               "calibrate": "calibrate", "owned": "calibrate", "mcp": "mcp_server",
-               "schema": "mcp_server", "job": "job", "compare": "compare"}
+_REGISTRARS = {
+    "estimate": "estimate",
+    "recommend": "recommend",
+    "fit": "fit",
+    "report": "report",
+    "catalog": "catalog",
+    "model": "model",
+    "calibrate": "calibrate",
+    "owned": "calibrate",
+    "mcp": "mcp_server",
+    "schema": "mcp_server",
+    "job": "job",
+    "compare": "compare",
+}
 """Subcommand → the module of this package whose ``add_*_parser`` registers it."""
 
 
@@ -50,22 +72,39 @@ def build_parser(subcommands: bool = True, only: str | None = None) -> argparse.
         description="Which GPU for an AI job, how much VRAM, how fast, and what it costs — offline.",
     )
     p.add_argument("--version", action=_VersionAction)
-    p.add_argument("--catalog", metavar="PATH", help="catalog SQLite file (default: user data dir; "
-                   "or $GPUPICKER_CATALOG)")
+    p.add_argument(
+        "--catalog",
+        metavar="PATH",
+        help="catalog SQLite file (default: user data dir; or $GPUPICKER_CATALOG)",
+    )
     p.add_argument("--screenshot", metavar="PATH", help="render a page offscreen to PNG and exit")
-    p.add_argument("--page", default="results",
-                   choices=["task", "model", "quantization", "budget", "results", "curves",
-                            "catalog"],
-                   help="page for --screenshot (default: results)")
-    p.add_argument("--workload", dest="gui_workload", metavar="FILE",
-                   help="with --screenshot or the GUI: start from this workload JSON")
+    p.add_argument(
+        "--page",
+        default="results",
+        choices=["task", "model", "quantization", "budget", "results", "curves", "catalog"],
+        help="page for --screenshot (default: results)",
+    )
+    p.add_argument(
+        "--workload",
+        dest="gui_workload",
+        metavar="FILE",
+        help="with --screenshot or the GUI: start from this workload JSON",
+    )
     p.add_argument("--lang", metavar="LOCALE", help="UI language, e.g. zh_CN (default: system)")
-    p.add_argument("--selftest", action="store_true",
-                   help="build the window offscreen, load catalog and translations, compute one "
-                        "recommendation, print one line and exit")
-    p.add_argument("--selftest-changes", type=int, default=0, metavar="N",
-                   help="with --selftest: also make N input changes through the wizard and check "
-                        "that no references or memory leak (the bundle smoke test uses 200)")
+    p.add_argument(
+        "--selftest",
+        action="store_true",
+        help="build the window offscreen, load catalog and translations, compute one "
+        "recommendation, print one line and exit",
+    )
+    p.add_argument(
+        "--selftest-changes",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --selftest: also make N input changes through the wizard and check "
+        "that no references or memory leak (the bundle smoke test uses 200)",
+    )
     if not subcommands:
         return p
     sub = p.add_subparsers(dest="command")
@@ -105,14 +144,29 @@ class _VersionAction(argparse.Action):
     """``--version`` (:class:`gpupicker.version_info.VersionAction`, imported when asked: it
     costs 9 ms of every start, the window's included)."""
 
-    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
-                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:  # noqa: A002
-        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
-                         help=help or "print the version, commit and bundled data date and exit")
+    def __init__(
+        self,
+        option_strings: list[str],
+        dest: str = argparse.SUPPRESS,
+        default: str = argparse.SUPPRESS,
+        help: str | None = None,
+    ) -> None:  # noqa: A002
+        super().__init__(
+            option_strings=option_strings,
+            dest=dest,
+            default=default,
+            nargs=0,
+            help=help or "print the version, commit and bundled data date and exit",
+        )
 
     @override
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: object, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
         from ..version_info import VersionAction
 
         VersionAction(list(self.option_strings))(parser, namespace, values, option_string)
@@ -143,4 +197,5 @@ def main(argv: list[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
             return 141
     from ..ui.app.launch import launch
+
     return launch(args)

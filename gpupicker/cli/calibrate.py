@@ -28,21 +28,29 @@ from ..service.resolve import resolve_gpu, resolve_model
 
 def add_calibrate_parser(sub: Any) -> None:
     """Register ``calibrate`` and ``owned`` on the ``gpupicker`` subparsers."""
-    c = sub.add_parser("calibrate", help="record what your own runs used; estimates for that "
-                       "engine and GPU are corrected from them")
+    c = sub.add_parser(
+        "calibrate",
+        help="record what your own runs used; estimates for that engine and GPU are corrected from them",
+    )
     cs = c.add_subparsers(dest="calibrate_command", metavar="COMMAND")
     cs.required = True
     a = cs.add_parser("add", help="record one run")
-    a.add_argument("--workload", required=True, metavar="FILE",
-                   help="the run's workload JSON object ('-' = stdin)")
+    a.add_argument(
+        "--workload", required=True, metavar="FILE", help="the run's workload JSON object ('-' = stdin)"
+    )
     a.add_argument("--gpu", required=True, metavar="ID", help="catalog GPU id the run used")
-    a.add_argument("--peak-gib", type=_positive, metavar="X",
-                   help="peak memory per GPU in GiB (nvidia-smi 'used')")
-    a.add_argument("--tokens-per-s", type=_positive, metavar="Y",
-                   help="measured tokens/s (training: over all GPUs; inference: summed over "
-                        "the batch)")
-    a.add_argument("--log", metavar="FILE", help="a vLLM / llama.cpp start-up log or nvidia-smi "
-                   "output ('-' = stdin)")
+    a.add_argument(
+        "--peak-gib", type=_positive, metavar="X", help="peak memory per GPU in GiB (nvidia-smi 'used')"
+    )
+    a.add_argument(
+        "--tokens-per-s",
+        type=_positive,
+        metavar="Y",
+        help="measured tokens/s (training: over all GPUs; inference: summed over the batch)",
+    )
+    a.add_argument(
+        "--log", metavar="FILE", help="a vLLM / llama.cpp start-up log or nvidia-smi output ('-' = stdin)"
+    )
     a.set_defaults(func=cmd_calibrate_add)
     ls = cs.add_parser("list", help="the recorded runs with today's estimate and its error")
     ls.add_argument("--json", action="store_true", help="JSON instead of a table")
@@ -51,24 +59,37 @@ def add_calibrate_parser(sub: Any) -> None:
     rm.add_argument("id", type=int)
     rm.set_defaults(func=cmd_calibrate_remove)
 
-    o = sub.add_parser("owned", help="GPUs you own: ranked at their hourly cost with a "
-                       "break-even against renting")
+    o = sub.add_parser(
+        "owned", help="GPUs you own: ranked at their hourly cost with a break-even against renting"
+    )
     os_ = o.add_subparsers(dest="owned_command", metavar="COMMAND")
     os_.required = True
     oa = os_.add_parser("add", help="add owned GPUs")
     oa.add_argument("--gpu", required=True, metavar="ID")
     oa.add_argument("--count", type=int, default=1)
-    oa.add_argument("--purchase", type=float, required=True, metavar="PRICE",
-                    help="what all the cards cost together (plus any host share)")
+    oa.add_argument(
+        "--purchase",
+        type=float,
+        required=True,
+        metavar="PRICE",
+        help="what all the cards cost together (plus any host share)",
+    )
     oa.add_argument("--currency", default="USD")
-    oa.add_argument("--power-w", type=float, metavar="W", help="draw per GPU while working "
-                    "(default: the GPU's TDP)")
-    oa.add_argument("--kwh", type=float, default=0.15, metavar="PRICE",
-                    help="electricity price per kWh (in --kwh-currency, default --currency)")
+    oa.add_argument(
+        "--power-w", type=float, metavar="W", help="draw per GPU while working (default: the GPU's TDP)"
+    )
+    oa.add_argument(
+        "--kwh",
+        type=float,
+        default=0.15,
+        metavar="PRICE",
+        help="electricity price per kWh (in --kwh-currency, default --currency)",
+    )
     oa.add_argument("--kwh-currency", default="")
     oa.add_argument("--years", type=float, default=3.0, help="write-off period (3)")
-    oa.add_argument("--utilization", type=float, default=0.5,
-                    help="share of all hours the cards work, 0-1 (0.5)")
+    oa.add_argument(
+        "--utilization", type=float, default=0.5, help="share of all hours the cards work, 0-1 (0.5)"
+    )
     oa.add_argument("--label", default="")
     oa.set_defaults(func=cmd_owned_add)
     ol = os_.add_parser("list", help="list owned GPUs with their hourly cost")
@@ -113,6 +134,7 @@ def _positive(text: str) -> float:
 
 def _open(args: argparse.Namespace) -> Any:
     from .common import open_catalog_or_say
+
     return open_catalog_or_say(args)
 
 
@@ -133,8 +155,11 @@ def _read(path: str) -> str:
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read(MAX_INPUT_CHARS + 1)
     if len(text) > MAX_INPUT_CHARS:
-        raise OSError(errno.EFBIG, f"longer than {MAX_INPUT_CHARS // 2**20} MiB, so not a "
-                                   "workload or an engine's start-up log", path)
+        raise OSError(
+            errno.EFBIG,
+            f"longer than {MAX_INPUT_CHARS // 2**20} MiB, so not a workload or an engine's start-up log",
+            path,
+        )
     return text
 
 
@@ -169,19 +194,18 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
             text = _read(args.workload)
             log = _read(args.log) if args.log else ""
         except OSError as exc:
-            print(f"gpupicker calibrate add: cannot read {exc.filename}: {exc.strerror}",
-                  file=sys.stderr)
+            print(f"gpupicker calibrate add: cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
             return 2
         try:
             w = _resolve(text, repo)
             gpu = resolve_gpu(args.gpu, repo)
-            run = make_run(w, gpu.id, peak_gib=args.peak_gib, tokens_per_s=args.tokens_per_s,
-                           log_text=log)
+            run = make_run(w, gpu.id, peak_gib=args.peak_gib, tokens_per_s=args.tokens_per_s, log_text=log)
             m0, t0, _, _ = _estimates(w, gpu, None)
             check_plausible(run, gpu, m0.total_bytes, _measured_speed(w, t0))
             rid = repo.add_calibration_run(run)
         except (ValidationError, ValueError) as exc:
             from .common import error_text
+
             print(f"gpupicker calibrate add: {error_text(exc)}", file=sys.stderr)
             return 1
         except Exception as exc:  # noqa: BLE001 - read-only catalog and the like
@@ -192,23 +216,26 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
         m, t, m2, t2 = _estimates(w, gpu, cal)
         print(f"run {rid} stored ({run.key()[0]}, {w.task}, {gpu.id})")
         if run.peak_bytes:
-            print(f"  peak memory: recorded {run.peak_bytes / GiB:.2f} GiB, estimate "
-                  f"{m.total_bytes / GiB:.2f} GiB ({m.total_bytes / run.peak_bytes - 1:+.1%}) "
-                  f"→ calibrated {m2.total_bytes / GiB:.2f} GiB "
-                  f"({m2.total_bytes / run.peak_bytes - 1:+.1%})")
+            print(
+                f"  peak memory: recorded {run.peak_bytes / GiB:.2f} GiB, estimate "
+                f"{m.total_bytes / GiB:.2f} GiB ({m.total_bytes / run.peak_bytes - 1:+.1%}) "
+                f"→ calibrated {m2.total_bytes / GiB:.2f} GiB "
+                f"({m2.total_bytes / run.peak_bytes - 1:+.1%})"
+            )
         if run.tokens_per_s:
             before, after = _measured_speed(w, t), _measured_speed(w, t2)
-            print(f"  speed: recorded {run.tokens_per_s:,.1f} tokens/s, estimate {before:,.1f} "
-                  f"({before / run.tokens_per_s - 1:+.1%}) → calibrated {after:,.1f} "
-                  f"({after / run.tokens_per_s - 1:+.1%})")
+            print(
+                f"  speed: recorded {run.tokens_per_s:,.1f} tokens/s, estimate {before:,.1f} "
+                f"({before / run.tokens_per_s - 1:+.1%}) → calibrated {after:,.1f} "
+                f"({after / run.tokens_per_s - 1:+.1%})"
+            )
         estimated = {"weights_bytes": m.weights_bytes, "kv_bytes": m.kv_cache_bytes}
         for name in ("kv_blocks", "kv_tokens", "weights_bytes", "kv_bytes", "n_ctx"):
             v = getattr(run, name)
             if v is not None:
                 shown = f"{v / GiB:.2f} GiB" if name.endswith("bytes") else f"{v:,}"
                 est = estimated.get(name)
-                vs = (f" (estimate {est / GiB:.2f} GiB, {est / v - 1:+.1%})"
-                      if est and v else "")
+                vs = f" (estimate {est / GiB:.2f} GiB, {est / v - 1:+.1%})" if est and v else ""
                 print(f"  from the log: {name.replace('_', ' ')} = {shown}{vs}")
     return 0
 
@@ -220,11 +247,18 @@ def run_rows(repo: Any) -> list[dict[str, Any]]:
     gpus = {g.id: g for g in repo.gpus()}
     out = []
     for run in repo.calibration_runs():
-        row: dict[str, Any] = {"id": run.id, "created_at": run.created_at, "gpu_id": run.gpu_id,
-                               "engine": run.key()[0], "task": run.key()[1],
-                               "model": run.workload.get("model_id") or "",
-                               "peak_bytes": run.peak_bytes, "tokens_per_s": run.tokens_per_s,
-                               "kv_blocks": run.kv_blocks, "kv_tokens": run.kv_tokens}
+        row: dict[str, Any] = {
+            "id": run.id,
+            "created_at": run.created_at,
+            "gpu_id": run.gpu_id,
+            "engine": run.key()[0],
+            "task": run.key()[1],
+            "model": run.workload.get("model_id") or "",
+            "peak_bytes": run.peak_bytes,
+            "tokens_per_s": run.tokens_per_s,
+            "kv_blocks": run.kv_blocks,
+            "kv_tokens": run.kv_tokens,
+        }
         gpu = gpus.get(run.gpu_id)
         try:
             if gpu is None:
@@ -256,9 +290,12 @@ def cmd_calibrate_list(args: argparse.Namespace) -> int:
     if not rows:
         print("no recorded runs (add one with 'gpupicker calibrate add')")
         return 0
-    print(f"{'id':>4}  {'gpu':<16} {'engine':<12} {'task':<10} {'model':<22} {'peak GiB':>9} "
-          f"{'est.':>7} {'err':>7}  {'tok/s':>9} {'est.':>9} {'err':>7}  kv blocks")
+    print(
+        f"{'id':>4}  {'gpu':<16} {'engine':<12} {'task':<10} {'model':<22} {'peak GiB':>9} "
+        f"{'est.':>7} {'err':>7}  {'tok/s':>9} {'est.':>9} {'err':>7}  kv blocks"
+    )
     for r in rows:
+
         def gib(v: Any) -> str:
             return f"{v / GiB:.2f}" if v else "-"
 
@@ -268,12 +305,14 @@ def cmd_calibrate_list(args: argparse.Namespace) -> int:
         def num(v: Any) -> str:
             return f"{v:,.1f}" if v else "-"
 
-        print(f"{r['id']:>4}  {r['gpu_id'][:16]:<16} {r['engine'][:12]:<12} {r['task'][:10]:<10} "
-              f"{r['model'][:22]:<22} {gib(r['peak_bytes']):>9} "
-              f"{gib(r.get('estimated_peak_bytes')):>7} {pct(r.get('peak_error')):>7}  "
-              f"{num(r['tokens_per_s']):>9} {num(r.get('estimated_tokens_per_s')):>9} "
-              f"{pct(r.get('speed_error')):>7}  {r['kv_blocks'] or '-'}"
-              + (f"  ({r['error']})" if r.get("error") else ""))
+        print(
+            f"{r['id']:>4}  {r['gpu_id'][:16]:<16} {r['engine'][:12]:<12} {r['task'][:10]:<10} "
+            f"{r['model'][:22]:<22} {gib(r['peak_bytes']):>9} "
+            f"{gib(r.get('estimated_peak_bytes')):>7} {pct(r.get('peak_error')):>7}  "
+            f"{num(r['tokens_per_s']):>9} {num(r.get('estimated_tokens_per_s')):>9} "
+            f"{pct(r.get('speed_error')):>7}  {r['kv_blocks'] or '-'}"
+            + (f"  ({r['error']})" if r.get("error") else "")
+        )
     return 0
 
 
@@ -286,8 +325,10 @@ def cmd_calibrate_remove(args: argparse.Namespace) -> int:
         try:
             repo.remove_calibration_run(args.id)
         except KeyError:
-            print(f"gpupicker calibrate remove: no run {args.id} (see 'gpupicker calibrate "
-                  "list')", file=sys.stderr)
+            print(
+                f"gpupicker calibrate remove: no run {args.id} (see 'gpupicker calibrate list')",
+                file=sys.stderr,
+            )
             return 1
         except Exception as exc:  # noqa: BLE001 - read-only catalog
             print(f"gpupicker calibrate remove: {exc}", file=sys.stderr)
@@ -305,11 +346,18 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
         return 2
     with repo:
         try:
-            o = OwnedGpu(gpu_id=args.gpu, count=args.count, purchase_price=args.purchase,
-                         currency=args.currency.upper(), power_w=args.power_w,
-                         electricity_per_kwh=args.kwh,
-                         electricity_currency=args.kwh_currency.upper(), years=args.years,
-                         utilization=args.utilization, label=args.label)
+            o = OwnedGpu(
+                gpu_id=args.gpu,
+                count=args.count,
+                purchase_price=args.purchase,
+                currency=args.currency.upper(),
+                power_w=args.power_w,
+                electricity_per_kwh=args.kwh,
+                electricity_currency=args.kwh_currency.upper(),
+                years=args.years,
+                utilization=args.utilization,
+                label=args.label,
+            )
             gpu = resolve_gpu(o.gpu_id, repo)
             c = owned_cost(o, gpu, repo.get_fx_rates())
             oid = repo.add_owned_gpu(o)
@@ -318,14 +366,17 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
             m = display_money(repo)
         except (ValidationError, ValueError) as exc:
             from .common import error_text
+
             print(f"gpupicker owned add: {error_text(exc)}", file=sys.stderr)
             return 1
         except Exception as exc:  # noqa: BLE001 - read-only catalog
             print(f"gpupicker owned add: {exc}", file=sys.stderr)
             return 1
-    print(f"owned {oid}: {o.count} × {o.gpu_id}, {m.fmt(c.usd_per_gpu_hour, 4)} per GPU-hour of "
-          f"use (write-off {m.fmt(c.capital_usd_per_gpu_hour, 4)} + power "
-          f"{m.fmt(c.power_usd_per_gpu_hour, 4)})")
+    print(
+        f"owned {oid}: {o.count} × {o.gpu_id}, {m.fmt(c.usd_per_gpu_hour, 4)} per GPU-hour of "
+        f"use (write-off {m.fmt(c.capital_usd_per_gpu_hour, 4)} + power "
+        f"{m.fmt(c.power_usd_per_gpu_hour, 4)})"
+    )
     return 0
 
 
@@ -349,8 +400,10 @@ def cmd_owned_list(args: argparse.Namespace) -> int:
                 c = f"{m.fmt(owned_cost(o, repo.get_gpu(o.gpu_id), rates).usd_per_gpu_hour, 4)}/GPU-h"
             except ValueError as exc:
                 c = str(exc)
-            print(f"{o.id:>4}  {o.count} × {o.gpu_id}  {o.purchase_price:,.2f} {o.currency}, "
-                  f"{o.years:g} years, {o.utilization:.0%} use  {c}")
+            print(
+                f"{o.id:>4}  {o.count} × {o.gpu_id}  {o.purchase_price:,.2f} {o.currency}, "
+                f"{o.years:g} years, {o.utilization:.0%} use  {c}"
+            )
     return 0
 
 

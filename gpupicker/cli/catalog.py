@@ -21,11 +21,14 @@ TABLES = ("gpus", "prices", "models")
 
 def add_catalog_parser(subparsers: Any) -> None:
     """Register ``catalog`` and its subcommands on the main parser's ``subparsers``."""
-    c = subparsers.add_parser("catalog", help="export, import, back up, restore, reset or "
-                              "recover the catalog; exchange rates and display currency",
-                              description="Manage the local catalog (GPUs, models, prices). "
-                              "The file is --catalog PATH, else $GPUPICKER_CATALOG, else the "
-                              "user data folder.")
+    c = subparsers.add_parser(
+        "catalog",
+        help="export, import, back up, restore, reset or "
+        "recover the catalog; exchange rates and display currency",
+        description="Manage the local catalog (GPUs, models, prices). "
+        "The file is --catalog PATH, else $GPUPICKER_CATALOG, else the "
+        "user data folder.",
+    )
     sub = c.add_subparsers(dest="catalog_command", metavar="COMMAND")
     sub.required = True
 
@@ -41,53 +44,79 @@ def add_catalog_parser(subparsers: Any) -> None:
     i.add_argument("table", choices=TABLES)
     i.add_argument("path", metavar="PATH", help="CSV file with a header row")
     i.add_argument("--dry-run", action="store_true", help="only validate; change nothing")
-    i.add_argument("--format", choices=("auto", "catalog", "skypilot", "gpuhunt", "shadeform",
-                                        "vastai", "ledger-csv"),
-                   default="auto", help="prices only: a SkyPilot vms.csv or gpuhunt CSV, or a "
-                   "daily ledger with stock: Shadeform /instances/types JSON, Vast.ai offers "
-                   "JSON, a ledger CSV (timestamp, provider, gpu_type, gpu_count, "
-                   "price_per_hour, available …) (auto: recognized by its content)")
-    i.add_argument("--snapshot-at", metavar="TIME",
-                   help="ledgers: when the snapshot was taken, ISO 8601 (default: the file's "
-                        "own timestamps, else its modification time)")
-    i.add_argument("--provider", help="tracker files: provider name (default: from the "
-                   "SkyPilot folder or gpuhunt file name)")
-    i.add_argument("--observed", help="tracker files: observation date (default: the file's "
-                   "modification date)")
-    i.add_argument("--skip-unknown", action="store_true",
-                   help="tracker files: leave out accelerators with no catalog GPU id instead "
-                        "of refusing the file")
-    i.add_argument("--skip-duplicates", action="store_true",
-                   help="leave out rows that repeat an earlier row of the file exactly")
+    i.add_argument(
+        "--format",
+        choices=("auto", "catalog", "skypilot", "gpuhunt", "shadeform", "vastai", "ledger-csv"),
+        default="auto",
+        help="prices only: a SkyPilot vms.csv or gpuhunt CSV, or a "
+        "daily ledger with stock: Shadeform /instances/types JSON, Vast.ai offers "
+        "JSON, a ledger CSV (timestamp, provider, gpu_type, gpu_count, "
+        "price_per_hour, available …) (auto: recognized by its content)",
+    )
+    i.add_argument(
+        "--snapshot-at",
+        metavar="TIME",
+        help="ledgers: when the snapshot was taken, ISO 8601 (default: the file's "
+        "own timestamps, else its modification time)",
+    )
+    i.add_argument(
+        "--provider",
+        help="tracker files: provider name (default: from the SkyPilot folder or gpuhunt file name)",
+    )
+    i.add_argument(
+        "--observed", help="tracker files: observation date (default: the file's modification date)"
+    )
+    i.add_argument(
+        "--skip-unknown",
+        action="store_true",
+        help="tracker files: leave out accelerators with no catalog GPU id instead of refusing the file",
+    )
+    i.add_argument(
+        "--skip-duplicates",
+        action="store_true",
+        help="leave out rows that repeat an earlier row of the file exactly",
+    )
     i.set_defaults(func=cmd_import)
 
-    h = sub.add_parser("history", help="how offers' prices moved (from the price history), "
-                                       "with a rent-now-or-wait note where it supports one")
+    h = sub.add_parser(
+        "history",
+        help="how offers' prices moved (from the price history), "
+        "with a rent-now-or-wait note where it supports one",
+    )
     h.add_argument("--gpu", metavar="ID", help="only offers of this GPU id (e.g. h100_sxm)")
     h.add_argument("--provider", metavar="NAME", help="only offers of this provider")
-    h.add_argument("--all", action="store_true",
-                   help="also offers whose price never moved (default: those that moved)")
+    h.add_argument(
+        "--all", action="store_true", help="also offers whose price never moved (default: those that moved)"
+    )
     h.set_defaults(func=cmd_history)
 
     b = sub.add_parser("backup", help="write a backup copy (the last 10 are kept)")
     b.set_defaults(func=cmd_backup)
 
-    r = sub.add_parser("reset", help="restore the bundled GPUs, models and prices "
-                                     "(your rows are removed; a backup is taken first)")
+    r = sub.add_parser(
+        "reset",
+        help="restore the bundled GPUs, models and prices (your rows are removed; a backup is taken first)",
+    )
     r.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     r.set_defaults(func=cmd_reset)
 
     bl = sub.add_parser("backups", help="list the backups (oldest first) that 'restore' accepts")
     bl.set_defaults(func=cmd_backups)
 
-    rs = sub.add_parser("restore", help="replace the catalog with a backup (the current catalog "
-                                        "is backed up first; a damaged one is moved aside)")
-    rs.add_argument("backup", metavar="BACKUP",
-                    help="a backup file, or a name listed by 'gpupicker catalog backups'")
+    rs = sub.add_parser(
+        "restore",
+        help="replace the catalog with a backup (the current catalog "
+        "is backed up first; a damaged one is moved aside)",
+    )
+    rs.add_argument(
+        "backup", metavar="BACKUP", help="a backup file, or a name listed by 'gpupicker catalog backups'"
+    )
     rs.set_defaults(func=cmd_restore)
 
-    rc = sub.add_parser("recover", help="move a damaged catalog file aside, start a fresh one "
-                                        "and list the backups you can restore")
+    rc = sub.add_parser(
+        "recover",
+        help="move a damaged catalog file aside, start a fresh one and list the backups you can restore",
+    )
     rc.set_defaults(func=cmd_recover)
 
     from .fx import add_fx_parsers
@@ -140,8 +169,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             n = repo.export_csv(args.table, args.path)
         except NotARegularFileError as exc:
             # /dev/stdout is a pipe or a terminal, which safe_write never replaces
-            print(f"gpupicker catalog export: {exc}; write '-' as PATH for standard output",
-                  file=sys.stderr)
+            print(f"gpupicker catalog export: {exc}; write '-' as PATH for standard output", file=sys.stderr)
             return 2
         except OSError as exc:
             print(f"gpupicker catalog export: cannot write {args.path}: {exc}", file=sys.stderr)
@@ -163,26 +191,47 @@ def cmd_import(args: argparse.Namespace) -> int:
             ledger = _ledger_format(args) if tracker is None else None
             if ledger:
                 from ..catalog.ledgers import import_ledger
-                t = import_ledger(repo, args.path, ledger, snapshot_at=args.snapshot_at,
-                                  dry_run=args.dry_run, skip_unknown=args.skip_unknown)
+
+                t = import_ledger(
+                    repo,
+                    args.path,
+                    ledger,
+                    snapshot_at=args.snapshot_at,
+                    dry_run=args.dry_run,
+                    skip_unknown=args.skip_unknown,
+                )
                 result = t.result
-                print(f"{t.format} ledger, providers {t.provider or '-'}: {result.rows} price "
-                      f"rows with stock, {len(t.skipped)} rows left out", file=sys.stderr)
+                print(
+                    f"{t.format} ledger, providers {t.provider or '-'}: {result.rows} price "
+                    f"rows with stock, {len(t.skipped)} rows left out",
+                    file=sys.stderr,
+                )
                 for line, reason in t.skipped[:20]:
                     print(f"{args.path}:{line}: left out: {reason}", file=sys.stderr)
             elif tracker:
                 from ..catalog.importing import import_tracker_csv
-                t = import_tracker_csv(repo, args.path, tracker, provider=args.provider,
-                                       observed=args.observed, dry_run=args.dry_run,
-                                       skip_unknown=args.skip_unknown)
+
+                t = import_tracker_csv(
+                    repo,
+                    args.path,
+                    tracker,
+                    provider=args.provider,
+                    observed=args.observed,
+                    dry_run=args.dry_run,
+                    skip_unknown=args.skip_unknown,
+                )
                 result = t.result
-                print(f"{t.format} file, provider {t.provider}: {result.rows} price rows, "
-                      f"{len(t.skipped)} rows left out (no GPU, no price"
-                      + (", unknown accelerator" if args.skip_unknown else "") + ")",
-                      file=sys.stderr)
+                print(
+                    f"{t.format} file, provider {t.provider}: {result.rows} price rows, "
+                    f"{len(t.skipped)} rows left out (no GPU, no price"
+                    + (", unknown accelerator" if args.skip_unknown else "")
+                    + ")",
+                    file=sys.stderr,
+                )
             else:
-                result = repo.import_csv(args.table, args.path, dry_run=args.dry_run,
-                                         skip_duplicates=args.skip_duplicates)
+                result = repo.import_csv(
+                    args.table, args.path, dry_run=args.dry_run, skip_duplicates=args.skip_duplicates
+                )
         except ValueError as exc:
             print(f"gpupicker catalog import: {exc}", file=sys.stderr)
             return 1
@@ -193,8 +242,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             from ..catalog.errors import CatalogDiskFullError
 
             if is_disk_full(exc):  # the import's scratch copy: nothing reached the catalog
-                return _refused("import", CatalogDiskFullError(exc.filename or repo.path,
-                                                               "import the file"))
+                return _refused("import", CatalogDiskFullError(exc.filename or repo.path, "import the file"))
             print(f"gpupicker catalog import: cannot read {args.path}: {exc}", file=sys.stderr)
             return 2
         held = repo.price_count() if args.table == "prices" and result.ok else 0
@@ -203,32 +251,39 @@ def cmd_import(args: argparse.Namespace) -> int:
             where = f"{args.path}:{line}" if line else args.path
             print(f"{where}: {reason}", file=sys.stderr)
         if any(line == 0 for line, _ in result.errors):
-            print("gpupicker catalog import: the file was rejected; nothing was imported",
-                  file=sys.stderr)
+            print("gpupicker catalog import: the file was rejected; nothing was imported", file=sys.stderr)
         else:
-            print(f"gpupicker catalog import: {len(result.errors)} bad row(s); nothing was "
-                  "imported", file=sys.stderr)
+            print(
+                f"gpupicker catalog import: {len(result.errors)} bad row(s); nothing was imported",
+                file=sys.stderr,
+            )
         return 1
     dup = ""
     if result.duplicates:
-        dup = (f"; {result.duplicates} rows repeat an earlier row of the file exactly"
-               + (" and were skipped" if result.skipped else
-                  " (imported as separate rows; --skip-duplicates leaves them out)"))
+        dup = f"; {result.duplicates} rows repeat an earlier row of the file exactly" + (
+            " and were skipped"
+            if result.skipped
+            else " (imported as separate rows; --skip-duplicates leaves them out)"
+        )
     if result.dry_run:
         print(f"{result.rows} {args.table} rows are valid (dry run: nothing imported){dup}")
         return 0
-    print(f"imported {result.rows - result.skipped} {args.table} rows: {result.inserted} added, "
-          f"{result.updated} updated, {result.unchanged} unchanged{dup} "
-          f"(backup before import: {result.backup_path})")
+    print(
+        f"imported {result.rows - result.skipped} {args.table} rows: {result.inserted} added, "
+        f"{result.updated} updated, {result.unchanged} unchanged{dup} "
+        f"(backup before import: {result.backup_path})"
+    )
     from ..catalog.prices import LARGE_CATALOG_PRICES
 
     if held > LARGE_CATALOG_PRICES:
-        print(f"note: the catalog now holds {held:,} current prices; every ranking reads them "
-              f"all (about {held / 100_000:,.0f} s per start or catalog change: 1 s per "
-              "100,000 measured). Delete the providers you do not use, or keep them in a "
-              "catalog of their own (--catalog PATH).", file=sys.stderr)
+        print(
+            f"note: the catalog now holds {held:,} current prices; every ranking reads them "
+            f"all (about {held / 100_000:,.0f} s per start or catalog change: 1 s per "
+            "100,000 measured). Delete the providers you do not use, or keep them in a "
+            "catalog of their own (--catalog PATH).",
+            file=sys.stderr,
+        )
     return 0
-
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -251,19 +306,26 @@ def cmd_history(args: argparse.Namespace) -> int:
                 continue
             shown += 1
             where = ", ".join(x for x in (offer.region, offer.pricing) if x)
-            size = f", {offer.gpus_per_instance} GPUs per instance" \
-                if offer.gpus_per_instance and offer.gpus_per_instance > 1 else ""
-            print(f"#{rid} {offer.gpu_id} · {offer.provider} ({where}{size}), "
-                  f"{move.currency} per GPU-hour:")
+            size = (
+                f", {offer.gpus_per_instance} GPUs per instance"
+                if offer.gpus_per_instance and offer.gpus_per_instance > 1
+                else ""
+            )
+            print(f"#{rid} {offer.gpu_id} · {offer.provider} ({where}{size}), {move.currency} per GPU-hour:")
             print("  " + " → ".join(f"{p:g} ({when})" for when, p in move.points))
             if len(move.points) > 1:
-                print(f"  {move.change_pct:+.1f} % over {move.days:.0f} days; low {move.low:g}, "
-                      f"high {move.high:g} ({len(move.points)} observations)")
+                print(
+                    f"  {move.change_pct:+.1f} % over {move.days:.0f} days; low {move.low:g}, "
+                    f"high {move.high:g} ({len(move.points)} observations)"
+                )
             if move.advice is not None:
                 print(f"  {move.advice}.")
     if not shown:
-        print("no offer with a price history matches"
-              + ("" if args.all else " (prices that never moved: --all)"), file=sys.stderr)
+        print(
+            "no offer with a price history matches"
+            + ("" if args.all else " (prices that never moved: --all)"),
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -322,11 +384,15 @@ def cmd_reset(args: argparse.Namespace) -> int:
     """Factory reset of GPUs, models and prices (asks unless ``--yes``)."""
     if not args.yes:
         if not sys.stdin.isatty():
-            print("gpupicker catalog reset: this replaces your GPUs, models and prices with the "
-                  "bundled ones; re-run with --yes to confirm", file=sys.stderr)
+            print(
+                "gpupicker catalog reset: this replaces your GPUs, models and prices with the "
+                "bundled ones; re-run with --yes to confirm",
+                file=sys.stderr,
+            )
             return 1
-        answer = input("Replace your GPUs, models and prices with the bundled catalog? "
-                       "A backup is taken first. [y/N] ")
+        answer = input(
+            "Replace your GPUs, models and prices with the bundled catalog? A backup is taken first. [y/N] "
+        )
         if answer.strip().lower() not in ("y", "yes"):
             print("cancelled", file=sys.stderr)
             return 1
@@ -358,8 +424,7 @@ def _print_backups(backups: list[Any], out: Any) -> None:
 
 def _restore_hint(backups: list[Any], out: Any) -> None:
     if backups:
-        print(f"To restore the newest backup run:\n  gpupicker catalog restore {backups[-1].name}",
-              file=out)
+        print(f"To restore the newest backup run:\n  gpupicker catalog restore {backups[-1].name}", file=out)
     else:
         print("There are no backups of this catalog.", file=out)
 
@@ -392,8 +457,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
         print(f"gpupicker catalog restore: {exc}", file=sys.stderr)
         return 1
     except CatalogCorruptError as exc:
-        print(f"gpupicker catalog restore: the backup {exc.path} cannot be used: {exc.detail}",
-              file=sys.stderr)
+        print(
+            f"gpupicker catalog restore: the backup {exc.path} cannot be used: {exc.detail}", file=sys.stderr
+        )
         return 1
     except CatalogError as exc:
         return _refused("restore", exc)
@@ -420,8 +486,10 @@ def cmd_recover(args: argparse.Namespace) -> int:
             repo.close()
         if reset:
             for key, old in reset:
-                print(f"reset the damaged setting {key!r} (it held {old[:200]!r}); set it "
-                      "again with 'gpupicker catalog fx' / 'gpupicker catalog currency'")
+                print(
+                    f"reset the damaged setting {key!r} (it held {old[:200]!r}); set it "
+                    "again with 'gpupicker catalog fx' / 'gpupicker catalog currency'"
+                )
             print(f"the rest of the catalog {path} is fine; rows and prices are untouched")
             return 0
         print(f"the catalog {path} is fine; nothing to recover")
@@ -439,8 +507,9 @@ def cmd_recover(args: argparse.Namespace) -> int:
     except (OSError, CatalogError) as exc:
         print(f"gpupicker catalog recover: failed: {exc}", file=sys.stderr)
         return 2
-    print(f"moved the damaged catalog to {moved}; a fresh catalog was created at {path} "
-          "from the bundled data")
+    print(
+        f"moved the damaged catalog to {moved}; a fresh catalog was created at {path} from the bundled data"
+    )
     backups = list_backups(path)
     if backups:
         print("Your rows are in these backups (oldest first):")

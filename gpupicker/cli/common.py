@@ -58,7 +58,7 @@ def _numbered(text: str, number: int) -> str:
 
 
 def where(text: str) -> str:
-    """"line N: " for a line of a JSON Lines input, else "" (the start of an error's text)."""
+    """ "line N: " for a line of a JSON Lines input, else "" (the start of an error's text)."""
     number = getattr(text, "line", None)
     return f"line {number}: " if number else ""
 
@@ -120,7 +120,7 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
     while True:
         nl = pending.find("\n")
         if nl >= 0:
-            line, pending = pending[:nl], pending[nl + 1:]
+            line, pending = pending[:nl], pending[nl + 1 :]
             number += 1
             if len(line) > MAX_LINE_CHARS:
                 yield _numbered(TooLong(), number)
@@ -135,7 +135,7 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
                     break
                 cut = chunk.find("\n")
                 if cut >= 0:
-                    pending = chunk[cut + 1:]
+                    pending = chunk[cut + 1 :]
                     break
             number += 1
             yield _numbered(TooLong(), number)
@@ -194,8 +194,10 @@ def workload_text_warnings(text: str | bytes, unknown: list[str]) -> list[str]:
     out = [unknown_fields_warning(unknown)] if unknown else []
     repeated = duplicate_keys(text)
     if repeated:
-        out.append(f"workload key{'s' if len(repeated) > 1 else ''} given more than once, "
-                   f"the last value used: {', '.join(repeated)}")
+        out.append(
+            f"workload key{'s' if len(repeated) > 1 else ''} given more than once, "
+            f"the last value used: {', '.join(repeated)}"
+        )
     return out
 
 
@@ -203,10 +205,13 @@ def open_repo(catalog: str | None) -> Any | None:
     """The catalog at ``catalog`` (default location when None), or None with a warning on stderr."""
     try:
         from ..catalog import open_catalog
+
         repo = open_catalog(catalog)
     except Exception as exc:  # noqa: BLE001 - catalog problems must not stop memory estimates
-        print(f"gpupicker: warning: catalog unavailable ({exc}); model_id and gpu lookups disabled",
-              file=sys.stderr)
+        print(
+            f"gpupicker: warning: catalog unavailable ({exc}); model_id and gpu lookups disabled",
+            file=sys.stderr,
+        )
         return None
     warn_settings(repo)
     return repo
@@ -287,4 +292,5 @@ def int_in(lo: int, hi: int) -> Any:
         if not lo <= value <= hi:
             raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}")
         return value
+
     return parse

@@ -17,10 +17,12 @@ from typing import Any
 
 def add_compare_parser(sub: Any) -> None:
     """Register ``compare`` on the ``gpupicker`` subparsers."""
-    c = sub.add_parser("compare", help="the same job on two or more plans: memory, speed, time "
-                       "and cost side by side, differences marked")
-    c.add_argument("files", nargs="+", metavar="FILE",
-                   help="workload JSON or job files (two or more)")
+    c = sub.add_parser(
+        "compare",
+        help="the same job on two or more plans: memory, speed, time "
+        "and cost side by side, differences marked",
+    )
+    c.add_argument("files", nargs="+", metavar="FILE", help="workload JSON or job files (two or more)")
     out = c.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="JSON instead of a table")
     out.add_argument("--markdown", action="store_true", help="a Markdown table (for reports)")
@@ -42,7 +44,7 @@ def _workload(path: str, repo: Any) -> tuple[Any, list[str]]:
     else:
         if not p.is_file():
             raise ValueError(f"{path} is not a regular file")
-        text = p.read_bytes()[:10 * 1024 * 1024]
+        text = p.read_bytes()[: 10 * 1024 * 1024]
         w, unknown = Workload.from_json_text(text)  # bounded JSON
         warnings = workload_text_warnings(text, unknown)
     return resolve_model(w, repo), warnings
@@ -71,8 +73,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
             try:
                 w, warnings = _workload(f, repo)
             except (JobReadError, ValidationError, ValueError, OSError) as exc:
-                print(f"gpupicker compare: {f}: {error_text(exc) if not isinstance(exc, OSError) else exc}",
-                      file=sys.stderr)
+                print(
+                    f"gpupicker compare: {f}: {error_text(exc) if not isinstance(exc, OSError) else exc}",
+                    file=sys.stderr,
+                )
                 return 2
             for warning in warnings:
                 print(f"gpupicker compare: {f}: warning: {warning}", file=sys.stderr)

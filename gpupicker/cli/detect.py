@@ -20,14 +20,22 @@ from ..core.units import GiB
 def add_detect_parser(owned_sub: Any) -> None:
     """Register ``detect`` on the ``gpupicker owned`` subparsers."""
     d = owned_sub.add_parser(
-        "detect", help="read this computer's GPUs and RAM (nvidia-smi, rocm-smi, macOS "
-        "system_profiler, /proc/meminfo) and save them as owned GPUs")
-    d.add_argument("--from", dest="from_files", action="append", default=[], metavar="FILE",
-                   help="a saved output of nvidia-smi --query-gpu=name,memory.total,memory.used "
-                        "--format=csv, rocm-smi --showproductname --showmeminfo vram --json, "
-                        "system_profiler SPDisplaysDataType -json, sysctl hw.memsize or "
-                        "/proc/meminfo, instead of running the tools ('-' = stdin; repeat for "
-                        "several)")
+        "detect",
+        help="read this computer's GPUs and RAM (nvidia-smi, rocm-smi, macOS "
+        "system_profiler, /proc/meminfo) and save them as owned GPUs",
+    )
+    d.add_argument(
+        "--from",
+        dest="from_files",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a saved output of nvidia-smi --query-gpu=name,memory.total,memory.used "
+        "--format=csv, rocm-smi --showproductname --showmeminfo vram --json, "
+        "system_profiler SPDisplaysDataType -json, sysctl hw.memsize or "
+        "/proc/meminfo, instead of running the tools ('-' = stdin; repeat for "
+        "several)",
+    )
     d.add_argument("--dry-run", action="store_true", help="print what was found, save nothing")
     d.add_argument("--json", action="store_true", help="JSON instead of text")
     d.set_defaults(func=cmd_owned_detect)
@@ -60,9 +68,15 @@ def cmd_owned_detect(args: argparse.Namespace) -> int:
                 return 1
     notes = list(machine.notes) + (saved.notes if saved else [])
     if args.json:
-        print(json_line({"machine": machine.model_dump(mode="json"),
-                         "saved": [{"gpu_id": g, "count": n} for g, n in (saved.added if saved else [])],
-                         "notes": notes}))
+        print(
+            json_line(
+                {
+                    "machine": machine.model_dump(mode="json"),
+                    "saved": [{"gpu_id": g, "count": n} for g, n in (saved.added if saved else [])],
+                    "notes": notes,
+                }
+            )
+        )
         return 0 if machine.gpus else 1
     src = ", ".join(machine.sources) or "nothing readable"
     print(f"This computer ({src}):")
@@ -73,10 +87,15 @@ def cmd_owned_detect(args: argparse.Namespace) -> int:
         where = m.gpu_id or "not mapped"
         print(f"  GPU {i}  {g.name}  → {where}  ({mem}{', shared with the CPU' if g.unified else ''})")
     if machine.ram_total_bytes is not None:
-        avail = (f" ({_gib(machine.ram_available_bytes)} available)"
-                 if machine.ram_available_bytes is not None else "")
-        print(f"  RAM    {_gib(machine.ram_total_bytes)}{avail}"
-              f"{' — one pool with the GPU' if machine.unified_memory else ''}")
+        avail = (
+            f" ({_gib(machine.ram_available_bytes)} available)"
+            if machine.ram_available_bytes is not None
+            else ""
+        )
+        print(
+            f"  RAM    {_gib(machine.ram_total_bytes)}{avail}"
+            f"{' — one pool with the GPU' if machine.unified_memory else ''}"
+        )
     for n in notes:
         print(f"  note: {n}")
     if saved and saved.added:

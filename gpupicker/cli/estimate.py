@@ -34,8 +34,7 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     from ..core.report.estimate import estimate_report
 
     if isinstance(line, TooLong):
-        return {"error": f"{where(line)}workload line longer than {MAX_LINE_CHARS} "
-                         "characters; skipped"}
+        return {"error": f"{where(line)}workload line longer than {MAX_LINE_CHARS} characters; skipped"}
     try:
         w, unknown = Workload.from_json_text(line)
         if w.model is None:
@@ -48,10 +47,11 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
         report = estimate_report(w, gpu)
         if gpu is not None:
             from .calibrate import calibrated
+
             report = calibrated(report, w, gpu, repo)
         from ..core.checks import workload_warnings
-        warnings: list[str | Message] = [*workload_warnings(w, gpu),
-                                         *workload_text_warnings(line, unknown)]
+
+        warnings: list[str | Message] = [*workload_warnings(w, gpu), *workload_text_warnings(line, unknown)]
         if warnings:
             report["warnings"] = warnings
         if w.gpu and repo is None:
@@ -128,14 +128,19 @@ def cmd_estimate(args: argparse.Namespace) -> int:
         return 2
     if not seen_json:
         if not held:
-            print("gpupicker estimate: no workload in the input (expected a JSON object, a JSON "
-                  "array or JSON Lines)", file=sys.stderr)
+            print(
+                "gpupicker estimate: no workload in the input (expected a JSON object, a JSON "
+                "array or JSON Lines)",
+                file=sys.stderr,
+            )
         else:
             first = held[0].strip()
             shown = first[:60] + ("…" if len(first) > 60 else "")
-            print(f"gpupicker estimate: the input is not JSON or JSON Lines (line 1: {shown!r}); "
-                  'give workloads such as {"task": "qlora", "model_id": "mistral_7b_v0_1"}',
-                  file=sys.stderr)
+            print(
+                f"gpupicker estimate: the input is not JSON or JSON Lines (line 1: {shown!r}); "
+                'give workloads such as {"task": "qlora", "model_id": "mistral_7b_v0_1"}',
+                file=sys.stderr,
+            )
         return 1
     return 0
 
@@ -143,8 +148,10 @@ def cmd_estimate(args: argparse.Namespace) -> int:
 def add_estimate_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``estimate`` on the ``gpupicker`` subparsers."""
     e: argparse.ArgumentParser = sub.add_parser(
-        "estimate", help="memory (and speed) for workloads, one JSON line each")
-    e.add_argument("--workload", required=True, metavar="FILE",
-                   help="JSON object, JSON array or JSON Lines; '-' = stdin")
+        "estimate", help="memory (and speed) for workloads, one JSON line each"
+    )
+    e.add_argument(
+        "--workload", required=True, metavar="FILE", help="JSON object, JSON array or JSON Lines; '-' = stdin"
+    )
     e.set_defaults(func=cmd_estimate)
     return e

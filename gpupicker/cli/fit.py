@@ -20,10 +20,12 @@ from ..core.planners.fit import FIT_DIMENSIONS, FitResult, fit_dict, solve_fit
 from ..core.units import GiB
 from ..core.workload import Workload
 
-_UNITS = {"batch": ("sequence per step", "sequences per step"),
-          "seq_len": ("token per sequence", "tokens per sequence"),
-          "lora_r": ("", ""),
-          "concurrency": ("sequence served at once", "sequences served at once")}
+_UNITS = {
+    "batch": ("sequence per step", "sequences per step"),
+    "seq_len": ("token per sequence", "tokens per sequence"),
+    "lora_r": ("", ""),
+    "concurrency": ("sequence served at once", "sequences served at once"),
+}
 """What one unit of each :data:`~gpupicker.core.planners.fit.FIT_DIMENSIONS` counts (singular, plural)."""
 
 
@@ -43,19 +45,26 @@ def format_fit(r: FitResult, context_tokens: int | None = None) -> str:
     """
     cap = r.capacity_bytes / GiB
     if r.value is None:
-        return (f"{r.dimension}: nothing fits on {r.gpu_id} × {r.num_gpus} — at "
-                f"{_counted(r.dimension, r.minimum)} the peak is {r.total_bytes / GiB:.3f} GiB "
-                f"per GPU of {cap:.3f} GiB usable")
+        return (
+            f"{r.dimension}: nothing fits on {r.gpu_id} × {r.num_gpus} — at "
+            f"{_counted(r.dimension, r.minimum)} the peak is {r.total_bytes / GiB:.3f} GiB "
+            f"per GPU of {cap:.3f} GiB usable"
+        )
     limit_note = " (search limit: memory is not what stops it)" if r.at_limit else ""
     each = f" (each with a {context_tokens}-token context)" if context_tokens else ""
-    lines = [f"{r.dimension}: largest that fits in memory: {_counted(r.dimension, r.value)}"
-             f"{each}{limit_note}",
-             f"memory at {r.value}: {r.total_bytes / GiB:.3f} GiB per GPU of {cap:.3f} GiB usable "
-             f"on {r.gpu_id} × {r.num_gpus}"]
+    lines = [
+        f"{r.dimension}: largest that fits in memory: {_counted(r.dimension, r.value)}{each}{limit_note}",
+        f"memory at {r.value}: {r.total_bytes / GiB:.3f} GiB per GPU of {cap:.3f} GiB usable "
+        f"on {r.gpu_id} × {r.num_gpus}",
+    ]
     if r.next_total_bytes is not None:
-        why = f"over the {cap:.3f} GiB usable" if r.next_total_bytes > r.capacity_bytes else \
-            "does not fit: more sequences than the engine's KV pool holds" \
-            if r.max_concurrent_seqs is not None else "does not fit"
+        why = (
+            f"over the {cap:.3f} GiB usable"
+            if r.next_total_bytes > r.capacity_bytes
+            else "does not fit: more sequences than the engine's KV pool holds"
+            if r.max_concurrent_seqs is not None
+            else "does not fit"
+        )
         lines.append(f"at {r.value + 1}: {r.next_total_bytes / GiB:.3f} GiB per GPU — {why}")
     if r.max_concurrent_seqs is not None:
         lines.append(f"engine KV pool holds {r.max_concurrent_seqs} sequence(s) at this context")
@@ -99,8 +108,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
             continue
         if r.value is None:
             status = 1
-        context = w.context_tokens() if w.task == "inference" and \
-            args.max in ("batch", "concurrency") else None
+        context = (
+            w.context_tokens() if w.task == "inference" and args.max in ("batch", "concurrency") else None
+        )
         print(json_line(fit_dict(r)) if args.json else format_fit(r, context), flush=True)
     return status
 
@@ -110,14 +120,27 @@ def add_fit_parser(sub: Any) -> argparse.ArgumentParser:
     from .common import int_in
 
     f: argparse.ArgumentParser = sub.add_parser(
-        "fit", help="largest batch / context / LoRA rank / concurrency that fits a GPU")
-    f.add_argument("--workload", required=True, metavar="FILE",
-                   help="workload JSON object (or JSON Lines: one answer each); '-' = stdin")
-    f.add_argument("--gpu", metavar="ID", help="catalog GPU id (default: the workload's 'gpu', or "
-                   "its machine of cards 'gpus')")
+        "fit", help="largest batch / context / LoRA rank / concurrency that fits a GPU"
+    )
+    f.add_argument(
+        "--workload",
+        required=True,
+        metavar="FILE",
+        help="workload JSON object (or JSON Lines: one answer each); '-' = stdin",
+    )
+    f.add_argument(
+        "--gpu",
+        metavar="ID",
+        help="catalog GPU id (default: the workload's 'gpu', or its machine of cards 'gpus')",
+    )
     f.add_argument("--max", required=True, choices=FIT_DIMENSIONS, help="what to maximise")
-    f.add_argument("--num-gpus", type=int_in(1, 4096), default=None, metavar="N",
-                   help="GPUs the job is split over (default: the workload's num_gpus)")
+    f.add_argument(
+        "--num-gpus",
+        type=int_in(1, 4096),
+        default=None,
+        metavar="N",
+        help="GPUs the job is split over (default: the workload's num_gpus)",
+    )
     f.add_argument("--json", action="store_true", help="print JSON")
     f.set_defaults(func=cmd_fit)
     return f

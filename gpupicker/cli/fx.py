@@ -27,8 +27,9 @@ def add_fx_parsers(sub: Any) -> None:
     fs.add_argument("rate", metavar="RATE", help="units of CODE one US dollar buys, e.g. 7.10")
     fs.add_argument("--date", default=None, help="when the rate was observed (default today)")
     fs.add_argument("--source", default="user", help="where the rate comes from")
-    fs.add_argument("--yes", action="store_true",
-                    help="keep a rate that looks upside down (e.g. 0.14 for CNY)")
+    fs.add_argument(
+        "--yes", action="store_true", help="keep a rate that looks upside down (e.g. 0.14 for CNY)"
+    )
     fs.set_defaults(func=cmd_fx_set)
     fx.set_defaults(func=cmd_fx_list)
     cu = sub.add_parser("currency", help="print or set the display currency (e.g. CNY)")
@@ -50,8 +51,7 @@ def cmd_fx_list(args: argparse.Namespace) -> int:
         shown = cli_currency(repo)
     for code in sorted(quotes):
         q = quotes[code]
-        print(f"1 USD = {q.per_usd:.4f} {code}  ({q.date or 'date unknown'}; "
-              f"{q.source or 'source unknown'})")
+        print(f"1 USD = {q.per_usd:.4f} {code}  ({q.date or 'date unknown'}; {q.source or 'source unknown'})")
     print(f"display currency: {shown}")
     return 0
 
@@ -61,16 +61,16 @@ def cmd_fx_set(args: argparse.Namespace) -> int:
     try:
         rate = float(str(args.rate).replace(",", "."))
     except ValueError:
-        print(f"gpupicker catalog fx set: RATE must be a number, got {args.rate!r}",
-              file=sys.stderr)
+        print(f"gpupicker catalog fx set: RATE must be a number, got {args.rate!r}", file=sys.stderr)
         return 2
     repo = _open(args)
     if repo is None:
         return 2
     with repo:
         try:
-            q = repo.set_fx_rate(args.code, rate, date=args.date, source=args.source,
-                                 confirm_inverted=args.yes)
+            q = repo.set_fx_rate(
+                args.code, rate, date=args.date, source=args.source, confirm_inverted=args.yes
+            )
         except FxRateInvertedError as exc:
             print(f"gpupicker catalog fx set: {exc} (add --yes to keep it)", file=sys.stderr)
             return 2
@@ -96,8 +96,10 @@ def cmd_currency(args: argparse.Namespace) -> int:
         try:
             repo.set_display_currency(args.code)
         except ValueError as exc:
-            print(f"gpupicker catalog currency: {exc} (`gpupicker catalog fx set "
-                  f"{args.code.upper()} RATE`)", file=sys.stderr)
+            print(
+                f"gpupicker catalog currency: {exc} (`gpupicker catalog fx set {args.code.upper()} RATE`)",
+                file=sys.stderr,
+            )
             return 2
         except (OSError, sqlite3.Error) as exc:
             print(f"gpupicker catalog currency: {exc}", file=sys.stderr)

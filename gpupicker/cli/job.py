@@ -17,14 +17,18 @@ from typing import Any
 
 def add_job_parser(sub: Any) -> None:
     """Register ``job`` on the ``gpupicker`` subparsers."""
-    j = sub.add_parser("job", help="read the job you already have (axolotl, LLaMA-Factory, "
-                       "torchtune, TrainingArguments, SkyPilot, a vllm/sglang/llama-server/ollama "
-                       "command line) into a workload")
+    j = sub.add_parser(
+        "job",
+        help="read the job you already have (axolotl, LLaMA-Factory, "
+        "torchtune, TrainingArguments, SkyPilot, a vllm/sglang/llama-server/ollama "
+        "command line) into a workload",
+    )
     js = j.add_subparsers(dest="job_command", metavar="COMMAND")
     js.required = True
     r = js.add_parser("read", help="print the workload, every key read and every key not used")
-    r.add_argument("file", metavar="FILE", help="the config file or a file holding the command "
-                   "line ('-' = stdin)")
+    r.add_argument(
+        "file", metavar="FILE", help="the config file or a file holding the command line ('-' = stdin)"
+    )
     r.add_argument("--json", action="store_true", help="JSON instead of text")
     r.set_defaults(func=cmd_job_read)
 
@@ -57,14 +61,20 @@ def cmd_job_read(args: argparse.Namespace) -> int:
         print(f"gpupicker job read: {exc}", file=sys.stderr)
         return 1
     except (ValidationError, ValueError) as exc:
-        print(f"gpupicker job read: the workload read does not validate: {error_text(exc)}",
-              file=sys.stderr)
+        print(f"gpupicker job read: the workload read does not validate: {error_text(exc)}", file=sys.stderr)
         return 1
     if args.json:
-        print(json_line({"kind": job.kind, "workload": job.workload,
-                         "read": [{"key": k, "set": v} for k, v in job.read],
-                         "unused": [{"key": k, "why": w} for k, w in job.unused],
-                         "warnings": job.warnings}))
+        print(
+            json_line(
+                {
+                    "kind": job.kind,
+                    "workload": job.workload,
+                    "read": [{"key": k, "set": v} for k, v in job.read],
+                    "unused": [{"key": k, "why": w} for k, w in job.unused],
+                    "warnings": job.warnings,
+                }
+            )
+        )
         return 0
     print(f"{job.kind} job read from {args.file}")
     print("read:")

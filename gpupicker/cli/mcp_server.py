@@ -93,11 +93,15 @@ def build_server(catalog: str | None = None) -> Any:
     """
     from mcp.server.mcpserver import MCPServer
 
-    server = MCPServer(SERVER_NAME, instructions=(
-        "Offline GPU planner: memory, speed, time and cost of an AI job (training, fine-tuning, "
-        "LoRA/QLoRA, inference, serving, image generation) on every GPU of the local catalog. "
-        "Describe the job as a Workload (see the workload argument's schema); model_id and gpu "
-        "are catalog ids (catalog_models, catalog_gpus)."))
+    server = MCPServer(
+        SERVER_NAME,
+        instructions=(
+            "Offline GPU planner: memory, speed, time and cost of an AI job (training, fine-tuning, "
+            "LoRA/QLoRA, inference, serving, image generation) on every GPU of the local catalog. "
+            "Describe the job as a Workload (see the workload argument's schema); model_id and gpu "
+            "are catalog ids (catalog_models, catalog_gpus)."
+        ),
+    )
 
     @server.tool()
     def estimate(workload: WorkloadArg) -> dict[str, Any]:
@@ -113,9 +117,11 @@ def build_server(catalog: str | None = None) -> Any:
                 repo.close()
 
     @server.tool()
-    def recommend(workload: WorkloadArg,
-                  goal: Annotated[str, Field(json_schema_extra={"enum": list(GOALS)})] = "cheapest",
-                  top: Annotated[int, Field(ge=1, le=1000)] = 20) -> dict[str, Any]:
+    def recommend(
+        workload: WorkloadArg,
+        goal: Annotated[str, Field(json_schema_extra={"enum": list(GOALS)})] = "cheapest",
+        top: Annotated[int, Field(ge=1, le=1000)] = 20,
+    ) -> dict[str, Any]:
         """Ranked GPU × count × price options with memory, speed, hours and cost, notes and
         advice — what `gpupicker recommend --json --top N` prints."""
         from pydantic import ValidationError
@@ -140,10 +146,12 @@ def build_server(catalog: str | None = None) -> Any:
                 repo.close()
 
     @server.tool()
-    def fit(workload: WorkloadArg,
-            maximise: Annotated[str, Field(json_schema_extra={"enum": list(FIT_DIMENSIONS)})],
-            gpu: str | None = None, num_gpus: Annotated[int | None, Field(ge=1, le=4096)] = None,
-            ) -> dict[str, Any]:
+    def fit(
+        workload: WorkloadArg,
+        maximise: Annotated[str, Field(json_schema_extra={"enum": list(FIT_DIMENSIONS)})],
+        gpu: str | None = None,
+        num_gpus: Annotated[int | None, Field(ge=1, le=4096)] = None,
+    ) -> dict[str, Any]:
         """The largest batch, sequence length, LoRA rank or concurrency that fits a GPU — what
         `gpupicker fit --max X --json` prints (maximise: batch, seq_len, lora_r, concurrency)."""
         from pydantic import ValidationError
@@ -161,8 +169,9 @@ def build_server(catalog: str | None = None) -> Any:
                 from ..core.ranking.mixed_plan import solve_machine_fit
                 from ..service.resolve import resolve_machine
 
-                return _with_ids(fit_dict(solve_machine_fit(
-                    resolve_model(w, repo), resolve_machine(w, repo), maximise)))
+                return _with_ids(
+                    fit_dict(solve_machine_fit(resolve_model(w, repo), resolve_machine(w, repo), maximise))
+                )
             gpu_id = gpu or w.gpu
             if not gpu_id:
                 return {"error": "name the GPU: gpu (or 'gpu' in the workload)"}
@@ -191,10 +200,15 @@ def build_server(catalog: str | None = None) -> Any:
             job = read_job_text(text, lookup)
         except JobReadError as exc:
             return _with_ids({"error": exc.message})
-        return _with_ids({"kind": job.kind, "workload": job.workload,
-                          "read": [{"key": k, "set": v} for k, v in job.read],
-                          "unused": [{"key": k, "why": w} for k, w in job.unused],
-                          "warnings": job.warnings})
+        return _with_ids(
+            {
+                "kind": job.kind,
+                "workload": job.workload,
+                "read": [{"key": k, "set": v} for k, v in job.read],
+                "unused": [{"key": k, "why": w} for k, w in job.unused],
+                "warnings": job.warnings,
+            }
+        )
 
     @server.tool()
     def catalog_gpus(query: str = "") -> list[dict[str, Any]]:
@@ -205,12 +219,19 @@ def build_server(catalog: str | None = None) -> Any:
             return []
         with repo:
             words = query.lower().split()
-            return [{"id": g.id, "name": g.name, "vendor": g.vendor, "memory_gb": g.memory_gb,
-                     "memory_bandwidth_gbps": g.memory_bandwidth_gbps,
-                     "bf16_tflops_dense": g.bf16_tflops_dense,
-                     "fp8_tflops_dense": g.fp8_tflops_dense}
-                    for g in repo.gpus()
-                    if all(w in f"{g.id} {g.name}".lower() for w in words)]
+            return [
+                {
+                    "id": g.id,
+                    "name": g.name,
+                    "vendor": g.vendor,
+                    "memory_gb": g.memory_gb,
+                    "memory_bandwidth_gbps": g.memory_bandwidth_gbps,
+                    "bf16_tflops_dense": g.bf16_tflops_dense,
+                    "fp8_tflops_dense": g.fp8_tflops_dense,
+                }
+                for g in repo.gpus()
+                if all(w in f"{g.id} {g.name}".lower() for w in words)
+            ]
 
     @server.tool()
     def catalog_models(query: str = "") -> list[dict[str, Any]]:
@@ -225,10 +246,19 @@ def build_server(catalog: str | None = None) -> Any:
             return []
         with repo:
             terms = model_search_terms(query)
-            return [{"id": m.id, "name": m.name, "family": m.family, "params_b": m.params_b,
-                     "active_params_b": m.active_params_b, "kind": m.kind,
-                     "max_context": m.max_context}
-                    for m in repo.models() if model_matches(terms, m.id, m.name, m.family)]
+            return [
+                {
+                    "id": m.id,
+                    "name": m.name,
+                    "family": m.family,
+                    "params_b": m.params_b,
+                    "active_params_b": m.active_params_b,
+                    "kind": m.kind,
+                    "max_context": m.max_context,
+                }
+                for m in repo.models()
+                if model_matches(terms, m.id, m.name, m.family)
+            ]
 
     @server.tool()
     def catalog_prices(gpu_id: str) -> list[dict[str, Any]]:
@@ -238,11 +268,20 @@ def build_server(catalog: str | None = None) -> Any:
         if repo is None:
             return []
         with repo:
-            return [{"provider": p.provider, "region": p.region, "pricing": p.pricing,
-                     "price_per_gpu_hour": p.price_per_gpu_hour, "currency": p.currency,
-                     "gpus_per_instance": p.gpus_per_instance, "observed": p.observed,
-                     "source": p.source}
-                    for p in repo.prices() if p.gpu_id == gpu_id]
+            return [
+                {
+                    "provider": p.provider,
+                    "region": p.region,
+                    "pricing": p.pricing,
+                    "price_per_gpu_hour": p.price_per_gpu_hour,
+                    "currency": p.currency,
+                    "gpus_per_instance": p.gpus_per_instance,
+                    "observed": p.observed,
+                    "source": p.source,
+                }
+                for p in repo.prices()
+                if p.gpu_id == gpu_id
+            ]
 
     return server
 
@@ -252,8 +291,10 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     try:
         server = build_server(getattr(args, "catalog", None))
     except ImportError:
-        print('gpupicker mcp: the MCP SDK is not installed; install it with '
-              'pip install "gpupicker[mcp]"', file=sys.stderr)
+        print(
+            'gpupicker mcp: the MCP SDK is not installed; install it with pip install "gpupicker[mcp]"',
+            file=sys.stderr,
+        )
         return 2
     server.run("stdio")
     return 0
@@ -267,9 +308,12 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def add_mcp_parsers(sub: Any) -> None:
     """Register ``mcp`` and ``schema`` on the ``gpupicker`` subparsers."""
-    m = sub.add_parser("mcp", help="serve estimate, recommend, fit and catalog queries to coding "
-                       "agents over the Model Context Protocol on stdio (offline; no network "
-                       "port); needs the mcp extra")
+    m = sub.add_parser(
+        "mcp",
+        help="serve estimate, recommend, fit and catalog queries to coding "
+        "agents over the Model Context Protocol on stdio (offline; no network "
+        "port); needs the mcp extra",
+    )
     m.set_defaults(func=cmd_mcp)
     s = sub.add_parser("schema", help="print the JSON schema of a workload")
     s.add_argument("what", choices=["workload"], help="which schema")

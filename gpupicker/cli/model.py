@@ -16,16 +16,23 @@ from typing import Any
 
 def add_model_parser(subparsers: Any) -> None:
     """Register ``model`` with ``inspect``, ``import`` and ``cache`` on the main parser."""
-    m = subparsers.add_parser("model", help="inspect or import a model folder, safetensors, GGUF "
-                              "or Hugging Face cache entry",
-                              description="Read a model's files offline (headers only; pickles "
-                              "are refused) and print or save what they say.")
+    m = subparsers.add_parser(
+        "model",
+        help="inspect or import a model folder, safetensors, GGUF or Hugging Face cache entry",
+        description="Read a model's files offline (headers only; pickles "
+        "are refused) and print or save what they say.",
+    )
     sub = m.add_subparsers(dest="model_command", metavar="COMMAND")
     sub.required = True
-    i = sub.add_parser("inspect", help="print params, weights bytes, bytes per dtype and the "
-                                       "architecture fields")
-    i.add_argument("path", metavar="PATH", help="model folder, config.json, .safetensors, "
-                   ".gguf, sharded index, diffusers folder or HF cache folder")
+    i = sub.add_parser(
+        "inspect", help="print params, weights bytes, bytes per dtype and the architecture fields"
+    )
+    i.add_argument(
+        "path",
+        metavar="PATH",
+        help="model folder, config.json, .safetensors, "
+        ".gguf, sharded index, diffusers folder or HF cache folder",
+    )
     i.add_argument("--json", action="store_true", help="one JSON object")
     i.set_defaults(func=cmd_inspect)
     im = sub.add_parser("import", help="save the model in the catalog as a user model")
@@ -58,8 +65,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
         print(json.dumps(s, indent=2))
         return 0
     print(f"{s['name'] or s['path']}  ({s['format']}, {s['kind']})")
-    print(f"params: {s['params']:,} (from {s['params_source']})" if s["params"]
-          else "params: unknown")
+    print(f"params: {s['params']:,} (from {s['params_source']})" if s["params"] else "params: unknown")
     if s["weights_bytes"] is not None:
         print(f"weights_bytes: {s['weights_bytes']:,} ({s['weights_bytes'] / 2**30:.3f} GiB)")
     for d, b in sorted(s["bytes_by_dtype"].items(), key=lambda kv: -kv[1]):
@@ -69,8 +75,10 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     for k, v in s["quantization"].items():
         print(f"quantization.{k}: {v}")
     for c in s["components"]:
-        print(f"component {c['name']} ({c['class_name']}): "
-              + (f"{c['params']:,} params" if c["params"] else "no weights read"))
+        print(
+            f"component {c['name']} ({c['class_name']}): "
+            + (f"{c['params']:,} params" if c["params"] else "no weights read")
+        )
     for w in s["warnings"]:
         print(f"warning: {w}")
     return 0
@@ -104,8 +112,10 @@ def cmd_import(args: argparse.Namespace) -> int:
         except (ValueError, OSError) as exc:
             print(f"gpupicker model import: {exc}", file=sys.stderr)
             return 1
-    print(f"imported {record.name!r} as model id {record.id} ({model.params:,} params); "
-          "edit or export it with the catalog window or 'gpupicker catalog export models'")
+    print(
+        f"imported {record.name!r} as model id {record.id} ({model.params:,} params); "
+        "edit or export it with the catalog window or 'gpupicker catalog export models'"
+    )
     for w in model.warnings:
         print(f"warning: {w}", file=sys.stderr)
     return 0
@@ -117,9 +127,20 @@ def cmd_cache(args: argparse.Namespace) -> int:
 
     found = list_cached_models()
     if args.json:
-        print(json.dumps([{"repo_id": m.repo_id, "path": str(m.snapshot),
-                           "size_bytes": m.size_bytes, "has_config": m.has_config}
-                          for m in found], indent=2))
+        print(
+            json.dumps(
+                [
+                    {
+                        "repo_id": m.repo_id,
+                        "path": str(m.snapshot),
+                        "size_bytes": m.size_bytes,
+                        "has_config": m.has_config,
+                    }
+                    for m in found
+                ],
+                indent=2,
+            )
+        )
         return 0
     if not found:
         print(f"no models in the Hugging Face cache ({cache_dir()})")

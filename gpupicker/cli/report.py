@@ -41,9 +41,20 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
             name, ref = cm.name, model_repo(cm.hf_repo, cm.source)
             ms_id, family = cm.modelscope_id or None, cm.family
     w = resolve_model(w, repo)
-    return build_report(w, rec.options, repo.gpus(), repo.prices(), notes=rec.notes, top=top,
-                        model_name=name, model_ref=ref, goal=goal, money=money,
-                        modelscope_id=ms_id, family=family)
+    return build_report(
+        w,
+        rec.options,
+        repo.gpus(),
+        repo.prices(),
+        notes=rec.notes,
+        top=top,
+        model_name=name,
+        model_ref=ref,
+        goal=goal,
+        money=money,
+        modelscope_id=ms_id,
+        family=family,
+    )
 
 
 def write_report(r: Report, out: Path) -> list[Path]:
@@ -54,6 +65,7 @@ def write_report(r: Report, out: Path) -> list[Path]:
     """
     if out.suffix.lower() == ".pdf":
         from ..ui.results.report_pdf import write_pdf
+
         return [write_pdf(r, out)]
     return write_text_report(r, out)
 
@@ -93,7 +105,8 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     from .common import int_in
 
     r: argparse.ArgumentParser = sub.add_parser(
-        "report", help="write the answer as a Markdown, HTML or PDF report")
+        "report", help="write the answer as a Markdown, HTML or PDF report"
+    )
     r.add_argument("--workload", required=True, metavar="FILE", help="workload JSON; '-' = stdin")
     r.add_argument("--out", required=True, metavar="PATH", help="report.md, report.html or report.pdf")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")

@@ -83,8 +83,9 @@ def context_window_message(w: Workload, arch: ModelArch) -> str:
         return ""
     what = _context_what(w)
     name = arch.name or w.model_id
-    which = ("checks.context_window_inference" if w.task in INFERENCE_TASKS
-             else "checks.context_window_training")
+    which = (
+        "checks.context_window_inference" if w.task in INFERENCE_TASKS else "checks.context_window_training"
+    )
     return join([msg(which, what=what, model=str(name), limit=f"{limit:,}")])
 
 
@@ -110,9 +111,13 @@ def vllm_context_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate) -> M
     if tokens <= limit:
         return est
     error = vllm_error_text(tokens, limit)
-    return est.model_copy(update={
-        "engine_fits": False, "engine_message": error,
-        "assumptions": (*est.assumptions, join([msg("checks.vllm_refuses", error=error)]))})
+    return est.model_copy(
+        update={
+            "engine_fits": False,
+            "engine_message": error,
+            "assumptions": (*est.assumptions, join([msg("checks.vllm_refuses", error=error)])),
+        }
+    )
 
 
 TP_SHARDED_ENGINES = frozenset({"vllm", "sglang", "vllm-ascend", "mindie"})
@@ -137,8 +142,9 @@ def tensor_parallel_refusal(arch: ModelArch, tp: int) -> Message | None:
     return None
 
 
-def vllm_tensor_parallel_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate,
-                                 tp: int) -> MemoryEstimate:
+def vllm_tensor_parallel_refusal(
+    w: Workload, arch: ModelArch, est: MemoryEstimate, tp: int
+) -> MemoryEstimate:
     """``est``, refused (``engine_fits`` False) when the engine cannot split ``arch`` over ``tp``.
 
     Only for :data:`TP_SHARDED_ENGINES`; else ``est`` unchanged (:func:`tensor_parallel_refusal`).
@@ -148,15 +154,22 @@ def vllm_tensor_parallel_refusal(w: Workload, arch: ModelArch, est: MemoryEstima
     error = tensor_parallel_refusal(arch, tp)
     if error is None:
         return est
-    return est.model_copy(update={
-        "engine_fits": False, "engine_message": error, "max_concurrent_seqs": 0,
-        "assumptions": (*est.assumptions, join([msg(
-            "checks.engine_refuses", engine=ENGINE_TITLES[_canonical(w.framework)],
-            error=error)]))})
+    return est.model_copy(
+        update={
+            "engine_fits": False,
+            "engine_message": error,
+            "max_concurrent_seqs": 0,
+            "assumptions": (
+                *est.assumptions,
+                join(
+                    [msg("checks.engine_refuses", engine=ENGINE_TITLES[_canonical(w.framework)], error=error)]
+                ),
+            ),
+        }
+    )
 
 
-ENGINE_TITLES = {"vllm": "vLLM", "sglang": "SGLang", "vllm-ascend": "vllm-ascend",
-                 "mindie": "MindIE"}
+ENGINE_TITLES = {"vllm": "vLLM", "sglang": "SGLang", "vllm-ascend": "vllm-ascend", "mindie": "MindIE"}
 """How the engines of :data:`TP_SHARDED_ENGINES` spell their names."""
 
 
@@ -173,8 +186,13 @@ def require_inference_framework(w: Workload) -> None:
     except ValueError:
         return  # the framework table's own 'unknown framework' error is raised elsewhere
     if "inference" not in row.kinds:
-        raise ValueError(msg("checks.training_only", framework=repr(w.framework),
-                             choices=", ".join(known_frameworks("inference"))))
+        raise ValueError(
+            msg(
+                "checks.training_only",
+                framework=repr(w.framework),
+                choices=", ".join(known_frameworks("inference")),
+            )
+        )
 
 
 def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
@@ -186,8 +204,7 @@ def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Messag
     dt = w.weights_dtype
     # MXFP4 is a GGUF tensor type too (gguf GGMLQuantizationType.MXFP4 = 39, 17 bytes per 32
     # weights: the gpt-oss GGUF files)
-    if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16",
-                                                                              "mxfp4"):
+    if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16", "mxfp4"):
         out.append(join([msg("checks.gguf_only", fw=fw, dt=dt)]))
     if fw in ("vllm", "sglang", "tgi", "tensorrt-llm") and dt in GGUF_TYPES and dt != "f16":
         out.append(join([msg("checks.gguf_on_server", fw=fw, dt=dt)]))
@@ -204,8 +221,11 @@ def engine_build_warnings(w: Workload) -> list[Message]:
     if not (w.engine_build or w.engine_date):
         return []
     gguf = w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16"  # runs on llama.cpp
-    if w.task in INFERENCE_TASKS and w.task != "decode_ceiling" and (
-            gguf or speed_engine(w.framework) == "llama.cpp"):
+    if (
+        w.task in INFERENCE_TASKS
+        and w.task != "decode_ceiling"
+        and (gguf or speed_engine(w.framework) == "llama.cpp")
+    ):
         return []
     return [join([msg("checks.engine_build_unused", fw=w.framework)])]
 
@@ -232,18 +252,21 @@ def platform_of(gpu: GpuSpec) -> str:
     return "cuda"
 
 
-CN_PLATFORMS: dict[str, str] = {"hygon": "dcu", "cambricon": "mlu", "moore threads": "musa",
-                                "metax": "maca", "enflame": "gcu"}
+CN_PLATFORMS: dict[str, str] = {
+    "hygon": "dcu",
+    "cambricon": "mlu",
+    "moore threads": "musa",
+    "metax": "maca",
+    "enflame": "gcu",
+}
 """Catalog ``vendor`` (lower case) → platform code of the Chinese accelerators."""
 
-ALL_PLATFORMS = frozenset({"cuda", "rocm", "gaudi", "xpu", "metal", "ascend",
-                           *CN_PLATFORMS.values()})
+ALL_PLATFORMS = frozenset({"cuda", "rocm", "gaudi", "xpu", "metal", "ascend", *CN_PLATFORMS.values()})
 ENGINE_PLATFORMS: dict[str, frozenset[str]] = {
     "tensorrt-llm": frozenset({"cuda"}),
     "exllamav2": frozenset({"cuda", "rocm"}),
     "exllama": frozenset({"cuda", "rocm"}),
-    "vllm": frozenset({"cuda", "rocm", "xpu", "gaudi", "ascend", "dcu", "mlu", "musa", "maca",
-                       "gcu"}),
+    "vllm": frozenset({"cuda", "rocm", "xpu", "gaudi", "ascend", "dcu", "mlu", "musa", "maca", "gcu"}),
     "sglang": frozenset({"cuda", "rocm", "dcu"}),
     "tgi": frozenset({"cuda", "rocm", "gaudi"}),
     "lmdeploy": frozenset({"cuda", "ascend", "maca", "mlu"}),
@@ -275,17 +298,28 @@ BITSANDBYTES_PLATFORMS = frozenset({"cuda", "rocm", "xpu"})
 Gaudi or Ascend, so NF4/int8 QLoRA and bitsandbytes inference do not run there."""
 
 
-PLATFORM_NAMES = {"cuda": "CUDA", "rocm": "ROCm", "gaudi": "Gaudi", "xpu": "XPU",
-                  "metal": "Metal", "ascend": "Ascend (CANN)", "dcu": "Hygon DCU (DTK)",
-                  "mlu": "Cambricon MLU (Neuware)", "musa": "Moore Threads (MUSA)",
-                  "maca": "MetaX (MXMACA)",
-                  "gcu": "Enflame GCU (TopsRider)"}
+PLATFORM_NAMES = {
+    "cuda": "CUDA",
+    "rocm": "ROCm",
+    "gaudi": "Gaudi",
+    "xpu": "XPU",
+    "metal": "Metal",
+    "ascend": "Ascend (CANN)",
+    "dcu": "Hygon DCU (DTK)",
+    "mlu": "Cambricon MLU (Neuware)",
+    "musa": "Moore Threads (MUSA)",
+    "maca": "MetaX (MXMACA)",
+    "gcu": "Enflame GCU (TopsRider)",
+}
 """How the platform codes read in a sentence (the software stack's own spelling)."""
 
 
 BACKEND_PLATFORMS: dict[str, frozenset[str]] = {
-    "cuda": frozenset({"cuda"}), "hip": frozenset({"rocm"}), "metal": frozenset({"metal"}),
-    "vulkan": frozenset({"cuda", "rocm", "xpu"}), "sycl": frozenset({"xpu"}),
+    "cuda": frozenset({"cuda"}),
+    "hip": frozenset({"rocm"}),
+    "metal": frozenset({"metal"}),
+    "vulkan": frozenset({"cuda", "rocm", "xpu"}),
+    "sycl": frozenset({"xpu"}),
 }
 """Platforms each ggml back-end of llama.cpp runs on (its ``docs/build.md``: CUDA on NVIDIA,
 HIP on AMD, Metal on Apple, SYCL on Intel GPUs, Vulkan on NVIDIA, AMD and Intel drivers)."""
@@ -307,13 +341,16 @@ def backend_refusal(w: Workload, gpu: GpuSpec) -> Message | str:
     if w.backend is None or w.backend not in BACKEND_PLATFORMS:
         return ""
     if plat not in BACKEND_PLATFORMS[w.backend]:
-        return msg("checks.backend_platform", backend=w.backend.upper(), gpu=gpu.name,
-                   platform=PLATFORM_NAMES[plat])
+        return msg(
+            "checks.backend_platform", backend=w.backend.upper(), gpu=gpu.name, platform=PLATFORM_NAMES[plat]
+        )
     gguf = w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16"
-    if not (gguf or speed_engine(w.framework) == "llama.cpp") and \
-            w.backend != NATIVE_BACKEND.get(plat):
-        return msg("checks.backend_engine", engine=framework_row(_canonical(w.framework)).name,
-                   backend=w.backend.upper())
+    if not (gguf or speed_engine(w.framework) == "llama.cpp") and w.backend != NATIVE_BACKEND.get(plat):
+        return msg(
+            "checks.backend_engine",
+            engine=framework_row(_canonical(w.framework)).name,
+            backend=w.backend.upper(),
+        )
     return ""
 
 
@@ -331,20 +368,39 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
             return why
     allowed = ENGINE_PLATFORMS.get(fw, ALL_PLATFORMS)
     if plat not in allowed:
-        return msg("checks.engine_platform", engine=framework_row(fw).name, gpu=gpu.name,
-                   platform=PLATFORM_NAMES[plat],
-                   platforms=", ".join(PLATFORM_NAMES[p] for p in sorted(allowed)))
-    bnb = w.weights_dtype in ("nf4", "int8") and w.quant_method in (None, "", "bitsandbytes") and \
-        fw not in ("llama.cpp", "ollama", "mlc-llm")
+        return msg(
+            "checks.engine_platform",
+            engine=framework_row(fw).name,
+            gpu=gpu.name,
+            platform=PLATFORM_NAMES[plat],
+            platforms=", ".join(PLATFORM_NAMES[p] for p in sorted(allowed)),
+        )
+    bnb = (
+        w.weights_dtype in ("nf4", "int8")
+        and w.quant_method in (None, "", "bitsandbytes")
+        and fw not in ("llama.cpp", "ollama", "mlc-llm")
+    )
     if bnb and plat not in BITSANDBYTES_PLATFORMS:
         if w.is_training:  # llama.cpp / MLX GGUF only run inference: no use for a QLoRA job
-            return msg("checks.bitsandbytes_training", dtype=w.weights_dtype.upper(),
-                       platform=PLATFORM_NAMES[plat], gpu=gpu.name)
+            return msg(
+                "checks.bitsandbytes_training",
+                dtype=w.weights_dtype.upper(),
+                platform=PLATFORM_NAMES[plat],
+                gpu=gpu.name,
+            )
         if plat == "ascend":  # the Ascend engines' 8- and 4-bit formats are ModelSlim's
-            return msg("checks.bitsandbytes_ascend", dtype=w.weights_dtype.upper(),
-                       gpu=gpu.name, fmt="W8A8" if w.weights_dtype == "int8" else "W4A8")
-        return msg("checks.bitsandbytes_metal" if plat == "metal" else "checks.bitsandbytes_platform",
-                   dtype=w.weights_dtype.upper(), platform=PLATFORM_NAMES[plat], gpu=gpu.name)
+            return msg(
+                "checks.bitsandbytes_ascend",
+                dtype=w.weights_dtype.upper(),
+                gpu=gpu.name,
+                fmt="W8A8" if w.weights_dtype == "int8" else "W4A8",
+            )
+        return msg(
+            "checks.bitsandbytes_metal" if plat == "metal" else "checks.bitsandbytes_platform",
+            dtype=w.weights_dtype.upper(),
+            platform=PLATFORM_NAMES[plat],
+            gpu=gpu.name,
+        )
     if w.task in INFERENCE_TASKS:
         quant = quant_refusal(fw, plat, gpu, w.weights_dtype, w.quant_method, w.kv_cache_dtype)
         if quant is not None:
@@ -403,14 +459,12 @@ def input_warnings(w: Workload) -> list[Message]:
     if p.data_parallel and w.is_training:
         derived = max(1, w.num_gpus // (p.tensor_parallel * p.pipeline_parallel))
         if p.data_parallel != derived:  # training: the DP degree is what num_gpus leaves
-            out.append(join([msg("inputs.data_parallel_training", dp=p.data_parallel,
-                                 derived=derived)]))
+            out.append(join([msg("inputs.data_parallel_training", dp=p.data_parallel, derived=derived)]))
     if p.expert_parallel and p.expert_parallel > 1:
         if not expert_parallel_modelled(w):
             out.append(join([msg("inputs.expert_parallel", ep=p.expert_parallel)]))
         elif p.expert_parallel > w.num_gpus:
-            out.append(join([msg("inputs.expert_parallel_gpus", ep=p.expert_parallel,
-                                 n=w.num_gpus)]))
+            out.append(join([msg("inputs.expert_parallel_gpus", ep=p.expert_parallel, n=w.num_gpus)]))
         elif w.model is not None and not w.model.is_moe:
             out.append(join([msg("inputs.expert_parallel_dense", ep=p.expert_parallel)]))
     return out
@@ -431,11 +485,24 @@ def expert_parallel_modelled(w: Workload) -> bool:
         return False
 
 
-__all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "CN_PLATFORMS", "ENGINE_PLATFORMS",
-           "PLATFORM_NAMES",
-           "combination_warnings",
-           "BACKEND_PLATFORMS", "NATIVE_BACKEND", "backend_refusal",
-           "context_window_message", "engine_hardware_refusal", "expert_parallel_modelled",
-           "input_warnings", "platform_of",
-           "require_engine_runs_on", "require_inference_framework",
-           "vllm_context_refusal", "vllm_error_text", "workload_warnings"]
+__all__ = [
+    "ALL_PLATFORMS",
+    "BITSANDBYTES_PLATFORMS",
+    "CN_PLATFORMS",
+    "ENGINE_PLATFORMS",
+    "PLATFORM_NAMES",
+    "combination_warnings",
+    "BACKEND_PLATFORMS",
+    "NATIVE_BACKEND",
+    "backend_refusal",
+    "context_window_message",
+    "engine_hardware_refusal",
+    "expert_parallel_modelled",
+    "input_warnings",
+    "platform_of",
+    "require_engine_runs_on",
+    "require_inference_framework",
+    "vllm_context_refusal",
+    "vllm_error_text",
+    "workload_warnings",
+]

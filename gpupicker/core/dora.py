@@ -30,8 +30,11 @@ def _adapted(arch: ModelArch, lora: LoraConfig) -> list[tuple[int, int, int]]:
     for t in lora.targets:
         if t in shapes:
             din, dout = shapes[t]
-            mult = (arch.num_local_experts or 1) if (arch.is_moe and t in (
-                "gate_proj", "up_proj", "down_proj", "w1", "w2", "w3")) else 1
+            mult = (
+                (arch.num_local_experts or 1)
+                if (arch.is_moe and t in ("gate_proj", "up_proj", "down_proj", "w1", "w2", "w3"))
+                else 1
+            )
             out.append((din, dout, mult))
     return out
 
@@ -46,8 +49,9 @@ def dora_magnitude_params(arch: ModelArch, lora: LoraConfig) -> int:
     return sum(dout * mult for _, dout, mult in _adapted(arch, lora)) * arch.num_hidden_layers
 
 
-def dora_extra_bytes_per_step(arch: ModelArch, lora: LoraConfig, weight_bytes: float,
-                              grad_ckpt: bool) -> float:
+def dora_extra_bytes_per_step(
+    arch: ModelArch, lora: LoraConfig, weight_bytes: float, grad_ckpt: bool
+) -> float:
     """Bytes of memory traffic DoRA adds to one training step (0 without ``use_dora``).
 
     One forward per micro-batch, two with gradient checkpointing: per adapted weight,

@@ -28,10 +28,44 @@ from typing import Literal
 from .messages import msg
 
 WeightDType = Literal[
-    "fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4", "mxfp4", "nvfp4",
-    "q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k", "q8_0", "f16",
-    "q2_k_s", "q3_k_s", "q3_k_l", "q4_k_s", "q5_k_s", "iq1_s", "iq1_m", "iq2_xxs", "iq2_xs",
-    "iq2_s", "iq2_m", "iq3_xxs", "iq3_xs", "iq3_s", "iq3_m", "iq4_nl", "iq4_xs",
+    "fp32",
+    "fp16",
+    "bf16",
+    "fp8",
+    "int8",
+    "int4",
+    "nf4",
+    "fp4",
+    "mxfp4",
+    "nvfp4",
+    "q2_k",
+    "q3_k_m",
+    "q4_0",
+    "q4_1",
+    "q4_k_m",
+    "q5_0",
+    "q5_1",
+    "q5_k_m",
+    "q6_k",
+    "q8_0",
+    "f16",
+    "q2_k_s",
+    "q3_k_s",
+    "q3_k_l",
+    "q4_k_s",
+    "q5_k_s",
+    "iq1_s",
+    "iq1_m",
+    "iq2_xxs",
+    "iq2_xs",
+    "iq2_s",
+    "iq2_m",
+    "iq3_xxs",
+    "iq3_xs",
+    "iq3_s",
+    "iq3_m",
+    "iq4_nl",
+    "iq4_xs",
 ]
 """Every weight format a ``Workload`` may name."""
 
@@ -83,14 +117,50 @@ _BYTES_PER_WEIGHT: dict[str, float] = {
 }
 
 _BYTES_PER_KV: dict[str, float] = {
-    "fp32": 4.0, "fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0,
-    "q8_0": 34 / 32, "q4_0": 18 / 32, "int4": 0.5, "nvfp4": 4.5 / 8, "mxfp4": 4.25 / 8,
+    "fp32": 4.0,
+    "fp16": 2.0,
+    "bf16": 2.0,
+    "fp8": 1.0,
+    "int8": 1.0,
+    "q8_0": 34 / 32,
+    "q4_0": 18 / 32,
+    "int4": 0.5,
+    "nvfp4": 4.5 / 8,
+    "mxfp4": 4.25 / 8,
 }
 
-GGUF_TYPES = frozenset({"q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_1", "q5_k_m",
-                        "q6_k", "q8_0", "f16", "q2_k_s", "q3_k_s", "q3_k_l", "q4_k_s", "q5_k_s",
-                        "iq1_s", "iq1_m", "iq2_xxs", "iq2_xs", "iq2_s", "iq2_m", "iq3_xxs",
-                        "iq3_xs", "iq3_s", "iq3_m", "iq4_nl", "iq4_xs"})
+GGUF_TYPES = frozenset(
+    {
+        "q2_k",
+        "q3_k_m",
+        "q4_0",
+        "q4_1",
+        "q4_k_m",
+        "q5_0",
+        "q5_1",
+        "q5_k_m",
+        "q6_k",
+        "q8_0",
+        "f16",
+        "q2_k_s",
+        "q3_k_s",
+        "q3_k_l",
+        "q4_k_s",
+        "q5_k_s",
+        "iq1_s",
+        "iq1_m",
+        "iq2_xxs",
+        "iq2_xs",
+        "iq2_s",
+        "iq2_m",
+        "iq3_xxs",
+        "iq3_xs",
+        "iq3_s",
+        "iq3_m",
+        "iq4_nl",
+        "iq4_xs",
+    }
+)
 
 
 EXL2_BPW = re.compile(r"^(?:exl2[_:\-]?)?(\d{1,2}(?:\.\d{1,3})?)\s*bpw$")
@@ -116,8 +186,9 @@ def exl2_bits(dtype: str) -> float | None:
         return None
     bits = float(m.group(1))
     if not EXL2_MIN_BPW <= bits <= EXL2_MAX_BPW:
-        raise ValueError(msg("dtypes.exl2_range", dtype=repr(dtype), lo=f"{EXL2_MIN_BPW:g}",
-                             hi=f"{EXL2_MAX_BPW:g}"))
+        raise ValueError(
+            msg("dtypes.exl2_range", dtype=repr(dtype), lo=f"{EXL2_MIN_BPW:g}", hi=f"{EXL2_MAX_BPW:g}")
+        )
     return bits
 
 
@@ -150,8 +221,7 @@ def _lookup(table: dict[str, float], dtype: str, unknown_id: str) -> float:
     try:
         return table[dtype.lower()]
     except KeyError:
-        raise ValueError(msg(unknown_id, dtype=repr(dtype), known=", ".join(sorted(table)))) \
-            from None
+        raise ValueError(msg(unknown_id, dtype=repr(dtype), known=", ".join(sorted(table)))) from None
 
 
 def known_weight_dtypes() -> list[str]:
@@ -167,11 +237,14 @@ LINEAR_GROUPS: tuple[str, ...] = ("attention", "dense_mlp", "experts", "shared_e
 experts of MoE layers, and the shared experts with the router."""
 WEIGHT_GROUP_ALIASES: dict[str, tuple[str, ...]] = {
     **{g: (g,) for g in LINEAR_GROUPS},
-    "self_attn": ("attention",), "attn": ("attention",),
+    "self_attn": ("attention",),
+    "attn": ("attention",),
     "mlp": ("dense_mlp", "experts", "shared_experts"),
     "ffn": ("dense_mlp", "experts", "shared_experts"),
-    "moe": ("experts",), "routed_experts": ("experts",),
-    "linear": LINEAR_GROUPS, "all": LINEAR_GROUPS,
+    "moe": ("experts",),
+    "routed_experts": ("experts",),
+    "linear": LINEAR_GROUPS,
+    "all": LINEAR_GROUPS,
 }
 """Names a workload's ``quantized_groups`` may use (peft/HF module names included)."""
 
@@ -186,7 +259,8 @@ def expand_weight_groups(names: tuple[str, ...] | list[str]) -> frozenset[str]:
     for name in names:
         key = name.strip().lower()
         if key not in WEIGHT_GROUP_ALIASES:
-            raise ValueError(msg("dtypes.unknown_weight_group", group=repr(name),
-                                 choices=", ".join(WEIGHT_GROUP_ALIASES)))
+            raise ValueError(
+                msg("dtypes.unknown_weight_group", group=repr(name), choices=", ".join(WEIGHT_GROUP_ALIASES))
+            )
         out.update(WEIGHT_GROUP_ALIASES[key])
     return frozenset(out)

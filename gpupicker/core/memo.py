@@ -75,16 +75,17 @@ class IdentityMemo(Generic[P, R]):
         self._hits.clear()
 
 
-def by_identity(maxsize: int, objects: int = 1
-                ) -> Callable[[Callable[P, R]], IdentityMemo[P, R]]:
+def by_identity(maxsize: int, objects: int = 1) -> Callable[[Callable[P, R]], IdentityMemo[P, R]]:
     """Decorator: memoize a function on its first ``objects`` arguments' identity.
 
     The other arguments are keyed by value.
 
     Raises nothing itself; the wrapped function's errors pass through (and are not memoized).
     """
+
     def wrap(fn: Callable[P, R]) -> IdentityMemo[P, R]:
         return IdentityMemo(fn, maxsize, objects)
+
     return wrap
 
 

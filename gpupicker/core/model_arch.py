@@ -37,9 +37,21 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .messages import msg
 
 # model_type values whose MLP is a plain up/down projection (2·h·I) rather than gated (3·h·I).
-_NON_GATED_MLP = frozenset({"gpt2", "gpt_neox", "falcon", "starcoder2", "phi", "mpt", "bloom",
-                            "gptj", "opt", "gpt_bigcode",
-                            "nemotron_h"})  # NemotronHMLP: up → relu² → down
+_NON_GATED_MLP = frozenset(
+    {
+        "gpt2",
+        "gpt_neox",
+        "falcon",
+        "starcoder2",
+        "phi",
+        "mpt",
+        "bloom",
+        "gptj",
+        "opt",
+        "gpt_bigcode",
+        "nemotron_h",
+    }
+)  # NemotronHMLP: up → relu² → down
 # model_type values with biases on q/k/v projections.
 _QKV_BIAS = frozenset({"qwen2", "qwen2_moe", "qwen", "starcoder2"})
 
@@ -48,27 +60,33 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "num_hidden_layers": ("num_hidden_layers", "num_layers", "n_layer", "n_layers"),
     "hidden_size": ("hidden_size", "n_embd", "d_model", "dim"),
     "num_attention_heads": ("num_attention_heads", "n_head", "n_heads", "num_heads"),
-    "num_key_value_heads": ("num_key_value_heads", "num_kv_heads", "n_kv_heads",
-                            "multi_query_group_num", "num_key_value_groups"),
+    "num_key_value_heads": (
+        "num_key_value_heads",
+        "num_kv_heads",
+        "n_kv_heads",
+        "multi_query_group_num",
+        "num_key_value_groups",
+    ),
     "intermediate_size": ("intermediate_size", "ffn_hidden_size", "n_inner", "ffn_dim"),
     "vocab_size": ("vocab_size", "padded_vocab_size"),
     "num_local_experts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
-    "num_experts_per_tok": ("num_experts_per_tok", "moe_top_k", "moe_k", "top_k",
-                            "top_k_experts"),
-    "max_position_embeddings": ("max_position_embeddings", "n_positions", "seq_length",
-                                "max_context"),
+    "num_experts_per_tok": ("num_experts_per_tok", "moe_top_k", "moe_k", "top_k", "top_k_experts"),
+    "max_position_embeddings": ("max_position_embeddings", "n_positions", "seq_length", "max_context"),
     "n_shared_experts": ("n_shared_experts", "moe_num_shared_experts", "num_shared_experts"),
     "first_k_dense_replace": ("first_k_dense_replace", "moe_layer_start_index"),
-    "moe_layer_step": ("moe_layer_step", "interleave_moe_layer_step", "decoder_sparse_step",
-                       "moe_layer_interval"),
+    "moe_layer_step": (
+        "moe_layer_step",
+        "interleave_moe_layer_step",
+        "decoder_sparse_step",
+        "moe_layer_interval",
+    ),
     # Nemotron-H / Mamba-2 (transformers configuration_nemotron_h.py: n_groups, conv_kernel,
     # mamba_num_heads, mamba_head_dim, ssm_state_size); LFM2 conv_L_cache; MTP heads
     # (DeepSeek-V3 / GLM num_nextn_predict_layers, Qwen3.5 / MiMo mtp_num_hidden_layers)
     "mamba_n_groups": ("mamba_n_groups", "n_groups"),
     "mamba_conv_kernel": ("mamba_conv_kernel", "conv_kernel", "mamba_d_conv"),
     "conv_l_cache": ("conv_l_cache", "conv_L_cache"),
-    "num_nextn_predict_layers": ("num_nextn_predict_layers", "mtp_num_hidden_layers",
-                                 "num_mtp_modules"),
+    "num_nextn_predict_layers": ("num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules"),
 }
 
 LAYER_KINDS: dict[str, str] = {
@@ -86,10 +104,19 @@ LAYER_KINDS: dict[str, str] = {
 # ``layer_types``: Gemma 2/3/4, gpt-oss, Cohere2, Qwen3-Next / Qwen3.5 "linear_attention",
 # LFM2 "conv", Llama 4 "chunked_attention" (local), Falcon-H1/Jamba-style "mamba")
 _LAYER_TYPE_CHAR: dict[str, str] = {
-    "full_attention": "F", "attention": "F", "global": "F", "global_attention": "F",
-    "sliding_attention": "S", "sliding_window": "S", "local": "S", "local_attention": "S",
+    "full_attention": "F",
+    "attention": "F",
+    "global": "F",
+    "global_attention": "F",
+    "sliding_attention": "S",
+    "sliding_window": "S",
+    "local": "S",
+    "local_attention": "S",
     "chunked_attention": "S",
-    "linear_attention": "L", "mamba": "M", "mamba2": "M", "conv": "C",
+    "linear_attention": "L",
+    "mamba": "M",
+    "mamba2": "M",
+    "conv": "C",
 }
 # Nemotron-H ``hybrid_override_pattern``: M Mamba-2, * attention, - MLP, E MoE
 _HYBRID_OVERRIDE_CHAR = {"M": "M", "*": "F", "-": "-", "E": "E"}
@@ -110,35 +137,42 @@ def _pattern_from_config(out: dict[str, Any]) -> str | None:
         for t in types:
             c = _LAYER_TYPE_CHAR.get(str(t).strip().lower())
             if c is None:
-                raise ValueError(msg("model_arch.unknown_layer_type", kind=repr(t),
-                                     known=", ".join(sorted(_LAYER_TYPE_CHAR))))
+                raise ValueError(
+                    msg(
+                        "model_arch.unknown_layer_type",
+                        kind=repr(t),
+                        known=", ".join(sorted(_LAYER_TYPE_CHAR)),
+                    )
+                )
             chars.append(c)
         return "".join(chars)
     idxs = out.get("full_attn_idxs")
     if isinstance(idxs, list) and isinstance(layers, int) and layers > 0:
         # LFM2 (configuration_lfm2.py): full_attn_idxs lists the attention layers, every other
         # layer is a short-conv block
-        bad = [i for i in idxs if not isinstance(i, int) or isinstance(i, bool)
-               or not 0 <= i < layers]
+        bad = [i for i in idxs if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < layers]
         if bad:
             raise ValueError(msg("model_arch.attn_index", index=repr(bad[0]), layers=layers))
         return "".join("F" if i in idxs else "C" for i in range(layers))
     blocks = out.get("layers_block_type")
-    if isinstance(blocks, list) and blocks and not isinstance(out.get("hybrid_override_pattern"),
-                                                             str):
+    if isinstance(blocks, list) and blocks and not isinstance(out.get("hybrid_override_pattern"), str):
         # Nemotron-H configs that name each block (Nemotron 3.5: "mamba", "moe",
         # "attention", "mlp") instead of hybrid_override_pattern's characters
         unknown = [b for b in blocks if str(b).strip().lower() not in _BLOCK_TYPE_CHAR]
         if unknown:
-            raise ValueError(msg("model_arch.unknown_layer_type", kind=repr(unknown[0]),
-                                 known=", ".join(sorted(_BLOCK_TYPE_CHAR))))
+            raise ValueError(
+                msg(
+                    "model_arch.unknown_layer_type",
+                    kind=repr(unknown[0]),
+                    known=", ".join(sorted(_BLOCK_TYPE_CHAR)),
+                )
+            )
         return "".join(_BLOCK_TYPE_CHAR[str(b).strip().lower()] for b in blocks)
     hop = out.get("hybrid_override_pattern")
     if isinstance(hop, str) and hop:
         bad = sorted({c for c in hop if c not in _HYBRID_OVERRIDE_CHAR})
         if bad:
-            raise ValueError(msg("model_arch.unknown_layer_type", kind=repr("".join(bad)),
-                                 known="M * - E"))
+            raise ValueError(msg("model_arch.unknown_layer_type", kind=repr("".join(bad)), known="M * - E"))
         return "".join(_HYBRID_OVERRIDE_CHAR[c] for c in hop)
     if not isinstance(layers, int) or layers <= 0:
         return None
@@ -189,14 +223,14 @@ def _per_layer_kv_heads(out: dict[str, Any]) -> None:
         return
     out["kv_heads_per_layer"] = tuple(heads)
     if not isinstance(out.get("num_key_value_heads"), int) or isinstance(
-            out.get("num_key_value_heads"), bool):
+        out.get("num_key_value_heads"), bool
+    ):
         out["num_key_value_heads"] = max(heads) or None
     if out.get("num_hidden_layers") in (None, 0):
         out["num_hidden_layers"] = len(heads)
     if 0 in heads and out.get("layer_pattern") is None and _pattern_from_config(out) is None:
         if not str(out.get("model_type", "")).startswith("lfm2"):
-            raise ValueError(msg("model_arch.kv_heads_zero", model_type=repr(
-                out.get("model_type", ""))))
+            raise ValueError(msg("model_arch.kv_heads_zero", model_type=repr(out.get("model_type", ""))))
         out["layer_pattern"] = "".join("F" if g else "C" for g in heads)
 
 
@@ -283,16 +317,23 @@ class ModelArch(BaseModel):
             out.setdefault("moe_intermediate_size", out.get("intermediate_size"))
             out["intermediate_size"] = out["intermediate_size_mlp"]
             out.setdefault("n_shared_experts", 1)
-        if (str(out.get("model_type", "")).startswith("gemma4") and out.get("enable_moe_block")
-                and out.get("shared_expert_intermediate_size") is None):
+        if (
+            str(out.get("model_type", "")).startswith("gemma4")
+            and out.get("enable_moe_block")
+            and out.get("shared_expert_intermediate_size") is None
+        ):
             # Gemma 4 MoE layers run the dense MLP (intermediate_size) beside the routed
             # experts on every token (transformers Gemma4TextDecoderLayer: mlp always, router
             # and experts when enable_moe_block): an always-active MLP of that width
             out["shared_expert_intermediate_size"] = out.get("intermediate_size")
-        shared_w, expert_w = out.get("moe_shared_expert_intermediate_size"), \
-            out.get("moe_intermediate_size")
-        if (out.get("model_type") == "nemotron_h" and isinstance(shared_w, int)
-                and isinstance(expert_w, int) and expert_w > 0 and shared_w % expert_w == 0):
+        shared_w, expert_w = out.get("moe_shared_expert_intermediate_size"), out.get("moe_intermediate_size")
+        if (
+            out.get("model_type") == "nemotron_h"
+            and isinstance(shared_w, int)
+            and isinstance(expert_w, int)
+            and expert_w > 0
+            and shared_w % expert_w == 0
+        ):
             # NemotronHMOE: one shared expert of moe_shared_expert_intermediate_size (up → relu²
             # → down, no gate), i.e. that many expert widths of shared MLP
             out["n_shared_experts"] = (out.get("n_shared_experts") or 1) * (shared_w // expert_w)
@@ -336,27 +377,37 @@ class ModelArch(BaseModel):
     @model_validator(mode="after")
     def _check_consistent(self) -> ModelArch:
         if self.kind == "llm" and self.params is None:
-            missing = [f for f in ("hidden_size", "num_hidden_layers", "num_attention_heads",
-                                   "vocab_size") if getattr(self, f) == 0]
+            missing = [
+                f
+                for f in ("hidden_size", "num_hidden_layers", "num_attention_heads", "vocab_size")
+                if getattr(self, f) == 0
+            ]
             if missing:
                 raise ValueError(msg("model_arch.missing", fields=", ".join(missing)))
-        if (self.kind == "llm" and self.num_attention_heads and self.num_key_value_heads
-                and self.num_attention_heads % self.num_key_value_heads):
+        if (
+            self.kind == "llm"
+            and self.num_attention_heads
+            and self.num_key_value_heads
+            and self.num_attention_heads % self.num_key_value_heads
+        ):
             raise ValueError(msg("model_arch.heads_multiple"))
         if self.layer_pattern is not None:
             bad = sorted({c for c in self.layer_pattern if c not in LAYER_KINDS})
             if bad:
-                raise ValueError(msg("model_arch.unknown_layer_type", kind=repr("".join(bad)),
-                                     known=" ".join(LAYER_KINDS)))
+                raise ValueError(
+                    msg("model_arch.unknown_layer_type", kind=repr("".join(bad)), known=" ".join(LAYER_KINDS))
+                )
             if self.num_hidden_layers and len(self.layer_pattern) != self.num_hidden_layers:
-                raise ValueError(msg("model_arch.pattern_length", n=len(self.layer_pattern),
-                                     layers=self.num_hidden_layers))
-            if "M" in self.layer_pattern and not (self.mamba_num_heads and self.mamba_head_dim
-                                                  and self.ssm_state_size):
+                raise ValueError(
+                    msg("model_arch.pattern_length", n=len(self.layer_pattern), layers=self.num_hidden_layers)
+                )
+            if "M" in self.layer_pattern and not (
+                self.mamba_num_heads and self.mamba_head_dim and self.ssm_state_size
+            ):
                 raise ValueError(msg("model_arch.mamba_sizes"))
-            if "L" in self.layer_pattern and not (self.linear_num_value_heads
-                                                  and self.linear_value_head_dim
-                                                  and self.linear_key_head_dim):
+            if "L" in self.layer_pattern and not (
+                self.linear_num_value_heads and self.linear_value_head_dim and self.linear_key_head_dim
+            ):
                 raise ValueError(msg("model_arch.linear_sizes"))
         if self.kv_heads_per_layer is not None:
             self._check_kv_heads_per_layer(self.kv_heads_per_layer)
@@ -372,13 +423,11 @@ class ModelArch(BaseModel):
             ValueError: naming the first layer that breaks one of these.
         """
         if self.num_hidden_layers and len(heads) != self.num_hidden_layers:
-            raise ValueError(msg("model_arch.kv_heads_length", n=len(heads),
-                                 layers=self.num_hidden_layers))
+            raise ValueError(msg("model_arch.kv_heads_length", n=len(heads), layers=self.num_hidden_layers))
         kinds = self.layers
         for i, (g, kind) in enumerate(zip(heads, kinds, strict=False)):
             if g > 1_000_000 or (kind in "FS") != (g > 0):
-                raise ValueError(msg("model_arch.kv_heads_layer", layer=i, heads=g,
-                                     kind=repr(kind)))
+                raise ValueError(msg("model_arch.kv_heads_layer", layer=i, heads=g, kind=repr(kind)))
             if g and self.num_attention_heads and self.num_attention_heads % g:
                 raise ValueError(msg("model_arch.heads_multiple"))
 
@@ -429,10 +478,18 @@ class ModelArch(BaseModel):
             h = nxt
         layers = max(1, h // 128)
         inter = int(round(2.6875 * h / 256)) * 256 or 256
-        return self.model_copy(update={
-            "hidden_size": h, "num_hidden_layers": layers, "num_attention_heads": h // 128,
-            "num_key_value_heads": h // 128, "head_dim": 128, "intermediate_size": inter,
-            "vocab_size": vocab, "architecture_inferred": True})
+        return self.model_copy(
+            update={
+                "hidden_size": h,
+                "num_hidden_layers": layers,
+                "num_attention_heads": h // 128,
+                "num_key_value_heads": h // 128,
+                "head_dim": 128,
+                "intermediate_size": inter,
+                "vocab_size": vocab,
+                "architecture_inferred": True,
+            }
+        )
 
     # ---- derived sizes (elements) ---------------------------------------------------------
     @property
@@ -456,8 +513,7 @@ class ModelArch(BaseModel):
     def active_mlp_width(self) -> int:
         """Intermediate width one token passes through: I, or top-k × expert width for MoE."""
         if self.is_moe:
-            return (self.moe_intermediate_size or self.intermediate_size) * (
-                self.num_experts_per_tok or 1)
+            return (self.moe_intermediate_size or self.intermediate_size) * (self.num_experts_per_tok or 1)
         return self.intermediate_size
 
     @property
@@ -480,8 +536,9 @@ class ModelArch(BaseModel):
     def _mla_params_per_layer(self) -> int:
         h, a = self.hidden_size, self.num_attention_heads
         rope = self.qk_rope_head_dim or 0
-        nope = self.qk_nope_head_dim if self.qk_nope_head_dim is not None \
-            else max(0, self.head_dim_eff - rope)
+        nope = (
+            self.qk_nope_head_dim if self.qk_nope_head_dim is not None else max(0, self.head_dim_eff - rope)
+        )
         v = self.v_head_dim or nope or self.head_dim_eff
         r_kv = self.kv_lora_rank or 0
         qk = a * (nope + rope)
@@ -510,13 +567,11 @@ class ModelArch(BaseModel):
         L = self.num_hidden_layers
         if self.layer_pattern is not None:
             return self.layer_pattern
-        n_lin = (min(self.linear_attention_layers or 0, L) if self.linear_num_value_heads
-                 else 0)
+        n_lin = min(self.linear_attention_layers or 0, L) if self.linear_num_value_heads else 0
         rest = L - n_lin
         n_sw = 0
         if self.sliding_window:
-            n_sw = rest if self.sliding_window_layers is None else min(rest,
-                                                                       self.sliding_window_layers)
+            n_sw = rest if self.sliding_window_layers is None else min(rest, self.sliding_window_layers)
         return "L" * n_lin + "S" * n_sw + "F" * (rest - n_sw)
 
     def count_layers(self, kinds: str) -> int:
@@ -529,14 +584,12 @@ class ModelArch(BaseModel):
 
         The pattern has ``-``/``E``), so attention and Mamba layers carry no MLP.
         """
-        return self.layer_pattern is not None and ("-" in self.layer_pattern
-                                                   or "E" in self.layer_pattern)
+        return self.layer_pattern is not None and ("-" in self.layer_pattern or "E" in self.layer_pattern)
 
     @property
     def n_linear_attention_layers(self) -> int:
         """Layers with linear attention (Gated DeltaNet) instead of softmax attention."""
-        if not (self.linear_num_value_heads and (self.linear_attention_layers
-                                                 or self.layer_pattern)):
+        if not (self.linear_num_value_heads and (self.linear_attention_layers or self.layer_pattern)):
             return 0
         return self.count_layers("L")
 
@@ -555,7 +608,7 @@ class ModelArch(BaseModel):
         """
         kinds = self.layers
         shared = min(self.num_kv_shared_layers or 0, len(kinds))
-        own = kinds[:len(kinds) - shared]
+        own = kinds[: len(kinds) - shared]
         full = own.count("F")
         sliding = own.count("S")
         if not self.sliding_window:
@@ -615,7 +668,7 @@ class ModelArch(BaseModel):
         ``kv_lora_rank + qk_rope_head_dim``.
         """
         shared = min(self.num_kv_shared_layers or 0, len(self.layers))
-        own = self.layers[:len(self.layers) - shared]
+        own = self.layers[: len(self.layers) - shared]
         per = self.kv_heads_per_layer
         if self.kv_lora_rank or per is None:
             full, sliding = self.kv_layers()
@@ -665,8 +718,7 @@ class ModelArch(BaseModel):
             conv += n_l * k * (2 * nk * dk + nv * dv)
             temporal += n_l * nv * dv * dk
         if n_m:
-            nh, hd, ds = self.mamba_num_heads or 0, self.mamba_head_dim or 0, \
-                self.ssm_state_size or 0
+            nh, hd, ds = self.mamba_num_heads or 0, self.mamba_head_dim or 0, self.ssm_state_size or 0
             k = (self.mamba_conv_kernel or 4) - 1
             conv += n_m * k * (nh * hd + 2 * (self.mamba_n_groups or 1) * ds)
             temporal += n_m * nh * hd * ds
@@ -687,8 +739,13 @@ class ModelArch(BaseModel):
         ds, g = self.ssm_state_size or 0, self.mamba_n_groups or 1
         d_in = nh * hd
         conv_dim = d_in + 2 * g * ds
-        return (h * (2 * d_in + 2 * g * ds + nh) + conv_dim * ((self.mamba_conv_kernel or 4) + 1)
-                + 3 * nh + d_in + d_in * h)
+        return (
+            h * (2 * d_in + 2 * g * ds + nh)
+            + conv_dim * ((self.mamba_conv_kernel or 4) + 1)
+            + 3 * nh
+            + d_in
+            + d_in * h
+        )
 
     def short_conv_params_per_layer(self) -> int:
         """Parameters of one LFM2 short-conv block.
@@ -712,8 +769,14 @@ class ModelArch(BaseModel):
         dv = self.linear_value_head_dim or 0
         k = (self.linear_num_key_heads or 0) * (self.linear_key_head_dim or 0)
         v = nv * dv
-        return (h * (2 * k + 2 * v) + h * 2 * nv + (2 * k + v) * (self.linear_conv_kernel_dim or 4)
-                + 2 * nv + dv + v * h)
+        return (
+            h * (2 * k + 2 * v)
+            + h * 2 * nv
+            + (2 * k + v) * (self.linear_conv_kernel_dim or 4)
+            + 2 * nv
+            + dv
+            + v * h
+        )
 
     def attention_params_total(self) -> int:
         """Mixer parameters over all layers.
@@ -732,10 +795,12 @@ class ModelArch(BaseModel):
                 if kind in "FS":
                     g = per[i] if per is not None and i < len(per) else None
                     softmax += self.attention_params_per_layer(kind, g)
-        return (softmax
-                + n_lin * self.linear_attention_params_per_layer()
-                + self.count_layers("M") * self.mamba_params_per_layer()
-                + self.count_layers("C") * self.short_conv_params_per_layer())
+        return (
+            softmax
+            + n_lin * self.linear_attention_params_per_layer()
+            + self.count_layers("M") * self.mamba_params_per_layer()
+            + self.count_layers("C") * self.short_conv_params_per_layer()
+        )
 
     @property
     def _per_kind_attention(self) -> bool:
@@ -744,8 +809,12 @@ class ModelArch(BaseModel):
         Per-layer KV heads or Gemma 4's global layers: the attention parameters are then
         summed layer by layer.
         """
-        return bool(self.kv_heads_per_layer or self.global_head_dim
-                    or self.num_global_key_value_heads or self.attention_k_eq_v)
+        return bool(
+            self.kv_heads_per_layer
+            or self.global_head_dim
+            or self.num_global_key_value_heads
+            or self.attention_k_eq_v
+        )
 
     def attention_params_per_layer(self, kind: str = "S", kv_heads: int | None = None) -> int:
         """Parameters of one (softmax) attention block of a layer of ``kind``.
@@ -773,8 +842,11 @@ class ModelArch(BaseModel):
 
     def expert_params(self) -> int:
         """Parameters of one MLP (one expert for MoE): 3·h·I gated, 2·h·I plain."""
-        inter = self.moe_intermediate_size if (self.is_moe and self.moe_intermediate_size) \
+        inter = (
+            self.moe_intermediate_size
+            if (self.is_moe and self.moe_intermediate_size)
             else self.intermediate_size
+        )
         return (3 if self.mlp_gated else 2) * self.hidden_size * inter
 
     def _shared_expert_params(self) -> int:
@@ -821,8 +893,7 @@ class ModelArch(BaseModel):
         n = dense_l * dense_mlp
         if moe_l:
             E = self.num_local_experts or 1
-            n += moe_l * (self.expert_params() * E + self._shared_expert_params()
-                          + self.hidden_size * E)
+            n += moe_l * (self.expert_params() * E + self._shared_expert_params() + self.hidden_size * E)
         return n
 
     def mlp_params_active(self) -> int:
@@ -832,8 +903,11 @@ class ModelArch(BaseModel):
         n = (L - moe_l) * dense_mlp
         if moe_l:
             k = self.num_experts_per_tok or 1
-            n += moe_l * (self.expert_params() * k + self._shared_expert_params()
-                          + self.hidden_size * (self.num_local_experts or 1))
+            n += moe_l * (
+                self.expert_params() * k
+                + self._shared_expert_params()
+                + self.hidden_size * (self.num_local_experts or 1)
+            )
         return n
 
     def linear_params(self) -> int:
@@ -873,8 +947,12 @@ class ModelArch(BaseModel):
     def _compute_param_count(self) -> int:
         if self.params is not None:
             return int(self.params)
-        return (self.attention_params_total() + self.mlp_params_total()
-                + self.embedding_params() + self.norm_params())
+        return (
+            self.attention_params_total()
+            + self.mlp_params_total()
+            + self.embedding_params()
+            + self.norm_params()
+        )
 
     def active_param_count(self) -> int:
         """Parameters used per token (equals ``param_count`` for dense models)."""
@@ -882,8 +960,12 @@ class ModelArch(BaseModel):
             return int(self.active_params)
         if not self.is_moe or not self.hidden_size:
             return self.param_count()
-        return (self.attention_params_total()
-                + self.mlp_params_active() + self.embedding_params() + self.norm_params())
+        return (
+            self.attention_params_total()
+            + self.mlp_params_active()
+            + self.embedding_params()
+            + self.norm_params()
+        )
 
     def kv_values_per_token_per_layer(self) -> int:
         """Cached values (elements) per token of a (local) attention layer.
@@ -900,20 +982,28 @@ class ModelArch(BaseModel):
         For MoE models the MLP names refer to one expert (multiply by experts).
         """
         h, a, g, d = self.hidden_size, self.num_attention_heads, self.kv_heads, self.head_dim_eff
-        inter = self.moe_intermediate_size if (self.is_moe and self.moe_intermediate_size) \
+        inter = (
+            self.moe_intermediate_size
+            if (self.is_moe and self.moe_intermediate_size)
             else self.intermediate_size
+        )
         shapes = {
-            "q_proj": (h, a * d), "k_proj": (h, g * d), "v_proj": (h, g * d), "o_proj": (a * d, h),
-            "up_proj": (h, inter), "down_proj": (inter, h),
+            "q_proj": (h, a * d),
+            "k_proj": (h, g * d),
+            "v_proj": (h, g * d),
+            "o_proj": (a * d, h),
+            "up_proj": (h, inter),
+            "down_proj": (inter, h),
         }
         if self.mlp_gated:
             shapes["gate_proj"] = (h, inter)
-        shapes["w1"], shapes["w3"], shapes["w2"] = shapes["up_proj"], shapes["up_proj"], \
-            shapes["down_proj"]
+        shapes["w1"], shapes["w3"], shapes["w2"] = shapes["up_proj"], shapes["up_proj"], shapes["down_proj"]
         shapes["fc1"], shapes["fc2"] = (h, inter), (inter, h)
         # fused projections (Phi-3 qkv_proj/gate_up_proj, Falcon, GPT-NeoX, GPT-2, MPT)
-        shapes["qkv_proj"] = shapes["query_key_value"] = shapes["c_attn"] = shapes["Wqkv"] = \
-            (h, (a + 2 * g) * d)
+        shapes["qkv_proj"] = shapes["query_key_value"] = shapes["c_attn"] = shapes["Wqkv"] = (
+            h,
+            (a + 2 * g) * d,
+        )
         shapes["gate_up_proj"] = (h, 2 * inter)
         shapes["dense"] = shapes["out_proj"] = (a * d, h)
         shapes["dense_h_to_4h"], shapes["dense_4h_to_h"] = (h, inter), (inter, h)

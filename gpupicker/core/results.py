@@ -11,8 +11,18 @@ from pydantic import BaseModel, ConfigDict, Field
 from .messages import Text
 
 BREAKDOWN_COMPONENTS: tuple[str, ...] = (
-    "weights", "kv_cache", "activations", "logits", "gradients", "optimizer", "adapters",
-    "quant_workspace", "optimizer_temp", "engine_reserve", "allocator_overhead", "cuda_context",
+    "weights",
+    "kv_cache",
+    "activations",
+    "logits",
+    "gradients",
+    "optimizer",
+    "adapters",
+    "quant_workspace",
+    "optimizer_temp",
+    "engine_reserve",
+    "allocator_overhead",
+    "cuda_context",
 )
 """Memory components, in the order plots stack them."""
 
@@ -70,8 +80,7 @@ class CardMemory(BaseModel):
     @property
     def total_bytes(self) -> int:
         """Peak on this card in bytes (weights + KV + compute buffer + CUDA context)."""
-        return (self.weights_bytes + self.kv_cache_bytes + self.compute_buffer_bytes
-                + self.cuda_context_bytes)
+        return self.weights_bytes + self.kv_cache_bytes + self.compute_buffer_bytes + self.cuda_context_bytes
 
     @property
     def fits(self) -> bool:
@@ -143,8 +152,13 @@ class Placement(BaseModel):
     @property
     def host_total_bytes(self) -> int:
         """Host RAM the placement needs, reserve included (bytes)."""
-        return (self.host_expert_bytes + self.host_weights_bytes + self.host_kv_bytes
-                + self.host_buffers_bytes + self.host_reserve_bytes)
+        return (
+            self.host_expert_bytes
+            + self.host_weights_bytes
+            + self.host_kv_bytes
+            + self.host_buffers_bytes
+            + self.host_reserve_bytes
+        )
 
     @property
     def host_model_bytes(self) -> int:
@@ -215,8 +229,9 @@ class MemoryEstimate(BaseModel):
 
     def breakdown(self) -> dict[str, int]:
         """Component name → bytes per GPU, in :data:`BREAKDOWN_COMPONENTS` order."""
-        return {c: int(getattr(self, f)) for c, f in zip(BREAKDOWN_COMPONENTS, _COMPONENT_FIELDS,
-                                                          strict=True)}
+        return {
+            c: int(getattr(self, f)) for c, f in zip(BREAKDOWN_COMPONENTS, _COMPONENT_FIELDS, strict=True)
+        }
 
 
 class Throughput(BaseModel):

@@ -39,17 +39,32 @@ from .stacks.frameworks import speed_engine
 Method = Literal["mtp", "draft", "ngram", "eagle"]
 
 METHOD_SPELLINGS: dict[str, Method] = {
-    "mtp": "mtp", "deepseek_mtp": "mtp", "qwen3_next_mtp": "mtp", "nextn": "mtp",
-    "glm4_moe_mtp": "mtp", "ernie_mtp": "mtp", "mimo_mtp": "mtp", "qwen3_5_mtp": "mtp",
-    "eagle": "eagle", "eagle2": "eagle", "eagle3": "eagle", "eagle-3": "eagle",
-    "ngram": "ngram", "[ngram]": "ngram", "prompt_lookup": "ngram",
-    "draft": "draft", "draft_model": "draft", "standalone": "draft",
+    "mtp": "mtp",
+    "deepseek_mtp": "mtp",
+    "qwen3_next_mtp": "mtp",
+    "nextn": "mtp",
+    "glm4_moe_mtp": "mtp",
+    "ernie_mtp": "mtp",
+    "mimo_mtp": "mtp",
+    "qwen3_5_mtp": "mtp",
+    "eagle": "eagle",
+    "eagle2": "eagle",
+    "eagle3": "eagle",
+    "eagle-3": "eagle",
+    "ngram": "ngram",
+    "[ngram]": "ngram",
+    "prompt_lookup": "ngram",
+    "draft": "draft",
+    "draft_model": "draft",
+    "standalone": "draft",
 }
 """Method names as vLLM (``speculative_config.method``), SGLang (``--speculative-algorithm``
 EAGLE / EAGLE3 / NEXTN / NGRAM / STANDALONE) and llama.cpp (``--model-draft``) spell them."""
 
 DEFAULT_ACCEPTANCE: dict[str, tuple[float, float, float]] = {
-    "mtp": (0.85, 0.85, 0.90), "eagle": (0.75, 0.6, 0.85), "draft": (0.7, 0.5, 0.9),
+    "mtp": (0.85, 0.85, 0.90),
+    "eagle": (0.75, 0.6, 0.85),
+    "draft": (0.7, 0.5, 0.9),
     "ngram": (0.4, 0.1, 0.8),
 }
 """Per-token acceptance rate (default, low, high) by method; sources in the module docstring."""
@@ -87,16 +102,21 @@ class Speculative(BaseModel):
         if not isinstance(data, dict):
             return data
         d = dict(data)
-        raw = next((d[k] for k in ("method", "speculative_algorithm", "algorithm") if d.get(k)),
-                   None)
-        if raw is None and (d.get("model_draft") or d.get("draft_model")
-                            or d.get("speculative_draft_model_path")):
+        raw = next((d[k] for k in ("method", "speculative_algorithm", "algorithm") if d.get(k)), None)
+        if raw is None and (
+            d.get("model_draft") or d.get("draft_model") or d.get("speculative_draft_model_path")
+        ):
             raw = "draft"
         if raw is not None:
             method = METHOD_SPELLINGS.get(str(raw).strip().lower())
             if method is None:
-                raise ValueError(msg("speculative.unknown_method", method=repr(raw),
-                                     known=", ".join(sorted(METHOD_SPELLINGS))))
+                raise ValueError(
+                    msg(
+                        "speculative.unknown_method",
+                        method=repr(raw),
+                        known=", ".join(sorted(METHOD_SPELLINGS)),
+                    )
+                )
             d["method"] = method
         for key in ("model", "model_draft", "speculative_draft_model_path"):
             if d.get("draft_model") is None and isinstance(d.get(key), str):
@@ -171,9 +191,15 @@ def check_draft_vocab(draft: ModelArch, target: ModelArch, engine: str = "") -> 
         llamacpp = False
     slack = LLAMACPP_VOCAB_SLACK if llamacpp else 0
     if abs(draft.vocab_size - target.vocab_size) > slack:
-        raise ValueError(msg("speculative.vocab_mismatch", draft=draft.name or "the draft",
-                             target=target.name or "the target", dv=draft.vocab_size,
-                             tv=target.vocab_size))
+        raise ValueError(
+            msg(
+                "speculative.vocab_mismatch",
+                draft=draft.name or "the draft",
+                target=target.name or "the target",
+                dv=draft.vocab_size,
+                tv=target.vocab_size,
+            )
+        )
 
 
 def draft_arch(spec: Speculative, target: ModelArch, engine: str = "") -> ModelArch | None:
@@ -213,16 +239,38 @@ def draft_arch(spec: Speculative, target: ModelArch, engine: str = "") -> ModelA
     h = target.hidden_size
     # MTP: a full layer of the target (its MoE block included, as DeepSeek-V3's 14B module);
     # EAGLE: one dense decoder layer (gated MLP of the dense intermediate_size)
-    mlp = (target.mlp_params_total() // L if spec.method == "mtp"
-           else (3 if target.mlp_gated else 2) * h * target.intermediate_size)
+    mlp = (
+        target.mlp_params_total() // L
+        if spec.method == "mtp"
+        else (3 if target.mlp_gated else 2) * h * target.intermediate_size
+    )
     per_layer = target.attention_params_per_layer() + mlp + 2 * h * h + 3 * h
-    return target.model_copy(update={
-        "num_hidden_layers": layers, "params": layers * per_layer, "active_params": None,
-        "layer_pattern": None, "linear_attention_layers": None, "sliding_window": None,
-        "sliding_window_layers": None, "num_kv_shared_layers": None, "kv_heads_per_layer": None,
-        "tie_word_embeddings": True,
-        "vocab_size": 0, "num_nextn_predict_layers": None, "name": f"{target.name} draft"})
+    return target.model_copy(
+        update={
+            "num_hidden_layers": layers,
+            "params": layers * per_layer,
+            "active_params": None,
+            "layer_pattern": None,
+            "linear_attention_layers": None,
+            "sliding_window": None,
+            "sliding_window_layers": None,
+            "num_kv_shared_layers": None,
+            "kv_heads_per_layer": None,
+            "tie_word_embeddings": True,
+            "vocab_size": 0,
+            "num_nextn_predict_layers": None,
+            "name": f"{target.name} draft",
+        }
+    )
 
 
-__all__ = ["DEFAULT_ACCEPTANCE", "DEFAULT_TOKENS", "LLAMACPP_VOCAB_SLACK", "METHOD_SPELLINGS",
-           "Speculative", "check_draft_vocab", "draft_arch", "expected_tokens_per_step"]
+__all__ = [
+    "DEFAULT_ACCEPTANCE",
+    "DEFAULT_TOKENS",
+    "LLAMACPP_VOCAB_SLACK",
+    "METHOD_SPELLINGS",
+    "Speculative",
+    "check_draft_vocab",
+    "draft_arch",
+    "expected_tokens_per_step",
+]

@@ -33,49 +33,103 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-IMPLIED: Final[Mapping[str, Mapping[str, object]]] = MappingProxyType({
-    "qlora": MappingProxyType({"weights_dtype": "nf4", "lora": {}}),
-    "lora": MappingProxyType({"lora": {}}),
-    "full_ft": MappingProxyType({"weights_dtype": "bf16"}),
-})
+IMPLIED: Final[Mapping[str, Mapping[str, object]]] = MappingProxyType(
+    {
+        "qlora": MappingProxyType({"weights_dtype": "nf4", "lora": {}}),
+        "lora": MappingProxyType({"lora": {}}),
+        "full_ft": MappingProxyType({"weights_dtype": "bf16"}),
+    }
+)
 """Task → field values a workload of that task takes when the field is absent (``lora``:
 also when it is null). QLoRA: an NF4 base (bitsandbytes 4-bit, Dettmers et al. 2023
 "QLoRA"); LoRA/QLoRA: a peft ``LoraConfig`` with its defaults
 (:class:`~gpupicker.core.workload.LoraConfig`); full fine-tuning: bf16 weights (the dtype
 the catalog's models ship in)."""
 
-QLORA_KBIT_RECIPE: Final[Mapping[str, object]] = MappingProxyType({"grad_ckpt": True,
-                                                                   "prepare_kbit": True})
+QLORA_KBIT_RECIPE: Final[Mapping[str, object]] = MappingProxyType({"grad_ckpt": True, "prepare_kbit": True})
 """A QLoRA workload that does not say ``grad_ckpt`` runs peft's
 ``prepare_model_for_kbit_training``: gradient checkpointing on (its
 ``use_gradient_checkpointing`` defaults to True) and the unquantized parameters cast to fp32
 (``prepare_kbit``, unless the workload says otherwise)."""
 
-STARTING: Final[Mapping[str, Mapping[str, object]]] = MappingProxyType({
-    "inference": MappingProxyType({"weights_dtype": "bf16", "batch": 1, "prompt_len": 1024,
-                                   "new_tokens": 512, "framework": "transformers"}),
-    "decode_ceiling": MappingProxyType({"weights_dtype": "bf16", "batch": 1,
-                                        "prompt_len": 1024, "new_tokens": 512,
-                                        "framework": "transformers"}),
-    "lora": MappingProxyType({"weights_dtype": "bf16", "batch": 4, "seq_len": 2048,
-                              "grad_ckpt": True, "optimizer": "adamw",
-                              "framework": "transformers", "lora": {}}),
-    "qlora": MappingProxyType({"weights_dtype": "nf4", "batch": 4, "seq_len": 2048,
-                               "grad_ckpt": True, "optimizer": "adamw",
-                               "framework": "transformers", "prepare_kbit": True,
-                               "lora": {}}),
-    "full_ft": MappingProxyType({"weights_dtype": "bf16", "batch": 4, "seq_len": 2048,
-                                 "grad_ckpt": True, "optimizer": "adamw",
-                                 "framework": "transformers"}),
-    "pretrain": MappingProxyType({"weights_dtype": "bf16", "batch": 8, "seq_len": 4096,
-                                  "grad_ckpt": True, "optimizer": "adamw",
-                                  "framework": "transformers"}),
-    "image_gen": MappingProxyType({"weights_dtype": "bf16", "batch": 1, "resolution": 1024,
-                                   "steps": 30, "framework": "diffusers"}),
-    "diffusion_lora": MappingProxyType({"weights_dtype": "bf16", "batch": 1,
-                                        "resolution": 1024, "grad_ckpt": True,
-                                        "images": 2000, "framework": "diffusers"}),
-})
+STARTING: Final[Mapping[str, Mapping[str, object]]] = MappingProxyType(
+    {
+        "inference": MappingProxyType(
+            {
+                "weights_dtype": "bf16",
+                "batch": 1,
+                "prompt_len": 1024,
+                "new_tokens": 512,
+                "framework": "transformers",
+            }
+        ),
+        "decode_ceiling": MappingProxyType(
+            {
+                "weights_dtype": "bf16",
+                "batch": 1,
+                "prompt_len": 1024,
+                "new_tokens": 512,
+                "framework": "transformers",
+            }
+        ),
+        "lora": MappingProxyType(
+            {
+                "weights_dtype": "bf16",
+                "batch": 4,
+                "seq_len": 2048,
+                "grad_ckpt": True,
+                "optimizer": "adamw",
+                "framework": "transformers",
+                "lora": {},
+            }
+        ),
+        "qlora": MappingProxyType(
+            {
+                "weights_dtype": "nf4",
+                "batch": 4,
+                "seq_len": 2048,
+                "grad_ckpt": True,
+                "optimizer": "adamw",
+                "framework": "transformers",
+                "prepare_kbit": True,
+                "lora": {},
+            }
+        ),
+        "full_ft": MappingProxyType(
+            {
+                "weights_dtype": "bf16",
+                "batch": 4,
+                "seq_len": 2048,
+                "grad_ckpt": True,
+                "optimizer": "adamw",
+                "framework": "transformers",
+            }
+        ),
+        "pretrain": MappingProxyType(
+            {
+                "weights_dtype": "bf16",
+                "batch": 8,
+                "seq_len": 4096,
+                "grad_ckpt": True,
+                "optimizer": "adamw",
+                "framework": "transformers",
+            }
+        ),
+        "image_gen": MappingProxyType(
+            {"weights_dtype": "bf16", "batch": 1, "resolution": 1024, "steps": 30, "framework": "diffusers"}
+        ),
+        "diffusion_lora": MappingProxyType(
+            {
+                "weights_dtype": "bf16",
+                "batch": 1,
+                "resolution": 1024,
+                "grad_ckpt": True,
+                "images": 2000,
+                "framework": "diffusers",
+            }
+        ),
+    }
+)
 """Task → the values the wizard starts that task with (every other field: ``Workload``'s
 default). Conventions of the window, not measurements: a typical job of each kind that the
 user then edits. Training: micro-batch 4 × 2048 tokens with gradient checkpointing,
@@ -83,8 +137,15 @@ pre-training 8 × 4096 tokens; inference: one request of 1024 prompt and 512 out
 with Hugging Face transformers; images: 1024 px (SDXL's native resolution, Podell et al.
 2023) at 30 steps with diffusers; diffusion LoRA: 2000 training images at batch 1."""
 
-KEPT_ON_TASK_SWITCH: Final = ("model", "model_id", "params", "budget_usd",
-                              "max_usd_per_hour", "currency", "region")
+KEPT_ON_TASK_SWITCH: Final = (
+    "model",
+    "model_id",
+    "params",
+    "budget_usd",
+    "max_usd_per_hour",
+    "currency",
+    "region",
+)
 """Fields that mean the same for every task and survive a task switch (the model only
 when it is of the kind the new task needs: :func:`task_start_fields`)."""
 
@@ -145,5 +206,13 @@ def task_start_fields(task: str, keep: object | None = None) -> dict[str, object
     return fields
 
 
-__all__ = ["DIFFUSION_TASKS", "IMPLIED", "KEPT_ON_TASK_SWITCH", "QLORA_KBIT_RECIPE", "STARTING",
-           "implied_fields", "model_kind_for", "task_start_fields"]
+__all__ = [
+    "DIFFUSION_TASKS",
+    "IMPLIED",
+    "KEPT_ON_TASK_SWITCH",
+    "QLORA_KBIT_RECIPE",
+    "STARTING",
+    "implied_fields",
+    "model_kind_for",
+    "task_start_fields",
+]

@@ -20,17 +20,35 @@ from .speculative import Speculative
 from .task_defaults import implied_fields
 
 WEIGHT_DTYPE_ALIASES = {
-    "awq": "int4", "gptq": "int4", "int4_awq": "int4", "w4a16": "int4", "bnb4": "nf4",
-    "4bit": "nf4", "bnb8": "int8", "8bit": "int8", "w8a16": "int8", "float16": "fp16",
-    "half": "fp16", "bfloat16": "bf16", "float32": "fp32", "float": "fp32", "fp8_e4m3": "fp8",
-    "fp8_e5m2": "fp8", "q4_k": "q4_k_m", "q5_k": "q5_k_m", "q3_k": "q3_k_m", "f32": "fp32",
+    "awq": "int4",
+    "gptq": "int4",
+    "int4_awq": "int4",
+    "w4a16": "int4",
+    "bnb4": "nf4",
+    "4bit": "nf4",
+    "bnb8": "int8",
+    "8bit": "int8",
+    "w8a16": "int8",
+    "float16": "fp16",
+    "half": "fp16",
+    "bfloat16": "bf16",
+    "float32": "fp32",
+    "float": "fp32",
+    "fp8_e4m3": "fp8",
+    "fp8_e5m2": "fp8",
+    "q4_k": "q4_k_m",
+    "q5_k": "q5_k_m",
+    "q3_k": "q3_k_m",
+    "f32": "fp32",
 }
 """Common spellings of weight formats (AWQ/GPTQ are 4-bit with group scales → ``int4``).
 A ``gguf:`` prefix (``gguf:Q4_K_M``) names a llama.cpp file type and is dropped."""
 
 QUANT_FORMAT_DTYPES: dict[str, tuple[str, str]] = {
-    "w8a8": ("int8", "w8a8"), "w4a8": ("int4", "w4a8"),
-    "modelslim_w8a8": ("int8", "modelslim"), "modelslim_w4a8": ("int4", "w4a8"),
+    "w8a8": ("int8", "w8a8"),
+    "w4a8": ("int4", "w4a8"),
+    "modelslim_w8a8": ("int8", "modelslim"),
+    "modelslim_w4a8": ("int4", "w4a8"),
 }
 """Weight formats that name a quantization method as well as a width: Ascend ModelSlim
 W8A8 (int8 weights and activations) and W4A8 (int4 weights, int8 activations), the formats
@@ -39,10 +57,22 @@ vLLM-Ascend and MindIE load (vllm-ascend quantization guide; MindIE quantization
 names a method (``quant_support.weight_format`` reads the pair back as W8A8 / W4A8)."""
 
 ATTENTION_ALIASES = {
-    "flash_attention_2": "flash", "flash_attention_3": "flash", "flash_attention": "flash",
-    "flash-attn": "flash", "flash_attn": "flash", "flashattention": "flash", "fa2": "flash",
-    "fa3": "flash", "fa": "flash", "flashinfer": "flash", "sdpa": "sdpa", "eager": "eager",
-    "flash": "flash", "torch_sdpa": "sdpa", "math": "eager", "flex": "flash",
+    "flash_attention_2": "flash",
+    "flash_attention_3": "flash",
+    "flash_attention": "flash",
+    "flash-attn": "flash",
+    "flash_attn": "flash",
+    "flashattention": "flash",
+    "fa2": "flash",
+    "fa3": "flash",
+    "fa": "flash",
+    "flashinfer": "flash",
+    "sdpa": "sdpa",
+    "eager": "eager",
+    "flash": "flash",
+    "torch_sdpa": "sdpa",
+    "math": "eager",
+    "flex": "flash",
     "flex_attention": "flash",
 }
 """Spellings of ``attn_implementation`` (transformers ``flash_attention_2``, vLLM/llama.cpp
@@ -53,16 +83,32 @@ docs), so it takes the ``flash`` memory model."""
 
 OPTIMIZER_ALIASES = {
     # Hugging Face TrainingArguments.optim (transformers.training_args.OptimizerNames)
-    "adamw_torch": "adamw", "adamw_torch_fused": "adamw", "adamw_hf": "adamw",
-    "adamw_apex_fused": "adamw", "adamw_torch_xla": "adamw", "adamw_torch_npu_fused": "adamw",
-    "adam": "adamw", "adamw_bnb_8bit": "adamw8bit", "adamw_8bit": "adamw8bit",
-    "adam8bit": "adamw8bit", "adamw_8bit_bnb": "adamw8bit", "bnb_adamw8bit": "adamw8bit",
-    "paged_adamw_8bit": "paged_adamw8bit", "paged_adamw8bit": "paged_adamw8bit",
-    "pagedadamw8bit": "paged_adamw8bit", "paged_adamw_32bit": "adamw", "paged_adamw": "adamw",
-    "lion_32bit": "lion", "paged_lion_32bit": "lion", "sgd": "sgd", "adafactor": "adafactor",
+    "adamw_torch": "adamw",
+    "adamw_torch_fused": "adamw",
+    "adamw_hf": "adamw",
+    "adamw_apex_fused": "adamw",
+    "adamw_torch_xla": "adamw",
+    "adamw_torch_npu_fused": "adamw",
+    "adam": "adamw",
+    "adamw_bnb_8bit": "adamw8bit",
+    "adamw_8bit": "adamw8bit",
+    "adam8bit": "adamw8bit",
+    "adamw_8bit_bnb": "adamw8bit",
+    "bnb_adamw8bit": "adamw8bit",
+    "paged_adamw_8bit": "paged_adamw8bit",
+    "paged_adamw8bit": "paged_adamw8bit",
+    "pagedadamw8bit": "paged_adamw8bit",
+    "paged_adamw_32bit": "adamw",
+    "paged_adamw": "adamw",
+    "lion_32bit": "lion",
+    "paged_lion_32bit": "lion",
+    "sgd": "sgd",
+    "adafactor": "adafactor",
     # torchtune / torchao spellings
-    "torch.optim.adamw": "adamw", "adamw8bit": "adamw8bit", "bitsandbytes.optim.pagedadamw8bit":
-        "paged_adamw8bit", "bitsandbytes.optim.adamw8bit": "adamw8bit",
+    "torch.optim.adamw": "adamw",
+    "adamw8bit": "adamw8bit",
+    "bitsandbytes.optim.pagedadamw8bit": "paged_adamw8bit",
+    "bitsandbytes.optim.adamw8bit": "adamw8bit",
 }
 """Optimizer names of public recipes → the optimizer whose state bytes gpupicker models:
 torch AdamW (fused or not, apex, XLA: two states in the parameter dtype), bitsandbytes 8-bit
@@ -89,8 +135,12 @@ the mix of the vLLM ``benchmark_serving`` random-dataset examples this default w
 the serving plan says which counts it used (``serving.plan``)."""
 
 NATIVE_WEIGHTS = {
-    "gpt_oss_20b": "mxfp4", "gpt_oss_120b": "mxfp4",
-    "deepseek_v3": "fp8", "deepseek_r1": "fp8", "deepseek_v3_1": "fp8", "deepseek_v3_2_exp": "fp8",
+    "gpt_oss_20b": "mxfp4",
+    "gpt_oss_120b": "mxfp4",
+    "deepseek_v3": "fp8",
+    "deepseek_r1": "fp8",
+    "deepseek_v3_1": "fp8",
+    "deepseek_v3_2_exp": "fp8",
     "kimi_k2": "fp8",
 }
 """Catalog models whose released checkpoint is not 16-bit, by the ``quantization_config`` of
@@ -100,29 +150,95 @@ block-scaled FP8 (``quant_method: fp8``, ``weight_block_size [128, 128]``). An i
 workload that names one of them and no ``weights_dtype`` is sized in that format, as the engines
 load it; a 16-bit estimate needs ``weights_dtype: bf16`` said."""
 
-ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "engine",
-                               "comment", "description", "name", "label", "source_id"})
+ANNOTATION_FIELDS = frozenset(
+    {
+        "id",
+        "measured",
+        "notes",
+        "note",
+        "source",
+        "engine",
+        "comment",
+        "description",
+        "name",
+        "label",
+        "source_id",
+    }
+)
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
 ignored without a warning; any other unknown key is named by :func:`unknown_fields`."""
 
-SPECULATIVE_SPELLINGS = frozenset({"speculative_config", "speculative_algorithm",
-                                   "speculative_draft_model_path", "speculative_num_steps",
-                                   "model_draft", "draft_max"})
+SPECULATIVE_SPELLINGS = frozenset(
+    {
+        "speculative_config",
+        "speculative_algorithm",
+        "speculative_draft_model_path",
+        "speculative_num_steps",
+        "model_draft",
+        "draft_max",
+    }
+)
 """Engine spellings of :attr:`Workload.speculative` read into it (vLLM, SGLang, llama.cpp)."""
 
-MODEL_KEYS_NOT_NEEDED = frozenset({
-    "architectures", "auto_map", "bos_token_id", "eos_token_id", "pad_token_id",
-    "transformers_version", "torch_dtype", "dtype", "_name_or_path", "initializer_range",
-    "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_eps", "rope_theta",
-    "rope_scaling", "rope_parameters", "partial_rotary_factor", "hidden_act", "activation_function",
-    "attention_dropout", "hidden_dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop",
-    "use_cache", "pretraining_tp", "mlp_bias", "router_aux_loss_coef", "output_router_logits",
-    "router_jitter_noise", "norm_topk_prob", "routed_scaling_factor", "scoring_func",
-    "topk_method", "n_group", "topk_group", "use_sliding_window", "layer_types",
-    "sliding_window_pattern", "full_attention_interval", "mlp_only_layers", "multi_query",
-    "intermediate_size_mlp", "qk_layernorm", "use_qk_norm", "bias", "quantization_config",
-    "hybrid_override_pattern", "n_groups", "conv_kernel", "conv_L_cache", "mtp_num_hidden_layers",
-    "num_mtp_modules", "mamba_d_conv"})
+MODEL_KEYS_NOT_NEEDED = frozenset(
+    {
+        "architectures",
+        "auto_map",
+        "bos_token_id",
+        "eos_token_id",
+        "pad_token_id",
+        "transformers_version",
+        "torch_dtype",
+        "dtype",
+        "_name_or_path",
+        "initializer_range",
+        "rms_norm_eps",
+        "layer_norm_eps",
+        "layer_norm_epsilon",
+        "norm_eps",
+        "rope_theta",
+        "rope_scaling",
+        "rope_parameters",
+        "partial_rotary_factor",
+        "hidden_act",
+        "activation_function",
+        "attention_dropout",
+        "hidden_dropout",
+        "resid_pdrop",
+        "embd_pdrop",
+        "attn_pdrop",
+        "use_cache",
+        "pretraining_tp",
+        "mlp_bias",
+        "router_aux_loss_coef",
+        "output_router_logits",
+        "router_jitter_noise",
+        "norm_topk_prob",
+        "routed_scaling_factor",
+        "scoring_func",
+        "topk_method",
+        "n_group",
+        "topk_group",
+        "use_sliding_window",
+        "layer_types",
+        "sliding_window_pattern",
+        "full_attention_interval",
+        "mlp_only_layers",
+        "multi_query",
+        "intermediate_size_mlp",
+        "qk_layernorm",
+        "use_qk_norm",
+        "bias",
+        "quantization_config",
+        "hybrid_override_pattern",
+        "n_groups",
+        "conv_kernel",
+        "conv_L_cache",
+        "mtp_num_hidden_layers",
+        "num_mtp_modules",
+        "mamba_d_conv",
+    }
+)
 """``config.json`` keys a ``model`` dict may carry that do not change memory or speed
 (token ids, norms' epsilon, RoPE base and scaling, dropout, router loss settings) or that
 :class:`ModelArch` reads while building another field (``layer_types``, ``multi_query`` …):
@@ -138,8 +254,11 @@ def model_keys_read() -> set[str]:
     """
     from .model_arch import _ALIASES
 
-    return {*ModelArch.model_fields, *(n for names in _ALIASES.values() for n in names),
-            *MODEL_KEYS_NOT_NEEDED}
+    return {
+        *ModelArch.model_fields,
+        *(n for names in _ALIASES.values() for n in names),
+        *MODEL_KEYS_NOT_NEEDED,
+    }
 
 
 def nested_models() -> dict[str, type[BaseModel]]:
@@ -154,8 +273,9 @@ def nested_models() -> dict[str, type[BaseModel]]:
             if isinstance(t, type) and issubclass(t, BaseModel):
                 out[name] = t
     return out
-_BUILD_NUMBER = re.compile(r"^\s*(?:build:?\s*)?(?:[0-9a-f]{7,40}\s+)?\(?b?(\d{1,6})\)?\s*$",
-                           re.IGNORECASE)
+
+
+_BUILD_NUMBER = re.compile(r"^\s*(?:build:?\s*)?(?:[0-9a-f]{7,40}\s+)?\(?b?(\d{1,6})\)?\s*$", re.IGNORECASE)
 
 
 def build_number(text: str) -> int:
@@ -172,19 +292,39 @@ def build_number(text: str) -> int:
     return int(m.group(1))
 
 
-BACKEND_ALIASES = {"cuda": "cuda", "hip": "hip", "rocm": "hip", "metal": "metal", "mps": "metal",
-                   "vulkan": "vulkan", "vk": "vulkan", "sycl": "sycl", "oneapi": "sycl",
-                   "cpu": "cpu"}
+BACKEND_ALIASES = {
+    "cuda": "cuda",
+    "hip": "hip",
+    "rocm": "hip",
+    "metal": "metal",
+    "mps": "metal",
+    "vulkan": "vulkan",
+    "vk": "vulkan",
+    "sycl": "sycl",
+    "oneapi": "sycl",
+    "cpu": "cpu",
+}
 """Spellings of the ggml back-ends (llama.cpp ``-DGGML_<NAME>=ON``, ``llama-bench``'s
 ``backend`` column) mapped to the back-ends the speed model knows."""
 
 
-Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
-               "diffusion_lora"]
+Task = Literal[
+    "inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen", "diffusion_lora"
+]
 TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full_ft", "pretrain"})
 Optimizer = Literal["adamw", "adamw8bit", "paged_adamw8bit", "sgd", "adafactor", "lion"]
-Framework = Literal["transformers", "vllm", "llama.cpp", "ollama", "tensorrt-llm", "deepspeed",
-                    "fsdp", "diffusers", "litgpt", "torchtune"]
+Framework = Literal[
+    "transformers",
+    "vllm",
+    "llama.cpp",
+    "ollama",
+    "tensorrt-llm",
+    "deepspeed",
+    "fsdp",
+    "diffusers",
+    "litgpt",
+    "torchtune",
+]
 
 
 class LoraConfig(BaseModel):
@@ -202,14 +342,16 @@ class LoraConfig(BaseModel):
 
     r: int = Field(default=16, ge=1, le=4096)
     alpha: float = 32.0
-    targets: tuple[str, ...] = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj",
-                                "down_proj")
+    targets: tuple[str, ...] = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
     adapter_dtype: Literal["fp32", "bf16", "fp16"] = "fp32"
     dropout: float = Field(default=0.0, ge=0.0, lt=1.0)
     trainable_params: int | None = Field(default=None, ge=0)
-    use_dora: bool = Field(default=False, description="peft DoRA: a trainable magnitude "
-                           "vector per adapted module and the weight norm of W + s·B·A "
-                           "in every forward (core.dora)")
+    use_dora: bool = Field(
+        default=False,
+        description="peft DoRA: a trainable magnitude "
+        "vector per adapted module and the weight norm of W + s·B·A "
+        "in every forward (core.dora)",
+    )
 
     @field_validator("targets", mode="before")
     @classmethod
@@ -248,11 +390,17 @@ class Parallelism(BaseModel):
     tensor_parallel: int = Field(default=1, ge=1, le=4096)
     pipeline_parallel: int = Field(default=1, ge=1, le=4096)
     cpu_offload: bool = False
-    data_parallel: int | None = Field(default=None, ge=1, le=4096, description="serving: "
-                                      "model replicas (vLLM/SGLang --data-parallel-size); "
-                                      "training: the data-parallel degree")
-    expert_parallel: int | None = Field(default=None, ge=1, le=4096, description="MoE: "
-                                        "ranks the routed experts are split over")
+    data_parallel: int | None = Field(
+        default=None,
+        ge=1,
+        le=4096,
+        description="serving: "
+        "model replicas (vLLM/SGLang --data-parallel-size); "
+        "training: the data-parallel degree",
+    )
+    expert_parallel: int | None = Field(
+        default=None, ge=1, le=4096, description="MoE: ranks the routed experts are split over"
+    )
 
 
 class GpuPart(BaseModel):
@@ -299,8 +447,9 @@ class Workload(BaseModel):
     task: Task
     model: ModelArch | None = None
     model_id: str | None = None
-    params: int | None = Field(default=None, ge=1, le=100_000_000_000_000,
-                               description="exact parameter count")
+    params: int | None = Field(
+        default=None, ge=1, le=100_000_000_000_000, description="exact parameter count"
+    )
 
     weights_dtype: str = "bf16"
     compute_dtype: Literal["bf16", "fp16", "fp32", "fp8"] = "bf16"
@@ -310,134 +459,207 @@ class Workload(BaseModel):
     batch: int = Field(default=1, ge=1, le=1_000_000)
     seq_len: int | None = Field(default=None, ge=1, le=10_000_000)
     prompt_len: int | None = Field(
-        default=None, ge=1, le=10_000_000,
+        default=None,
+        ge=1,
+        le=10_000_000,
         description="prompt tokens per request (batch inference and serving alike; "
-                    "'avg_prompt_tokens' is read as this field)")
+        "'avg_prompt_tokens' is read as this field)",
+    )
     new_tokens: int | None = Field(
-        default=None, ge=0, le=10_000_000,
-        description="generated tokens per request ('avg_output_tokens' is read as this field)")
+        default=None,
+        ge=0,
+        le=10_000_000,
+        description="generated tokens per request ('avg_output_tokens' is read as this field)",
+    )
     grad_ckpt: bool = False
     grad_ckpt_offload: bool = Field(
-        default=False, description="checkpointed layer inputs kept in host RAM (Unsloth "
-        "'unsloth' / 'offload' gradient checkpointing); set by grad_ckpt: \"offload\"")
+        default=False,
+        description="checkpointed layer inputs kept in host RAM (Unsloth "
+        "'unsloth' / 'offload' gradient checkpointing); set by grad_ckpt: \"offload\"",
+    )
     lora: LoraConfig | None = None
     speculative: Speculative | None = Field(
-        default=None, description="speculative decoding: {method: mtp | draft | ngram | eagle, "
+        default=None,
+        description="speculative decoding: {method: mtp | draft | ngram | eagle, "
         "draft_model, num_speculative_tokens, acceptance_rate}; vLLM speculative_config and "
-        "SGLang speculative_* spellings accepted")
+        "SGLang speculative_* spellings accepted",
+    )
     optimizer: Optimizer = "adamw"
     framework: str = "transformers"
     prepare_kbit: bool = Field(
-        default=False, description="peft prepare_model_for_kbit_training (fp32 embeddings, "
-        "lm_head and norms); on for QLoRA unless grad_ckpt is given explicitly")
+        default=False,
+        description="peft prepare_model_for_kbit_training (fp32 embeddings, "
+        "lm_head and norms); on for QLoRA unless grad_ckpt is given explicitly",
+    )
     master_weights: bool | None = Field(
-        default=None, description="fp32 master weights (mixed precision) for 16-bit full "
-        "fine-tuning/pre-training; None = the framework's default (training_frameworks.py)")
+        default=None,
+        description="fp32 master weights (mixed precision) for 16-bit full "
+        "fine-tuning/pre-training; None = the framework's default (training_frameworks.py)",
+    )
     optimizer_in_bwd: bool | None = Field(
-        default=None, description="optimizer step fused into the backward pass (torchtune "
+        default=None,
+        description="optimizer step fused into the backward pass (torchtune "
         "optimizer_in_bwd: each gradient is applied and freed as soon as it is computed); "
-        "None = the framework's default (torchtune single-GPU full fine-tuning: on)")
+        "None = the framework's default (torchtune single-GPU full fine-tuning: on)",
+    )
     attention: Literal["sdpa", "flash", "eager"] = "sdpa"
     gpu_memory_utilization: float = Field(default=0.9, gt=0.0, le=1.0)
-    max_model_len: int | None = Field(default=None, ge=16, le=10_000_000,
-                                      description="vLLM/SGLang context length the server "
-                                                  "is started with (default: the request)")
-    max_num_seqs: int | None = Field(default=None, ge=1, le=65_536,
-                                     description="vLLM/SGLang most running sequences (256)")
-    max_num_batched_tokens: int | None = Field(default=None, ge=1, le=10_000_000,
-                                               description="vLLM tokens per scheduler step")
-    environment: str | None = Field(default=None, max_length=2000,
-                                    description="software stack as text, e.g. 'PyTorch 2.11, "
-                                                "transformers 5.17' (version-dependent engine "
-                                                "behaviour)")
+    max_model_len: int | None = Field(
+        default=None,
+        ge=16,
+        le=10_000_000,
+        description="vLLM/SGLang context length the server is started with (default: the request)",
+    )
+    max_num_seqs: int | None = Field(
+        default=None, ge=1, le=65_536, description="vLLM/SGLang most running sequences (256)"
+    )
+    max_num_batched_tokens: int | None = Field(
+        default=None, ge=1, le=10_000_000, description="vLLM tokens per scheduler step"
+    )
+    environment: str | None = Field(
+        default=None,
+        max_length=2000,
+        description="software stack as text, e.g. 'PyTorch 2.11, "
+        "transformers 5.17' (version-dependent engine "
+        "behaviour)",
+    )
     # engine build (llama.cpp / Ollama speed: core.speed.inference.LLAMACPP_ERAS)
-    engine_build: str | None = Field(default=None, max_length=80,
-                                     description="llama.cpp build as llama-bench prints it "
-                                                 "('b4500', '4500' or 'build: e598697d (4696)')")
-    engine_date: str | None = Field(default=None, pattern=r"^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$",
-                                    description="date of the engine build, YYYY-MM[-DD], when "
-                                                "the build number is not known")
-    backend: str | None = Field(default=None, description="llama.cpp / ggml back-end: cuda, "
-                                "hip (rocm), metal, vulkan, sycl; None = the GPU's own")
+    engine_build: str | None = Field(
+        default=None,
+        max_length=80,
+        description="llama.cpp build as llama-bench prints it ('b4500', '4500' or 'build: e598697d (4696)')",
+    )
+    engine_date: str | None = Field(
+        default=None,
+        pattern=r"^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$",
+        description="date of the engine build, YYYY-MM[-DD], when the build number is not known",
+    )
+    backend: str | None = Field(
+        default=None,
+        description="llama.cpp / ggml back-end: cuda, hip (rocm), metal, vulkan, sycl; None = the GPU's own",
+    )
     # which weight groups a partly quantized checkpoint holds in weights_dtype
     # (core.memory.common.quantized_weight_groups; e.g. Meta's Llama-3.1-405B-FP8: ["mlp"])
     quantized_groups: tuple[str, ...] | None = Field(
-        default=None, description="Linear groups held in weights_dtype, the rest 16-bit: "
+        default=None,
+        description="Linear groups held in weights_dtype, the rest 16-bit: "
         "attention, dense_mlp, experts, shared_experts (aliases mlp, linear …); None = the "
-        "format's convention")
+        "format's convention",
+    )
     n_cpu_moe: int | Literal["auto", "all"] | None = Field(
-        default=None, description="llama.cpp --n-cpu-moe: routed experts of the first N layers "
-        "in host RAM (attention, shared experts and the rest on the GPU); \"all\" = --cpu-moe; "
-        "\"auto\" = the fewest N that fit, as llama.cpp --fit does; None = llama.cpp's default "
-        "(--fit places an MoE model that does not fit the same way)")
+        default=None,
+        description="llama.cpp --n-cpu-moe: routed experts of the first N layers "
+        'in host RAM (attention, shared experts and the rest on the GPU); "all" = --cpu-moe; '
+        '"auto" = the fewest N that fit, as llama.cpp --fit does; None = llama.cpp\'s default '
+        "(--fit places an MoE model that does not fit the same way)",
+    )
     n_gpu_layers: int | None = Field(
-        default=None, ge=0, le=100_000, description="llama.cpp -ngl: repeating layers on the "
-        "GPU (the last ones; the rest and their KV in host RAM); None = as many as fit")
+        default=None,
+        ge=0,
+        le=100_000,
+        description="llama.cpp -ngl: repeating layers on the "
+        "GPU (the last ones; the rest and their KV in host RAM); None = as many as fit",
+    )
     kv_on_host: bool = Field(
-        default=False, description="llama.cpp --no-kv-offload: the KV cache in host RAM and "
-        "attention on the CPU")
+        default=False,
+        description="llama.cpp --no-kv-offload: the KV cache in host RAM and attention on the CPU",
+    )
     host_ram_gb: float | None = Field(
-        default=None, gt=0, le=100_000, description="RAM of the machine in GB as sold "
+        default=None,
+        gt=0,
+        le=100_000,
+        description="RAM of the machine in GB as sold "
         "(binary: 32 GB = 32 GiB, /proc/meminfo MemTotal); offloaded experts, layers and KV "
-        "must fit in it; None = not checked")
+        "must fit in it; None = not checked",
+    )
     host_ram_bandwidth_gbps: float | None = Field(
-        default=None, gt=0, le=10_000, description="peak host RAM bandwidth in GB/s "
+        default=None,
+        gt=0,
+        le=10_000,
+        description="peak host RAM bandwidth in GB/s "
         "(channels × MT/s × 8 bytes); None = the machine class default "
-        "(core.memory.placement.HOST_RAM_CLASSES)")
+        "(core.memory.placement.HOST_RAM_CLASSES)",
+    )
     shared_prefix_ratio: float = Field(
-        default=0.0, ge=0.0, lt=1.0, description="serving with prefix caching (vLLM, SGLang, "
+        default=0.0,
+        ge=0.0,
+        lt=1.0,
+        description="serving with prefix caching (vLLM, SGLang, "
         "TensorRT-LLM and the other paged-KV servers): share of each prompt that is a prefix "
         "all requests share (system prompt, few-shot examples); its KV blocks are held once "
-        "and its prefill is skipped on a cache hit")
-    ttft_target_s: float | None = Field(default=None, gt=0, le=3600,
-                                        description="serving: p50 time-to-first-token target")
-    itl_target_s: float | None = Field(default=None, gt=0, le=60,
-                                       description="serving: inter-token latency target")
+        "and its prefill is skipped on a cache hit",
+    )
+    ttft_target_s: float | None = Field(
+        default=None, gt=0, le=3600, description="serving: p50 time-to-first-token target"
+    )
+    itl_target_s: float | None = Field(
+        default=None, gt=0, le=60, description="serving: inter-token latency target"
+    )
 
     gpu: str | None = None
     num_gpus: int = Field(default=1, ge=1, le=4096)
     gpus: tuple[GpuPart, ...] | None = Field(
-        default=None, min_length=1, max_length=16,
+        default=None,
+        min_length=1,
+        max_length=16,
         description="the cards of the job's one machine, in device order, when they are not "
-                    "all one type: [{\"gpu\": \"rtx_4090\"}, {\"gpu\": \"rtx_3090\", "
-                    "\"count\": 1, \"free_gib\": 23.0}] (core.memory.mixed); num_gpus is "
-                    "their total")
+        'all one type: [{"gpu": "rtx_4090"}, {"gpu": "rtx_3090", '
+        '"count": 1, "free_gib": 23.0}] (core.memory.mixed); num_gpus is '
+        "their total",
+    )
     tensor_split: tuple[float, ...] | None = Field(
-        default=None, min_length=2, max_length=64,
+        default=None,
+        min_length=2,
+        max_length=64,
         description="llama.cpp --tensor-split: the share of layers per card of gpus, in device "
-                    "order (any scale: 3,2 = 60 %/40 %); None = llama.cpp's default, "
-                    "proportional to each card's free memory")
+        "order (any scale: 3,2 = 60 %/40 %); None = llama.cpp's default, "
+        "proportional to each card's free memory",
+    )
     parallelism: Parallelism = Parallelism()
 
     dataset_tokens: float | None = Field(default=None, ge=0, le=1e15)
     epochs: float = Field(default=1.0, gt=0, le=10_000)
-    train_hours: float | None = Field(default=None, gt=0, le=1_000_000,
-                                      description="planned run length in hours")
+    train_hours: float | None = Field(
+        default=None, gt=0, le=1_000_000, description="planned run length in hours"
+    )
     startup_minutes: float | None = Field(
-        default=None, ge=0, le=24 * 60,
+        default=None,
+        ge=0,
+        le=24 * 60,
         description="start-up billed per rental before the run (image pull, model download "
-                    "and load); None: estimated from the model's size (core.cost.startup_hours)")
+        "and load); None: estimated from the model's size (core.cost.startup_hours)",
+    )
     requests_per_minute: float | None = Field(default=None, ge=0, le=1e9)
     checkpoint_interval_hours: float = Field(
-        default=DEFAULT_CHECKPOINT_INTERVAL_HOURS, gt=0, le=10_000,
+        default=DEFAULT_CHECKPOINT_INTERVAL_HOURS,
+        gt=0,
+        le=10_000,
         description="hours between the job's checkpoints: a spot interruption loses the work "
-                    "since the last one (core.spot); default 0.5")
+        "since the last one (core.spot); default 0.5",
+    )
 
     pricing: str = "on_demand"
     prefer_in_stock: bool = Field(
-        default=False, description="rank offers a ledger snapshot lists as out of stock after "
-                                   "those in stock or of unknown stock (core.stock)")
+        default=False,
+        description="rank offers a ledger snapshot lists as out of stock after "
+        "those in stock or of unknown stock (core.stock)",
+    )
     budget_usd: float | None = Field(default=None, ge=0, le=1e12)
     max_usd_per_hour: float | None = Field(default=None, ge=0, le=1e9)
     deadline_hours: float | None = Field(default=None, gt=0, le=1_000_000)
     currency: str = "USD"
-    region: str | None = Field(default=None, max_length=16,
-                               description="keep only offers of providers in this country/region "
-                                           "(ISO code, e.g. \"CN\"; core.providers); None: all")
+    region: str | None = Field(
+        default=None,
+        max_length=16,
+        description="keep only offers of providers in this country/region "
+        '(ISO code, e.g. "CN"; core.providers); None: all',
+    )
     providers: tuple[str, ...] = Field(
-        default=(), max_length=64,
+        default=(),
+        max_length=64,
         description="keep only offers of these providers (catalog or Chinese names, any case, "
-                    "e.g. [\"AutoDL\"]; core.providers.check_providers); empty: all")
+        'e.g. ["AutoDL"]; core.providers.check_providers); empty: all',
+    )
 
     resolution: int = Field(default=1024, ge=64, le=8192)
     images: int = Field(default=1, ge=1, le=1_000_000_000)
@@ -482,8 +704,13 @@ class Workload(BaseModel):
             return v
         key = BACKEND_ALIASES.get(v.strip().lower())
         if key is None:
-            raise ValueError(msg("workload.unknown_backend", backend=repr(v),
-                                 choices=", ".join(sorted(set(BACKEND_ALIASES.values())))))
+            raise ValueError(
+                msg(
+                    "workload.unknown_backend",
+                    backend=repr(v),
+                    choices=", ".join(sorted(set(BACKEND_ALIASES.values()))),
+                )
+            )
         return key
 
     @field_validator("quantized_groups", mode="after")
@@ -509,6 +736,7 @@ class Workload(BaseModel):
     @classmethod
     def _known_framework(cls, v: str) -> str:
         from .stacks.frameworks import normalize_framework
+
         return normalize_framework(v)
 
     @field_validator("attention", mode="before")
@@ -543,24 +771,37 @@ class Workload(BaseModel):
             if d.get(field) is None:
                 d[field] = value
             elif value is not None and d[field] != value:
-                raise ValueError(msg("workload.token_alias_disagrees", alias=alias,
-                                     field=field, alias_value=repr(value),
-                                     value=repr(d[field])))
+                raise ValueError(
+                    msg(
+                        "workload.token_alias_disagrees",
+                        alias=alias,
+                        field=field,
+                        alias_value=repr(value),
+                        value=repr(d[field]),
+                    )
+                )
         ckpt = d.get("grad_ckpt")
         if isinstance(ckpt, str):
             mode = GRAD_CKPT_MODES.get(ckpt.strip().lower())
             if mode is None:
-                raise ValueError(msg("workload.grad_ckpt_mode", value=repr(ckpt),
-                                     known=", ".join(sorted(GRAD_CKPT_MODES))))
+                raise ValueError(
+                    msg("workload.grad_ckpt_mode", value=repr(ckpt), known=", ".join(sorted(GRAD_CKPT_MODES)))
+                )
             d["grad_ckpt"] = mode != "off"
             if mode == "offload":
                 d["grad_ckpt_offload"] = True
         parts = d.get("gpus")
         if isinstance(parts, (list, tuple)) and "num_gpus" not in d:
             # num_gpus is the machine's card count (an item the part check refuses counts 1)
-            d["num_gpus"] = sum(int(c) if isinstance(c := p.get("count", 1) if isinstance(p, dict)
-                                                     else 1, int) and c > 0 else 1
-                                for p in parts) or 1
+            d["num_gpus"] = (
+                sum(
+                    int(c)
+                    if isinstance(c := p.get("count", 1) if isinstance(p, dict) else 1, int) and c > 0
+                    else 1
+                    for p in parts
+                )
+                or 1
+            )
         # a task's implied values (QLoRA: NF4 base, peft's k-bit recipe; LoRA: an adapter;
         # full fine-tuning: bf16), defined with the wizard's starting values in task_defaults
         d.update(implied_fields(d))
@@ -583,9 +824,17 @@ class Workload(BaseModel):
             if isinstance(d.get("speculative_config"), dict):
                 d["speculative"] = d["speculative_config"]
             else:
-                flat = {k: d[k] for k in ("speculative_algorithm", "speculative_draft_model_path",
-                                          "speculative_num_steps", "model_draft", "draft_max")
-                        if d.get(k) is not None}
+                flat = {
+                    k: d[k]
+                    for k in (
+                        "speculative_algorithm",
+                        "speculative_draft_model_path",
+                        "speculative_num_steps",
+                        "model_draft",
+                        "draft_max",
+                    )
+                    if d.get(k) is not None
+                }
                 if flat:
                     d["speculative"] = flat
         return d
@@ -599,17 +848,18 @@ class Workload(BaseModel):
         if self.gpus is not None:
             total = sum(p.count for p in self.gpus)
             if self.num_gpus != total:
-                raise ValueError(msg("workload.gpus_count_disagrees", num_gpus=self.num_gpus,
-                                     total=total))
+                raise ValueError(msg("workload.gpus_count_disagrees", num_gpus=self.num_gpus, total=total))
             if total > 64:
                 raise ValueError(msg("workload.gpus_too_many", total=total))
             if self.tensor_split is not None and len(self.tensor_split) != total:
-                raise ValueError(msg("workload.tensor_split_length", given=len(self.tensor_split),
-                                     total=total))
+                raise ValueError(
+                    msg("workload.tensor_split_length", given=len(self.tensor_split), total=total)
+                )
         elif self.tensor_split is not None:
             raise ValueError(msg("workload.tensor_split_needs_gpus"))
-        if self.tensor_split is not None and (any(x < 0 for x in self.tensor_split)
-                                              or sum(self.tensor_split) <= 0):
+        if self.tensor_split is not None and (
+            any(x < 0 for x in self.tensor_split) or sum(self.tensor_split) <= 0
+        ):
             raise ValueError(msg("workload.tensor_split_values"))
         return self
 
@@ -675,14 +925,25 @@ class Workload(BaseModel):
         """
         if not isinstance(data, dict):
             return []
-        out = [k for k in data if isinstance(k, str) and k not in cls.model_fields
-               and k not in ANNOTATION_FIELDS and k not in TOKEN_ALIASES
-               and k not in SPECULATIVE_SPELLINGS]
+        out = [
+            k
+            for k in data
+            if isinstance(k, str)
+            and k not in cls.model_fields
+            and k not in ANNOTATION_FIELDS
+            and k not in TOKEN_ALIASES
+            and k not in SPECULATIVE_SPELLINGS
+        ]
         parts = data.get("gpus")
         if isinstance(parts, list):
             known_part = set(GpuPart.model_fields)
-            out += [f"gpus[{i}].{k}" for i, part in enumerate(parts) if isinstance(part, dict)
-                    for k in part if isinstance(k, str) and k not in known_part]
+            out += [
+                f"gpus[{i}].{k}"
+                for i, part in enumerate(parts)
+                if isinstance(part, dict)
+                for k in part
+                if isinstance(k, str) and k not in known_part
+            ]
         for key, model in nested_models().items():
             nested = data.get(key)
             if isinstance(nested, dict):
@@ -713,8 +974,10 @@ class Workload(BaseModel):
 
         "model 'x' is not resolved; look it up in the catalog first" (two clauses).
         """
-        return join([msg("workload.model_not_resolved", model=repr(self.model_id)),
-                     msg("workload.look_it_up")], "clauses")
+        return join(
+            [msg("workload.model_not_resolved", model=repr(self.model_id)), msg("workload.look_it_up")],
+            "clauses",
+        )
 
     def with_model(self, arch: ModelArch) -> Workload:
         """Return a copy whose ``model`` is the resolved architecture."""
@@ -741,4 +1004,3 @@ def parallel_plan(w: Workload, num_gpus: int) -> Workload:
     if num_gpus > 1 and w.task in ("full_ft", "pretrain") and w.parallelism == Parallelism():
         return w.model_copy(update={"parallelism": AUTO_SHARDING})
     return w
-

@@ -147,8 +147,7 @@ def open_regular(path: Path) -> IO[bytes]:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise ModelImportError(imp("cannot_read", path=str(path),
-                                   error=str(exc.strerror or exc))) from exc
+        raise ModelImportError(imp("cannot_read", path=str(path), error=str(exc.strerror or exc))) from exc
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise ModelImportError(imp("not_regular", file=str(path)))
@@ -174,8 +173,9 @@ def read_capped(path: Path, limit: int) -> bytes:
         try:
             data = f.read(limit + 1)
         except OSError as exc:
-            raise ModelImportError(imp("cannot_read", path=str(path),
-                                       error=str(exc.strerror or exc))) from exc
+            raise ModelImportError(
+                imp("cannot_read", path=str(path), error=str(exc.strerror or exc))
+            ) from exc
     if len(data) > limit:
         raise ModelImportError(imp("json_too_large", file=path.name, size=f"> {limit:,}"))
     return data
@@ -187,8 +187,7 @@ def pickle_refusal(path: Path) -> ModelImportError:
     Loading a pickle runs arbitrary code it contains (Python ``pickle`` docs:
     "never unpickle data that could have come from an untrusted source").
     """
-    return ModelImportError(join([join([imp("pickle", file=path.name)]), imp("pickle_convert")],
-                                 "space"))
+    return ModelImportError(join([join([imp("pickle", file=path.name)]), imp("pickle_convert")], "space"))
 
 
 class Component(BaseModel):
@@ -251,11 +250,18 @@ class ImportedModel(BaseModel):
     def summary(self) -> dict[str, Any]:
         """JSON-ready dict: params, weights_bytes, bytes per dtype, architecture fields."""
         return {
-            "path": self.path, "format": self.format, "name": self.name, "kind": self.kind,
-            "params": self.params, "params_source": self.params_source,
-            "weights_bytes": self.weights_bytes, "bytes_by_dtype": dict(self.bytes_by_dtype),
-            "params_by_dtype": dict(self.params_by_dtype), "tensor_count": self.tensor_count,
-            "architecture": dict(self.config), "quantization": dict(self.quantization),
+            "path": self.path,
+            "format": self.format,
+            "name": self.name,
+            "kind": self.kind,
+            "params": self.params,
+            "params_source": self.params_source,
+            "weights_bytes": self.weights_bytes,
+            "bytes_by_dtype": dict(self.bytes_by_dtype),
+            "params_by_dtype": dict(self.params_by_dtype),
+            "tensor_count": self.tensor_count,
+            "architecture": dict(self.config),
+            "quantization": dict(self.quantization),
             "components": [c.model_dump() for c in self.components],
             "warnings": list(self.warnings),
         }

@@ -42,9 +42,19 @@ def _w(id: str, **params: str | int) -> _What:
     """The lazily built part name ``importers.gguf.what.<id>``."""
     return lambda: imp("gguf.what." + id, **params)
 
+
 _SCALARS: dict[int, tuple[str, int]] = {
-    0: ("B", 1), 1: ("b", 1), 2: ("H", 2), 3: ("h", 2), 4: ("I", 4), 5: ("i", 4), 6: ("f", 4),
-    7: ("?", 1), 10: ("Q", 8), 11: ("q", 8), 12: ("d", 8),
+    0: ("B", 1),
+    1: ("b", 1),
+    2: ("H", 2),
+    3: ("h", 2),
+    4: ("I", 4),
+    5: ("i", 4),
+    6: ("f", 4),
+    7: ("?", 1),
+    10: ("Q", 8),
+    11: ("q", 8),
+    12: ("d", 8),
 }
 _STRING, _ARRAY = 8, 9
 _KEEP_ARRAY = 4096  # arrays up to this length are kept (per-layer head counts …)
@@ -60,8 +70,16 @@ class _Cursor:
 
     def need(self, n: int, what: _What) -> None:
         if n < 0 or self.pos + n > self.size:
-            raise ModelImportError(imp("gguf.cut_short", file=self.name, what=what(),
-                                       pos=f"{self.pos:,}", n=f"{n:,}", size=f"{self.size:,}"))
+            raise ModelImportError(
+                imp(
+                    "gguf.cut_short",
+                    file=self.name,
+                    what=what(),
+                    pos=f"{self.pos:,}",
+                    n=f"{n:,}",
+                    size=f"{self.size:,}",
+                )
+            )
 
     def scalar(self, fmt: str, size: int, what: _What) -> Any:
         self.need(size, what)
@@ -75,7 +93,7 @@ class _Cursor:
         if limit is not None and n > limit:
             self.pos += n
             return None
-        raw = bytes(self.buf[self.pos:self.pos + n])
+        raw = bytes(self.buf[self.pos : self.pos + n])
         self.pos += n
         return raw.decode("utf-8", errors="replace")
 
@@ -101,8 +119,9 @@ def _value(c: _Cursor, vtype: int, key: str) -> Any:
             return {"array_length": count}
         if etype == _STRING:
             if count > MAX_GGUF_STRINGS:
-                raise ModelImportError(imp("gguf.too_many_strings", file=c.name, key=repr(key),
-                                           n=f"{count:,}"))
+                raise ModelImportError(
+                    imp("gguf.too_many_strings", file=c.name, key=repr(key), n=f"{count:,}")
+                )
             # each has a u64 length
             c.need(count * 8, _w("array_strings", key=repr(key), n=f"{count:,}"))
             array = _w("array", key=repr(key))
@@ -113,8 +132,7 @@ def _value(c: _Cursor, vtype: int, key: str) -> Any:
                 c.need(n, array)
                 c.pos += n
             return {"array_length": count}
-        raise ModelImportError(imp("gguf.bad_array_type", file=c.name, key=repr(key),
-                                   type=str(etype)))
+        raise ModelImportError(imp("gguf.bad_array_type", file=c.name, key=repr(key), type=str(etype)))
     raise ModelImportError(imp("gguf.bad_value_type", file=c.name, key=repr(key), type=str(vtype)))
 
 
@@ -143,8 +161,7 @@ def read_gguf(path: Path) -> tuple[dict[str, Any], TensorTotals, int]:
         with open_regular(path) as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
             return _parse(mm, path.name)
     except OSError as exc:
-        raise ModelImportError(imp("cannot_read", path=str(path),
-                                   error=str(exc.strerror or exc))) from exc
+        raise ModelImportError(imp("cannot_read", path=str(path), error=str(exc.strerror or exc))) from exc
 
 
 def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]:
@@ -160,8 +177,9 @@ def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]
     n_tensors = c.scalar("Q", 8, _w("tensor_count"))
     n_kv = c.scalar("Q", 8, _w("metadata_count"))
     if n_tensors > MAX_TENSORS or n_kv > MAX_GGUF_KV:
-        raise ModelImportError(imp("gguf.too_many_entries", file=name, tensors=f"{n_tensors:,}",
-                                   entries=f"{n_kv:,}"))
+        raise ModelImportError(
+            imp("gguf.too_many_entries", file=name, tensors=f"{n_tensors:,}", entries=f"{n_kv:,}")
+        )
     meta: dict[str, Any] = {}
     meta_key = _w("metadata_key")
     for i in range(n_kv):
@@ -181,8 +199,7 @@ def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]
         tname = c.string(_w("tensor_name"), limit=_MAX_KEY) or "?"
         n_dims = c.scalar("I", 4, _w("tensor", tensor=repr(tname)))
         if n_dims > MAX_GGUF_DIMS:
-            raise ModelImportError(imp("gguf.too_many_dims", file=name, tensor=repr(tname),
-                                       n=str(n_dims)))
+            raise ModelImportError(imp("gguf.too_many_dims", file=name, tensor=repr(tname), n=str(n_dims)))
         shape = _w("tensor_shape", tensor=repr(tname))
         dims = [c.scalar("Q", 8, shape) for _ in range(n_dims)]
         ttype = c.scalar("I", 4, _w("tensor_type", tensor=repr(tname)))
@@ -193,8 +210,9 @@ def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]
             raise ModelImportError(imp("gguf.unknown_type", what=what, type=str(ttype)))
         tn, blk, bsize = types[ttype]
         if elements % blk:
-            raise ModelImportError(imp("gguf.partial_block", what=what, n=f"{elements:,}",
-                                       type=tn, block=str(blk)))
+            raise ModelImportError(
+                imp("gguf.partial_block", what=what, n=f"{elements:,}", type=tn, block=str(blk))
+            )
         nbytes = elements // blk * bsize
         infos.append((tname, offset, nbytes, elements))
         totals.add(tn, elements, nbytes)
@@ -207,9 +225,16 @@ def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]
     for _begin, end, tn in spans:
         if end > data_size:
             share = c.size / (data_start + max(e for _, e, _ in spans))
-            raise ModelImportError(imp("gguf.cut_short_tensor", file=name, tensor=repr(tn),
-                                       n=f"{data_start + end:,}", size=f"{c.size:,}",
-                                       share=f"{share:.0%}"))
+            raise ModelImportError(
+                imp(
+                    "gguf.cut_short_tensor",
+                    file=name,
+                    tensor=repr(tn),
+                    n=f"{data_start + end:,}",
+                    size=f"{c.size:,}",
+                    share=f"{share:.0%}",
+                )
+            )
     for (_b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
         if b1 < e0 and e1 > b1:
             raise ModelImportError(imp("gguf.overlap", file=name, a=repr(n0), b=repr(n1)))

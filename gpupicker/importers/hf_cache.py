@@ -74,11 +74,16 @@ def snapshot_of(repo_dir: Path) -> Path | None:
         if ref.is_file():
             with ref.open("rb") as f:  # is_file: a regular file (after links), never a FIFO
                 rev = f.read(MAX_REF_BYTES).decode("utf-8", errors="replace").strip()
-            if (rev and "/" not in rev and "\\" not in rev and rev not in (".", "..")
-                    and (snaps / rev).is_dir() and inside(snaps / rev, repo_dir)):
+            if (
+                rev
+                and "/" not in rev
+                and "\\" not in rev
+                and rev not in (".", "..")
+                and (snaps / rev).is_dir()
+                and inside(snaps / rev, repo_dir)
+            ):
                 return snaps / rev
-        found = ([p for p in snaps.iterdir() if p.is_dir() and inside(p, repo_dir)]
-                 if snaps.is_dir() else [])
+        found = [p for p in snaps.iterdir() if p.is_dir() and inside(p, repo_dir)] if snaps.is_dir() else []
         return max(found, key=lambda p: p.stat().st_mtime) if found else None
     except OSError:
         return None
@@ -96,7 +101,7 @@ def list_cached_models(cache: Path | None = None) -> list[CachedModel]:
         snap = snapshot_of(repo)
         if snap is None:
             continue
-        repo_id = repo.name[len("models--"):].replace("--", "/", 1)
+        repo_id = repo.name[len("models--") :].replace("--", "/", 1)
         size = 0
         # os.walk does not descend into linked folders; a linked file counts only when it
         # stays inside the repository (its blobs/)

@@ -16,52 +16,156 @@ from ..core.messages import Text
 from ..core.model_arch import ModelArch
 from .base import ModelImportError, imp
 
-KNOWN_MODEL_TYPES = frozenset({
-    "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "qwen3_next", "gemma",
-    "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "phimoe", "deepseek", "deepseek_v2",
-    "deepseek_v3", "deepseek_v32", "kimi_k2", "gpt2", "falcon", "starcoder2", "gpt_neox", "glm",
-    "glm4", "glm4_moe", "gpt_oss", "baichuan", "internlm2", "minicpm", "cohere", "cohere2", "dbrx",
-    "llama4", "llama4_text", "mpt", "bloom", "gptj", "opt", "gpt_bigcode", "minimax_m2",
-    "minimax", "ernie4_5", "ernie4_5_moe", "olmo", "olmo2", "olmoe", "granite", "smollm3",
-    "exaone", "yi", "ministral", "mistral3", "qwen3_5", "qwen3_5_moe", "nemotron_h",
-})
+KNOWN_MODEL_TYPES = frozenset(
+    {
+        "llama",
+        "mistral",
+        "mixtral",
+        "qwen",
+        "qwen2",
+        "qwen2_moe",
+        "qwen3",
+        "qwen3_moe",
+        "qwen3_next",
+        "gemma",
+        "gemma2",
+        "gemma3",
+        "gemma3_text",
+        "phi",
+        "phi3",
+        "phimoe",
+        "deepseek",
+        "deepseek_v2",
+        "deepseek_v3",
+        "deepseek_v32",
+        "kimi_k2",
+        "gpt2",
+        "falcon",
+        "starcoder2",
+        "gpt_neox",
+        "glm",
+        "glm4",
+        "glm4_moe",
+        "gpt_oss",
+        "baichuan",
+        "internlm2",
+        "minicpm",
+        "cohere",
+        "cohere2",
+        "dbrx",
+        "llama4",
+        "llama4_text",
+        "mpt",
+        "bloom",
+        "gptj",
+        "opt",
+        "gpt_bigcode",
+        "minimax_m2",
+        "minimax",
+        "ernie4_5",
+        "ernie4_5_moe",
+        "olmo",
+        "olmo2",
+        "olmoe",
+        "granite",
+        "smollm3",
+        "exaone",
+        "yi",
+        "ministral",
+        "mistral3",
+        "qwen3_5",
+        "qwen3_5_moe",
+        "nemotron_h",
+    }
+)
 """``model_type`` values whose layout the parameter count follows (attention, MLP kind, biases,
 MoE placement). Others are read best effort, with a warning."""
 
 # config.json fields that decide memory, reported by ``gpupicker model inspect``
 FACT_FIELDS = (
-    "model_type", "hidden_size", "num_hidden_layers", "num_attention_heads",
-    "num_key_value_heads", "head_dim", "intermediate_size", "vocab_size", "tie_word_embeddings",
-    "max_position_embeddings", "sliding_window", "sliding_window_layers", "kv_lora_rank",
-    "q_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "num_local_experts",
-    "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
-    "shared_expert_intermediate_size", "first_k_dense_replace", "moe_layer_step",
-    "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
-    "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
-    "linear_conv_kernel_dim", "attn_output_gate", "layer_pattern", "global_head_dim",
-    "num_global_key_value_heads", "num_kv_shared_layers", "mamba_num_heads", "mamba_head_dim",
-    "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel", "conv_l_cache",
-    "num_nextn_predict_layers", "kv_heads_per_layer", "attention_k_eq_v",
+    "model_type",
+    "hidden_size",
+    "num_hidden_layers",
+    "num_attention_heads",
+    "num_key_value_heads",
+    "head_dim",
+    "intermediate_size",
+    "vocab_size",
+    "tie_word_embeddings",
+    "max_position_embeddings",
+    "sliding_window",
+    "sliding_window_layers",
+    "kv_lora_rank",
+    "q_lora_rank",
+    "qk_rope_head_dim",
+    "qk_nope_head_dim",
+    "v_head_dim",
+    "num_local_experts",
+    "num_experts_per_tok",
+    "moe_intermediate_size",
+    "n_shared_experts",
+    "shared_expert_intermediate_size",
+    "first_k_dense_replace",
+    "moe_layer_step",
+    "index_n_heads",
+    "index_head_dim",
+    "linear_attention_layers",
+    "linear_num_key_heads",
+    "linear_key_head_dim",
+    "linear_num_value_heads",
+    "linear_value_head_dim",
+    "linear_conv_kernel_dim",
+    "attn_output_gate",
+    "layer_pattern",
+    "global_head_dim",
+    "num_global_key_value_heads",
+    "num_kv_shared_layers",
+    "mamba_num_heads",
+    "mamba_head_dim",
+    "ssm_state_size",
+    "mamba_n_groups",
+    "mamba_conv_kernel",
+    "conv_l_cache",
+    "num_nextn_predict_layers",
+    "kv_heads_per_layer",
+    "attention_k_eq_v",
 )
 
 _GGUF_ARCH_TYPE = {
-    "qwen2moe": "qwen2_moe", "qwen3moe": "qwen3_moe", "deepseek2": "deepseek_v3",
-    "gemma3": "gemma3_text", "gptoss": "gpt_oss", "gpt-oss": "gpt_oss", "glm4moe": "glm4_moe",
-    "llama4": "llama4", "phimoe": "phimoe", "starcoder2": "starcoder2", "gptneox": "gpt_neox",
-    "command-r": "cohere", "ernie4_5-moe": "ernie4_5_moe", "minimax-m2": "minimax_m2",
+    "qwen2moe": "qwen2_moe",
+    "qwen3moe": "qwen3_moe",
+    "deepseek2": "deepseek_v3",
+    "gemma3": "gemma3_text",
+    "gptoss": "gpt_oss",
+    "gpt-oss": "gpt_oss",
+    "glm4moe": "glm4_moe",
+    "llama4": "llama4",
+    "phimoe": "phimoe",
+    "starcoder2": "starcoder2",
+    "gptneox": "gpt_neox",
+    "command-r": "cohere",
+    "ernie4_5-moe": "ernie4_5_moe",
+    "minimax-m2": "minimax_m2",
     "qwen3next": "qwen3_next",
 }
 _GGUF_KEYS = {
-    "num_hidden_layers": "block_count", "hidden_size": "embedding_length",
-    "intermediate_size": "feed_forward_length", "num_attention_heads": "attention.head_count",
-    "num_key_value_heads": "attention.head_count_kv", "head_dim": "attention.key_length",
-    "max_position_embeddings": "context_length", "num_local_experts": "expert_count",
-    "num_experts_per_tok": "expert_used_count", "n_shared_experts": "expert_shared_count",
+    "num_hidden_layers": "block_count",
+    "hidden_size": "embedding_length",
+    "intermediate_size": "feed_forward_length",
+    "num_attention_heads": "attention.head_count",
+    "num_key_value_heads": "attention.head_count_kv",
+    "head_dim": "attention.key_length",
+    "max_position_embeddings": "context_length",
+    "num_local_experts": "expert_count",
+    "num_experts_per_tok": "expert_used_count",
+    "n_shared_experts": "expert_shared_count",
     "first_k_dense_replace": "leading_dense_block_count",
     "moe_intermediate_size": "expert_feed_forward_length",
     "shared_expert_intermediate_size": "expert_shared_feed_forward_length",
-    "kv_lora_rank": "attention.kv_lora_rank", "q_lora_rank": "attention.q_lora_rank",
-    "sliding_window": "attention.sliding_window", "vocab_size": "vocab_size",
+    "kv_lora_rank": "attention.kv_lora_rank",
+    "q_lora_rank": "attention.q_lora_rank",
+    "sliding_window": "attention.sliding_window",
+    "vocab_size": "vocab_size",
 }
 
 
@@ -90,8 +194,7 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
     data = dict(config)
     for key in ("text_config", "llm_config"):
         if data.get(key) is not None and not isinstance(data[key], dict):
-            raise ModelImportError(imp("field_not_object", field=key,
-                                       kind=type(data[key]).__name__))
+            raise ModelImportError(imp("field_not_object", field=key, kind=type(data[key]).__name__))
     if isinstance(data.get("text_config"), dict):
         vision = [k for k in ("vision_config", "audio_config") if k in data]
         if vision:
@@ -137,6 +240,7 @@ def _gguf_layers(meta: dict[str, Any], garch: str, fields: dict[str, Any]) -> No
     Qwen3.5 converter's mapping — and ``attention.sliding_window_pattern`` or the period
     llama.cpp hardcodes (:data:`_GGUF_SWA_PERIOD`).
     """
+
     def get(key: str) -> Any:
         return meta.get(f"{garch}.{key}")
 
@@ -156,12 +260,19 @@ def _gguf_layers(meta: dict[str, Any], garch: str, fields: dict[str, Any]) -> No
     inner, rank = get("ssm.inner_size"), get("ssm.time_step_rank")
     recurrent = get("attention.recurrent_layers")
     interval = get("full_attention_interval")
-    if isinstance(inner, int) and isinstance(rank, int) and rank > 0 and (
-            isinstance(interval, int) or isinstance(recurrent, list)):
-        fields.update(linear_num_value_heads=rank, linear_value_head_dim=inner // rank,
-                      linear_key_head_dim=get("ssm.state_size"),
-                      linear_num_key_heads=get("ssm.group_count"),
-                      linear_conv_kernel_dim=get("ssm.conv_kernel"))
+    if (
+        isinstance(inner, int)
+        and isinstance(rank, int)
+        and rank > 0
+        and (isinstance(interval, int) or isinstance(recurrent, list))
+    ):
+        fields.update(
+            linear_num_value_heads=rank,
+            linear_value_head_dim=inner // rank,
+            linear_key_head_dim=get("ssm.state_size"),
+            linear_num_key_heads=get("ssm.group_count"),
+            linear_conv_kernel_dim=get("ssm.conv_kernel"),
+        )
         if isinstance(recurrent, list) and len(recurrent) >= layers > 0:
             fields["layer_pattern"] = "".join("L" if r else "F" for r in recurrent[:layers])
         else:
@@ -172,13 +283,11 @@ def _gguf_layers(meta: dict[str, Any], garch: str, fields: dict[str, Any]) -> No
     swa = get("attention.sliding_window_pattern")
     if isinstance(swa, list) and len(swa) >= layers:
         fields["layer_pattern"] = "".join("S" if x else "F" for x in swa[:layers])
-    elif (period := swa if isinstance(swa, int) else _GGUF_SWA_PERIOD.get(garch)):
-        fields["layer_pattern"] = "".join("S" if i % period < period - 1 else "F"
-                                          for i in range(layers))
+    elif period := swa if isinstance(swa, int) else _GGUF_SWA_PERIOD.get(garch):
+        fields["layer_pattern"] = "".join("S" if i % period < period - 1 else "F" for i in range(layers))
 
 
-def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
-                   ) -> tuple[ModelArch | None, list[Text]]:
+def arch_from_gguf(meta: dict[str, Any], params: int, name: str = "") -> tuple[ModelArch | None, list[Text]]:
     """The architecture from GGUF metadata (``params`` = the tensors' element count).
 
     A per-layer ``attention.head_count_kv`` array is kept layer by layer
@@ -215,8 +324,12 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
     if fields.get("kv_lora_rank") and f"{garch}.rope.dimension_count" in meta:
         fields["qk_rope_head_dim"] = meta[f"{garch}.rope.dimension_count"]
     swa_len = meta.get(f"{garch}.attention.key_length_swa")
-    if (not fields.get("kv_lora_rank") and isinstance(swa_len, int) and swa_len > 0
-            and fields.get("head_dim") not in (None, swa_len)):
+    if (
+        not fields.get("kv_lora_rank")
+        and isinstance(swa_len, int)
+        and swa_len > 0
+        and fields.get("head_dim") not in (None, swa_len)
+    ):
         # Gemma 4 (convert_hf_to_gguf.py Gemma4Model): key_length is the global layers'
         # global_head_dim, key_length_swa the sliding layers' head_dim
         fields["global_head_dim"], fields["head_dim"] = fields["head_dim"], swa_len
@@ -275,10 +388,13 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
         bits = nb if isinstance(nb, int) else None
         # 4-bit float with group size 16 is NVFP4 (llm-compressor "NVFP4" scheme)
         dtypes: dict[tuple[int | None, str], str] = {
-            (8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4", (4, "float"): "nvfp4"}
+            (8, "float"): "fp8",
+            (8, "int"): "int8",
+            (4, "int"): "int4",
+            (4, "float"): "nvfp4",
+        }
         dtype = dtypes.get((bits, typ))
-    out: dict[str, Any] = {"quant_method": method or "unknown", "bits": bits,
-                           "weights_dtype": dtype}
+    out: dict[str, Any] = {"quant_method": method or "unknown", "bits": bits, "weights_dtype": dtype}
     if isinstance(q.get("group_size"), int):
         out["group_size"] = q["group_size"]
     return out

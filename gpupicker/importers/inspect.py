@@ -42,8 +42,20 @@ warning says the layout was not understood (tied/untied heads, vision towers …
 _SPLIT_GGUF = re.compile(r"^(.*)-(\d{5})-of-(\d{5})\.gguf$", re.I)
 _DENOISERS = ("transformer", "transformer_2", "unet", "prior", "decoder")
 _GGUF_FILE_TYPES = {
-    0: "fp32", 1: "f16", 2: "q4_0", 3: "q4_1", 7: "q8_0", 8: "q5_0", 9: "q5_1", 10: "q2_k",
-    12: "q3_k_m", 15: "q4_k_m", 17: "q5_k_m", 18: "q6_k", 32: "bf16", 38: "mxfp4",
+    0: "fp32",
+    1: "f16",
+    2: "q4_0",
+    3: "q4_1",
+    7: "q8_0",
+    8: "q5_0",
+    9: "q5_1",
+    10: "q2_k",
+    12: "q3_k_m",
+    15: "q4_k_m",
+    17: "q5_k_m",
+    18: "q6_k",
+    32: "bf16",
+    38: "mxfp4",
 }
 """``general.file_type`` (llama.cpp ``LlamaFileType``) → gpupicker weights dtype."""
 
@@ -72,8 +84,15 @@ def inspect_path(path: str | Path, cancel: threading.Event | None = None) -> Imp
             return _inspect(p)
     except ModelImportError:
         raise
-    except (ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError,
-            RecursionError) as exc:
+    except (
+        ValueError,
+        TypeError,
+        AttributeError,
+        KeyError,
+        IndexError,
+        OverflowError,
+        RecursionError,
+    ) as exc:
         # a header or config whose fields have shapes no reader check foresaw: still a
         # sentence naming the file, never a traceback
         raise ModelImportError(imp("malformed", path=str(p), error=type(exc).__name__)) from exc
@@ -84,9 +103,8 @@ def _cache_repo(p: Path) -> Path | None:
     followed), else None."""
     parts = p.absolute().parts
     for i in range(len(parts) - 1, -1, -1):
-        if parts[i].startswith("models--") and (
-                i == len(parts) - 1 or parts[i + 1] == "snapshots"):
-            return Path(*parts[:i + 1])
+        if parts[i].startswith("models--") and (i == len(parts) - 1 or parts[i + 1] == "snapshots"):
+            return Path(*parts[: i + 1])
     return None
 
 
@@ -112,8 +130,7 @@ def _inspect(p: Path) -> ImportedModel:
     try:
         return _inspect_safetensors_file(p)
     except ModelImportError as exc:
-        raise ModelImportError(imp("not_a_model_file", file=p.name,
-                                   error=error_message(exc))) from exc
+        raise ModelImportError(imp("not_a_model_file", file=p.name, error=error_message(exc))) from exc
 
 
 def _has_gguf_magic(p: Path) -> bool:
@@ -124,8 +141,14 @@ def _has_gguf_magic(p: Path) -> bool:
         return False  # not a regular file: the reader that opens it next says so
 
 
-def _result(path: Path, fmt: Format, totals: TensorTotals | None, config: dict[str, Any] | None,
-            name: str, warnings: list[Text]) -> ImportedModel:
+def _result(
+    path: Path,
+    fmt: Format,
+    totals: TensorTotals | None,
+    config: dict[str, Any] | None,
+    name: str,
+    warnings: list[Text],
+) -> ImportedModel:
     arch = None
     arch_fields: dict[str, Any] = {}
     quant: dict[str, Any] = {}
@@ -148,24 +171,33 @@ def _result(path: Path, fmt: Format, totals: TensorTotals | None, config: dict[s
             computed = arch.param_count()
             gap = abs(computed - params) / params if params else 0.0
             if gap > PARAM_CHECK_TOLERANCE:
-                warnings.append(imp("warn.param_gap", computed=f"{computed:,}",
-                                    params=f"{params:,}", gap=f"{gap:.1%}"))
+                warnings.append(
+                    imp("warn.param_gap", computed=f"{computed:,}", params=f"{params:,}", gap=f"{gap:.1%}")
+                )
     elif arch is not None:
         params, source = arch.param_count(), "config"
     if arch is not None and params and source == "tensors":
         arch = arch.model_copy(update={"params": params})
     return ImportedModel(
-        path=str(path), format=fmt, name=name, params=params, params_source=source,
+        path=str(path),
+        format=fmt,
+        name=name,
+        params=params,
+        params_source=source,
         weights_bytes=totals.bytes if totals is not None and totals.count else None,
         bytes_by_dtype=dict(totals.bytes_by_dtype) if totals else {},
         params_by_dtype=dict(totals.params_by_dtype) if totals else {},
-        arch=arch, config=arch_fields, quantization=quant,
-        tensor_count=totals.count if totals else 0, warnings=warnings)
+        arch=arch,
+        config=arch_fields,
+        quantization=quant,
+        tensor_count=totals.count if totals else 0,
+        warnings=warnings,
+    )
 
 
 def _name_for(folder: Path, config: dict[str, Any] | None = None) -> str:
     if folder.parent.name == "snapshots" and folder.parent.parent.name.startswith("models--"):
-        return folder.parent.parent.name[len("models--"):].replace("--", "/", 1)
+        return folder.parent.parent.name[len("models--") :].replace("--", "/", 1)
     if config and isinstance(config.get("_name_or_path"), str) and config["_name_or_path"]:
         n = str(config["_name_or_path"]).rstrip("/")
         if not n.startswith(("/", ".")):
@@ -194,8 +226,9 @@ def _inspect_safetensors_file(p: Path) -> ImportedModel:
     config = _sibling_config(p.parent)
     if config is None:
         warnings.append(imp("warn.no_config_beside"))
-    return _result(p, "safetensors", totals, config, _name_for(p.parent, config) if config
-                   else p.stem, warnings)
+    return _result(
+        p, "safetensors", totals, config, _name_for(p.parent, config) if config else p.stem, warnings
+    )
 
 
 def _read_shards(index: Path) -> tuple[TensorTotals, list[Text]]:
@@ -205,7 +238,7 @@ def _read_shards(index: Path) -> tuple[TensorTotals, list[Text]]:
     warnings: list[Text] = []
     missing = []
     for name in files:
-        shard = (index.parent / name)
+        shard = index.parent / name
         if "/" in name or "\\" in name or name.startswith(".."):
             raise ModelImportError(imp("shard_outside", index=index.name, shard=repr(name)))
         if not shard.is_file():
@@ -214,22 +247,24 @@ def _read_shards(index: Path) -> tuple[TensorTotals, list[Text]]:
         totals.merge(read_safetensors(shard))
     if missing:
         names = ", ".join(missing[:3]) + (" …" if len(missing) > 3 else "")
-        raise ModelImportError(imp("shards_missing", index=index.name, n=len(files),
-                                   missing=len(missing), names=names))
+        raise ModelImportError(
+            imp("shards_missing", index=index.name, n=len(files), missing=len(missing), names=names)
+        )
     if total_size is not None and abs(total_size - totals.bytes) > max(1024, totals.bytes // 1000):
-        warnings.append(imp("warn.total_size", index=index.name, total=f"{total_size:,}",
-                            held=f"{totals.bytes:,}"))
+        warnings.append(
+            imp("warn.total_size", index=index.name, total=f"{total_size:,}", held=f"{totals.bytes:,}")
+        )
     if totals.count != len(weight_map):
-        warnings.append(imp("warn.tensor_map", index=index.name, mapped=f"{len(weight_map):,}",
-                            held=f"{totals.count:,}"))
+        warnings.append(
+            imp("warn.tensor_map", index=index.name, mapped=f"{len(weight_map):,}", held=f"{totals.count:,}")
+        )
     return totals, warnings
 
 
 def _inspect_sharded(index: Path, config_dir: Path) -> ImportedModel:
     totals, warnings = _read_shards(index)
     config = _sibling_config(config_dir)
-    return _result(index, "sharded_safetensors", totals, config,
-                   _name_for(config_dir, config), warnings)
+    return _result(index, "sharded_safetensors", totals, config, _name_for(config_dir, config), warnings)
 
 
 def _inspect_gguf(p: Path) -> ImportedModel:
@@ -239,8 +274,7 @@ def _inspect_gguf(p: Path) -> ImportedModel:
         parts = [p.parent / f"{m.group(1)}-{i:05d}-of-{m.group(3)}.gguf" for i in range(1, n + 1)]
         missing = [q.name for q in parts if not q.is_file()]
         if missing:
-            raise ModelImportError(imp("split_gguf_missing", file=p.name,
-                                       names=", ".join(missing[:3])))
+            raise ModelImportError(imp("split_gguf_missing", file=p.name, names=", ".join(missing[:3])))
     totals = TensorTotals()
     meta: dict[str, Any] = {}
     for q in parts:
@@ -253,16 +287,24 @@ def _inspect_gguf(p: Path) -> ImportedModel:
     quant: dict[str, Any] = {}
     ft = meta.get("general.file_type")
     if isinstance(ft, int):
-        quant = {"quant_method": "gguf", "file_type": ft,
-                 "weights_dtype": _GGUF_FILE_TYPES.get(ft)}
+        quant = {"quant_method": "gguf", "file_type": ft, "weights_dtype": _GGUF_FILE_TYPES.get(ft)}
         if quant["weights_dtype"] is None:
             warnings.append(imp("warn.gguf_file_type", type=str(ft)))
     return ImportedModel(
-        path=str(p), format="gguf", name=name, params=totals.params or None,
-        params_source="tensors" if totals.count else None, weights_bytes=totals.bytes,
-        bytes_by_dtype=dict(totals.bytes_by_dtype), params_by_dtype=dict(totals.params_by_dtype),
-        arch=arch, config=facts(arch) if arch and arch.has_architecture else {},
-        quantization=quant, tensor_count=totals.count, warnings=warnings)
+        path=str(p),
+        format="gguf",
+        name=name,
+        params=totals.params or None,
+        params_source="tensors" if totals.count else None,
+        weights_bytes=totals.bytes,
+        bytes_by_dtype=dict(totals.bytes_by_dtype),
+        params_by_dtype=dict(totals.params_by_dtype),
+        arch=arch,
+        config=facts(arch) if arch and arch.has_architecture else {},
+        quantization=quant,
+        tensor_count=totals.count,
+        warnings=warnings,
+    )
 
 
 def _weights_in(folder: Path) -> tuple[TensorTotals | None, list[Text], Path | None]:
@@ -303,16 +345,21 @@ def _inspect_dir(d: Path) -> ImportedModel:
         return _result(d, "folder", totals, config, _name_for(d, config), warnings)
     ggufs = sorted(d.glob("*.gguf"))
     if ggufs:
-        first = [g for g in ggufs if not _SPLIT_GGUF.match(g.name)
-                 or _SPLIT_GGUF.match(g.name).group(2) == "00001"]  # type: ignore[union-attr]
+        first = [
+            g
+            for g in ggufs
+            if not _SPLIT_GGUF.match(g.name) or _SPLIT_GGUF.match(g.name).group(2) == "00001"  # type: ignore[union-attr]
+        ]
         res = _inspect_gguf(first[0])
         if len(first) > 1:
-            res = res.model_copy(update={"warnings": [
-                *res.warnings, imp("warn.several_gguf", n=len(first), file=first[0].name)]})
+            res = res.model_copy(
+                update={
+                    "warnings": [*res.warnings, imp("warn.several_gguf", n=len(first), file=first[0].name)]
+                }
+            )
         return res
     if totals is not None:
-        return _result(d, "folder", totals, None, d.name,
-                       [*warnings, imp("warn.no_config_in_folder")])
+        return _result(d, "folder", totals, None, d.name, [*warnings, imp("warn.no_config_in_folder")])
     pickle_files = [f for f in d.iterdir() if f.suffix.lower() in PICKLE_SUFFIXES]
     if pickle_files:
         raise pickle_refusal(pickle_files[0])
@@ -342,8 +389,9 @@ def _inspect_diffusers(d: Path) -> ImportedModel:
                 warnings.append(imp("warn.component_pickle", component=key, file=pick[0]))
             components.append(Component(name=key, class_name=str(cls)))
             continue
-        components.append(Component(name=key, class_name=str(cls), params=totals.params,
-                                    weights_bytes=totals.bytes))
+        components.append(
+            Component(name=key, class_name=str(cls), params=totals.params, weights_bytes=totals.bytes)
+        )
         totals_all.merge(totals)
         if key in _DENOISERS:
             denoiser.merge(totals)
@@ -351,13 +399,20 @@ def _inspect_diffusers(d: Path) -> ImportedModel:
         raise ModelImportError(imp("no_denoiser", folder=d.name))
     others = [c for c in components if c.name not in _DENOISERS and c.params]
     if others:
-        warnings.append(imp("warn.denoiser_only",
-                            others=", ".join(f"{c.name} {c.params:,}" for c in others)))
+        warnings.append(imp("warn.denoiser_only", others=", ".join(f"{c.name} {c.params:,}" for c in others)))
     name = str(index.get("_name_or_path") or _name_for(d))
     return ImportedModel(
-        path=str(d), format="diffusers", name=name, kind="diffusion", params=denoiser.params,
-        params_source="tensors", weights_bytes=denoiser.bytes,
+        path=str(d),
+        format="diffusers",
+        name=name,
+        kind="diffusion",
+        params=denoiser.params,
+        params_source="tensors",
+        weights_bytes=denoiser.bytes,
         bytes_by_dtype=dict(denoiser.bytes_by_dtype),
         params_by_dtype=dict(denoiser.params_by_dtype),
-        config={"pipeline": str(index.get("_class_name", ""))}, components=components,
-        tensor_count=totals_all.count, warnings=warnings)
+        config={"pipeline": str(index.get("_class_name", ""))},
+        components=components,
+        tensor_count=totals_all.count,
+        warnings=warnings,
+    )

@@ -134,8 +134,7 @@ class _KeyCountingLoader(yaml.SafeLoader):
         self.duplicates: list[str] = []
 
     @override
-    def construct_mapping(self, node: yaml.MappingNode,
-                          deep: bool = False) -> dict[Any, Any]:
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[str] = set()
         for key_node, _value in node.value:
             if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
@@ -194,8 +193,13 @@ def read_job_text(text: str, model_lookup: ModelLookup, *, base: Path | None = N
     kind = sniff_config(data)
     if kind is None:
         raise JobReadError(msg("job.unknown_kind", head=_short(", ".join(list(map(str, data))[:6]))))
-    reader = {"axolotl": _axolotl, "llama-factory": _llama_factory, "torchtune": _torchtune,
-              "hf-trainer": _hf_trainer, "skypilot": _skypilot}[kind]
+    reader = {
+        "axolotl": _axolotl,
+        "llama-factory": _llama_factory,
+        "torchtune": _torchtune,
+        "hf-trainer": _hf_trainer,
+        "skypilot": _skypilot,
+    }[kind]
     job = JobRead(kind)
     reader(data, job, model_lookup, base)
     if duplicates:
@@ -270,35 +274,110 @@ def sniff_config(data: dict[str, Any]) -> str | None:
 # --- shared mappings ----------------------------------------------------------------------------
 
 
-_NO_EFFECT_TRAINING = frozenset({
-    "datasets", "dataset", "dataset_prepared_path", "val_set_size", "val_size", "output_dir",
-    "learning_rate", "lr", "lr_scheduler", "lr_scheduler_type", "warmup_steps", "warmup_ratio",
-    "weight_decay", "logging_steps", "log_every_n_steps", "save_steps", "saves_per_epoch",
-    "evals_per_epoch", "eval_steps", "eval_strategy", "eval_table_size", "special_tokens",
-    "tokenizer_type", "model_type", "strict", "train_on_inputs", "group_by_length",
-    "resume_from_checkpoint", "local_rank", "early_stopping_patience", "debug", "hub_model_id",
-    "chat_template", "template", "lora_model_dir", "lora_fan_in_fan_out", "eval_sample_packing",
-    "trust_remote_code", "seed", "shuffle", "max_samples", "overwrite_cache",
-    "preprocessing_num_workers", "plot_loss", "overwrite_output_dir", "ddp_timeout",
-    "per_device_eval_batch_size", "do_train", "report_to", "save_only_model", "run_name",
-    "gradient_accumulation_steps", "sample_packing", "pad_to_sequence_len", "tf32",
-    "gradient_checkpointing_kwargs", "wandb_project", "wandb_entity", "wandb_watch", "wandb_name",
-    "wandb_log_model", "metric_logger", "profiler", "checkpointer", "tokenizer", "loss", "device",
-    "max_steps_per_epoch", "clip_grad_norm", "save_adapter_weights_only",
-    "low_cpu_ram", "log_peak_memory_stats", "log_level", "save_every_n_steps",
-    "max_grad_norm", "save_strategy", "save_total_limit", "logging_dir", "logging_strategy",
-    "dataloader_num_workers", "remove_unused_columns", "push_to_hub", "warmup", "adam_beta1",
-    "adam_beta2", "adam_epsilon", "label_smoothing_factor", "num_warmup_steps", "dataset_text_field",
-    "max_steps", "include_tokens_per_second", "hub_strategy", "hub_private_repo",
-})
+_NO_EFFECT_TRAINING = frozenset(
+    {
+        "datasets",
+        "dataset",
+        "dataset_prepared_path",
+        "val_set_size",
+        "val_size",
+        "output_dir",
+        "learning_rate",
+        "lr",
+        "lr_scheduler",
+        "lr_scheduler_type",
+        "warmup_steps",
+        "warmup_ratio",
+        "weight_decay",
+        "logging_steps",
+        "log_every_n_steps",
+        "save_steps",
+        "saves_per_epoch",
+        "evals_per_epoch",
+        "eval_steps",
+        "eval_strategy",
+        "eval_table_size",
+        "special_tokens",
+        "tokenizer_type",
+        "model_type",
+        "strict",
+        "train_on_inputs",
+        "group_by_length",
+        "resume_from_checkpoint",
+        "local_rank",
+        "early_stopping_patience",
+        "debug",
+        "hub_model_id",
+        "chat_template",
+        "template",
+        "lora_model_dir",
+        "lora_fan_in_fan_out",
+        "eval_sample_packing",
+        "trust_remote_code",
+        "seed",
+        "shuffle",
+        "max_samples",
+        "overwrite_cache",
+        "preprocessing_num_workers",
+        "plot_loss",
+        "overwrite_output_dir",
+        "ddp_timeout",
+        "per_device_eval_batch_size",
+        "do_train",
+        "report_to",
+        "save_only_model",
+        "run_name",
+        "gradient_accumulation_steps",
+        "sample_packing",
+        "pad_to_sequence_len",
+        "tf32",
+        "gradient_checkpointing_kwargs",
+        "wandb_project",
+        "wandb_entity",
+        "wandb_watch",
+        "wandb_name",
+        "wandb_log_model",
+        "metric_logger",
+        "profiler",
+        "checkpointer",
+        "tokenizer",
+        "loss",
+        "device",
+        "max_steps_per_epoch",
+        "clip_grad_norm",
+        "save_adapter_weights_only",
+        "low_cpu_ram",
+        "log_peak_memory_stats",
+        "log_level",
+        "save_every_n_steps",
+        "max_grad_norm",
+        "save_strategy",
+        "save_total_limit",
+        "logging_dir",
+        "logging_strategy",
+        "dataloader_num_workers",
+        "remove_unused_columns",
+        "push_to_hub",
+        "warmup",
+        "adam_beta1",
+        "adam_beta2",
+        "adam_epsilon",
+        "label_smoothing_factor",
+        "num_warmup_steps",
+        "dataset_text_field",
+        "max_steps",
+        "include_tokens_per_second",
+        "hub_strategy",
+        "hub_private_repo",
+    }
+)
 """Training keys that change neither memory nor tokens/s (what is trained on, how often it is
 logged or saved, the learning-rate schedule; gradient accumulation changes the effective batch,
 not the step's memory or tokens/s)."""
 
 
 _LORA_KEYS_R = (("lora_r", "lora.r"), ("lora_alpha", "lora.alpha"), ("lora_dropout", "lora.dropout"))
-_LORA_KEYS_RANK = (("lora_rank", "lora.r"), ("lora_alpha", "lora.alpha"),
-                   ("lora_dropout", "lora.dropout"))
+_LORA_KEYS_RANK = (("lora_rank", "lora.r"), ("lora_alpha", "lora.alpha"), ("lora_dropout", "lora.dropout"))
 
 
 def _is_empty(v: Any) -> bool:
@@ -403,13 +482,38 @@ def _account_rest(job: JobRead, data: dict[str, Any], handled: Iterable[str], pr
 
 
 def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path | None) -> None:
-    handled = {"base_model", "adapter", "load_in_4bit", "load_in_8bit", "lora_r", "lora_alpha",
-               "lora_dropout", "lora_target_modules", "lora_target_linear", "sequence_len",
-               "micro_batch_size", "num_epochs", "optimizer", "gradient_checkpointing", "bf16",
-               "fp16", "flash_attention", "sdp_attention", "attention", "deepspeed", "fsdp",
-               "fsdp_config", "plugins", "liger_rope", "liger_rms_norm", "liger_glu_activation",
-               "liger_fused_linear_cross_entropy", "liger_layer_norm", "liger_cross_entropy",
-               "peft_use_dora"}
+    handled = {
+        "base_model",
+        "adapter",
+        "load_in_4bit",
+        "load_in_8bit",
+        "lora_r",
+        "lora_alpha",
+        "lora_dropout",
+        "lora_target_modules",
+        "lora_target_linear",
+        "sequence_len",
+        "micro_batch_size",
+        "num_epochs",
+        "optimizer",
+        "gradient_checkpointing",
+        "bf16",
+        "fp16",
+        "flash_attention",
+        "sdp_attention",
+        "attention",
+        "deepspeed",
+        "fsdp",
+        "fsdp_config",
+        "plugins",
+        "liger_rope",
+        "liger_rms_norm",
+        "liger_glu_activation",
+        "liger_fused_linear_cross_entropy",
+        "liger_layer_norm",
+        "liger_cross_entropy",
+        "peft_use_dora",
+    }
     _model(job, "base_model", data.get("base_model"), lookup, base)
     adapter = str(data.get("adapter") or "").lower()
     four, eight = data.get("load_in_4bit") is True, data.get("load_in_8bit") is True
@@ -458,17 +562,36 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
         if cfg.get("fsdp_offload_params") is True:
             job.set("fsdp_config.fsdp_offload_params", "parallelism.cpu_offload", True)
     liger = data.get("liger_fused_linear_cross_entropy") is True or any(
-        "liger" in str(p).lower() for p in (data.get("plugins") or []))
+        "liger" in str(p).lower() for p in (data.get("plugins") or [])
+    )
     job.set("plugins" if liger else "base_model", "framework", "liger" if liger else "axolotl")
     _account_rest(job, data, handled)
 
 
 def _llama_factory(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path | None) -> None:
-    handled = {"model_name_or_path", "stage", "finetuning_type", "quantization_bit",
-               "quantization_method", "lora_rank", "lora_alpha", "lora_dropout", "lora_target",
-               "cutoff_len", "per_device_train_batch_size", "num_train_epochs", "bf16", "fp16",
-               "deepspeed", "optim", "flash_attn", "use_unsloth", "enable_liger_kernel",
-               "disable_gradient_checkpointing", "use_dora"}
+    handled = {
+        "model_name_or_path",
+        "stage",
+        "finetuning_type",
+        "quantization_bit",
+        "quantization_method",
+        "lora_rank",
+        "lora_alpha",
+        "lora_dropout",
+        "lora_target",
+        "cutoff_len",
+        "per_device_train_batch_size",
+        "num_train_epochs",
+        "bf16",
+        "fp16",
+        "deepspeed",
+        "optim",
+        "flash_attn",
+        "use_unsloth",
+        "enable_liger_kernel",
+        "disable_gradient_checkpointing",
+        "use_dora",
+    }
     _model(job, "model_name_or_path", data.get("model_name_or_path"), lookup, base)
     stage = str(data.get("stage") or "sft").lower()
     ft = str(data.get("finetuning_type") or "lora").lower()
@@ -496,8 +619,11 @@ def _llama_factory(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base
             _lora_targets(job, "lora_target", data["lora_target"])
         if data.get("use_dora") is True:
             job.set("use_dora", "lora.use_dora", True)
-    for k, target in (("cutoff_len", "seq_len"), ("per_device_train_batch_size", "batch"),
-                      ("num_train_epochs", "epochs")):
+    for k, target in (
+        ("cutoff_len", "seq_len"),
+        ("per_device_train_batch_size", "batch"),
+        ("num_train_epochs", "epochs"),
+    ):
         if not _is_empty(data.get(k)):
             job.set(k, target, data[k])
     _precision(job, data)
@@ -506,17 +632,26 @@ def _llama_factory(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base
     if not _is_empty(data.get("optim")):
         _optimizer(job, "optim", data["optim"])
     # LLaMA-Factory turns gradient checkpointing on unless told not to (disable_gradient_checkpointing)
-    ckpt_key = ("disable_gradient_checkpointing" if "disable_gradient_checkpointing" in data
-                else "finetuning_type")
+    ckpt_key = (
+        "disable_gradient_checkpointing" if "disable_gradient_checkpointing" in data else "finetuning_type"
+    )
     job.set(ckpt_key, "grad_ckpt", data.get("disable_gradient_checkpointing") is not True)
     if str(data.get("flash_attn", "")).lower() == "fa2":
         job.set("flash_attn", "attention", "flash")
     elif str(data.get("flash_attn", "")).lower() in ("sdpa", "disabled"):
         job.set("flash_attn", "attention", "sdpa" if data["flash_attn"] == "sdpa" else "eager")
-    framework = "unsloth" if data.get("use_unsloth") is True else (
-        "liger" if data.get("enable_liger_kernel") is True else "llama-factory")
-    job.set("use_unsloth" if framework == "unsloth" else (
-        "enable_liger_kernel" if framework == "liger" else "stage"), "framework", framework)
+    framework = (
+        "unsloth"
+        if data.get("use_unsloth") is True
+        else ("liger" if data.get("enable_liger_kernel") is True else "llama-factory")
+    )
+    job.set(
+        "use_unsloth"
+        if framework == "unsloth"
+        else ("enable_liger_kernel" if framework == "liger" else "stage"),
+        "framework",
+        framework,
+    )
     _account_rest(job, data, handled)
 
 
@@ -548,8 +683,15 @@ def _torchtune(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Pa
         if targets:
             _lora_targets(job, "model.lora_attn_modules", targets)
     for k in model:
-        if k not in {"_component_", "lora_rank", "lora_alpha", "lora_dropout", "lora_attn_modules",
-                     "apply_lora_to_mlp", "apply_lora_to_output"}:
+        if k not in {
+            "_component_",
+            "lora_rank",
+            "lora_alpha",
+            "lora_dropout",
+            "lora_attn_modules",
+            "apply_lora_to_mlp",
+            "apply_lora_to_output",
+        }:
             job.not_modelled(f"model.{k}", model[k])
     tok = _section(data, "tokenizer")
     if not _is_empty(tok.get("max_seq_len")):
@@ -566,34 +708,69 @@ def _torchtune(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Pa
         job.set("optimizer_in_bwd", "optimizer_in_bwd", data["optimizer_in_bwd"])
     if str(data.get("dtype", "")).lower() in ("bf16", "fp16", "fp32"):
         job.set("dtype", "compute_dtype", str(data["dtype"]).lower())
-    job.set("enable_activation_checkpointing", "grad_ckpt",
-            data.get("enable_activation_checkpointing") is True)
+    job.set(
+        "enable_activation_checkpointing", "grad_ckpt", data.get("enable_activation_checkpointing") is True
+    )
     if data.get("enable_activation_offloading") is True:
         job.not_modelled("enable_activation_offloading", True)
     job.set("model._component_", "framework", "torchtune")
-    _account_rest(job, data, {"model", "batch_size", "epochs", "optimizer", "optimizer_in_bwd",
-                              "dtype", "enable_activation_checkpointing",
-                              "enable_activation_offloading"})
+    _account_rest(
+        job,
+        data,
+        {
+            "model",
+            "batch_size",
+            "epochs",
+            "optimizer",
+            "optimizer_in_bwd",
+            "dtype",
+            "enable_activation_checkpointing",
+            "enable_activation_offloading",
+        },
+    )
 
 
 def _hf_trainer(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path | None) -> None:
-    handled = {"model_name_or_path", "per_device_train_batch_size", "num_train_epochs", "optim",
-               "gradient_checkpointing", "bf16", "fp16", "deepspeed", "fsdp", "max_seq_length",
-               "max_length", "use_peft", "lora_r", "lora_alpha", "lora_dropout",
-               "lora_target_modules", "load_in_4bit", "load_in_8bit"}
+    handled = {
+        "model_name_or_path",
+        "per_device_train_batch_size",
+        "num_train_epochs",
+        "optim",
+        "gradient_checkpointing",
+        "bf16",
+        "fp16",
+        "deepspeed",
+        "fsdp",
+        "max_seq_length",
+        "max_length",
+        "use_peft",
+        "lora_r",
+        "lora_alpha",
+        "lora_dropout",
+        "lora_target_modules",
+        "load_in_4bit",
+        "load_in_8bit",
+    }
     if not _is_empty(data.get("model_name_or_path")):
         _model(job, "model_name_or_path", data["model_name_or_path"], lookup, base)
     peft = data.get("use_peft") is True
-    job.set("use_peft" if "use_peft" in data else "per_device_train_batch_size", "task",
-            ("qlora" if data.get("load_in_4bit") else "lora") if peft else "full_ft")
+    job.set(
+        "use_peft" if "use_peft" in data else "per_device_train_batch_size",
+        "task",
+        ("qlora" if data.get("load_in_4bit") else "lora") if peft else "full_ft",
+    )
     if peft:
         for k, target in _LORA_KEYS_R:
             if not _is_empty(data.get(k)):
                 job.set(k, target, data[k])
         if not _is_empty(data.get("lora_target_modules")):
             _lora_targets(job, "lora_target_modules", data["lora_target_modules"])
-    for k, target in (("per_device_train_batch_size", "batch"), ("num_train_epochs", "epochs"),
-                      ("max_seq_length", "seq_len"), ("max_length", "seq_len")):
+    for k, target in (
+        ("per_device_train_batch_size", "batch"),
+        ("num_train_epochs", "epochs"),
+        ("max_seq_length", "seq_len"),
+        ("max_length", "seq_len"),
+    ):
         if not _is_empty(data.get(k)):
             job.set(k, target, data[k])
     if not _is_empty(data.get("optim")):
@@ -618,8 +795,9 @@ def _hf_trainer(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: P
 
 def _strip_shell(text: str) -> str:
     """One command line from ``text``: comments dropped, ``\\`` continuations joined."""
-    lines = [ln for ln in text.replace("\\\n", " ").splitlines()
-             if ln.strip() and not ln.lstrip().startswith("#")]
+    lines = [
+        ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")
+    ]
     return " ".join(lines).strip()
 
 
@@ -653,8 +831,7 @@ def _speculative(job: JobRead, text: str | None) -> None:
 
     try:
         cfg = json.loads(text or "")
-        Workload.model_validate({"task": "inference", "model": {"params": 1_000_000_000},
-                                 "speculative": cfg})
+        Workload.model_validate({"task": "inference", "model": {"params": 1_000_000_000}, "speculative": cfg})
     except (ValueError, TypeError):
         job.not_modelled("--speculative-config", text)
         return
@@ -702,19 +879,51 @@ def _float(job: JobRead, key: str, value: str | None, target: str) -> None:
         job.not_modelled(key, value)
 
 
-_VLLM_QUANT = {"awq": ("int4", "awq"), "awq_marlin": ("int4", "awq"), "gptq": ("int4", "gptq"),
-               "gptq_marlin": ("int4", "gptq"), "fp8": ("fp8", None), "bitsandbytes": ("nf4", None),
-               "mxfp4": ("mxfp4", None)}
+_VLLM_QUANT = {
+    "awq": ("int4", "awq"),
+    "awq_marlin": ("int4", "awq"),
+    "gptq": ("int4", "gptq"),
+    "gptq_marlin": ("int4", "gptq"),
+    "fp8": ("fp8", None),
+    "bitsandbytes": ("nf4", None),
+    "mxfp4": ("mxfp4", None),
+}
 """vLLM/SGLang ``--quantization`` methods → (weights dtype, quant method)."""
 
-_NO_EFFECT_SERVE = frozenset({"--host", "--port", "--served-model-name", "--api-key",
-                              "--trust-remote-code", "--tokenizer", "--chat-template",
-                              "--tool-call-parser", "--enable-auto-tool-choice", "--reasoning-parser",
-                              "--log-level", "--uvicorn-log-level", "--disable-log-requests",
-                              "--disable-log-stats", "--download-dir", "--seed", "--revision",
-                              "--generation-config", "--tokenizer-mode", "--alias", "-a",
-                              "--api-key-file", "--jinja", "--no-webui", "--metrics",
-                              "--log-file", "--threads", "-t", "--timeout", "--path"})
+_NO_EFFECT_SERVE = frozenset(
+    {
+        "--host",
+        "--port",
+        "--served-model-name",
+        "--api-key",
+        "--trust-remote-code",
+        "--tokenizer",
+        "--chat-template",
+        "--tool-call-parser",
+        "--enable-auto-tool-choice",
+        "--reasoning-parser",
+        "--log-level",
+        "--uvicorn-log-level",
+        "--disable-log-requests",
+        "--disable-log-stats",
+        "--download-dir",
+        "--seed",
+        "--revision",
+        "--generation-config",
+        "--tokenizer-mode",
+        "--alias",
+        "-a",
+        "--api-key-file",
+        "--jinja",
+        "--no-webui",
+        "--metrics",
+        "--log-file",
+        "--threads",
+        "-t",
+        "--timeout",
+        "--path",
+    }
+)
 """Server flags that change neither memory nor speed (addresses, names, parsers, logging)."""
 
 
@@ -739,7 +948,7 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
     pos, flags = _flags(words)
     model: str | None = None
     if kind == "vllm" and "serve" in pos:
-        after = pos[pos.index("serve") + 1:]
+        after = pos[pos.index("serve") + 1 :]
         model = after[0] if after else None
     for flag, value in flags:
         f = flag
@@ -764,8 +973,11 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
             _int(job, f, value, "max_num_batched_tokens")
         elif f in ("--kv-cache-dtype", "-ctk", "--cache-type-k"):
             dt = str(value).lower()
-            job.set(f, "kv_cache_dtype", {"fp8_e4m3": "fp8", "fp8_e5m2": "fp8", "auto": "bf16",
-                                            "f16": "fp16"}.get(dt, dt))
+            job.set(
+                f,
+                "kv_cache_dtype",
+                {"fp8_e4m3": "fp8", "fp8_e5m2": "fp8", "auto": "bf16", "f16": "fp16"}.get(dt, dt),
+            )
         elif f in ("-ctv", "--cache-type-v"):
             job.no_effect(f)  # the K and V types are one kv_cache_dtype (set by -ctk)
         elif f in ("--quantization", "-q"):
@@ -790,8 +1002,11 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
             _int(job, f, value, "n_cpu_moe")
         elif f in ("--cpu-moe", "-cmoe") and kind == "llama.cpp":
             job.set(f, "n_cpu_moe", "all")
-        elif f in ("-ot", "--override-tensor") and kind == "llama.cpp" and re.fullmatch(
-                r"[.\\]*(?:ffn_\.\*_)?exps[.\\]*=CPU", str(value or ""), re.I):
+        elif (
+            f in ("-ot", "--override-tensor")
+            and kind == "llama.cpp"
+            and re.fullmatch(r"[.\\]*(?:ffn_\.\*_)?exps[.\\]*=CPU", str(value or ""), re.I)
+        ):
             job.set(f, "n_cpu_moe", "all")  # every layer's routed experts in host RAM
         elif f in ("--no-kv-offload", "-nkvo") and kind == "llama.cpp":
             job.set(f, "kv_on_host", True)
@@ -831,7 +1046,7 @@ def _gguf_name(job: JobRead, model: str) -> str:
         m = _GGUF_TYPE.search(stem)
         if m:
             job.set("-m", "weights_dtype", m.group(1).lower())
-            stem = stem[:m.start()] + stem[m.end():]
+            stem = stem[: m.start()] + stem[m.end() :]
         else:
             job.not_modelled("-m", model)
         return re.sub(r"(?i)[-_.]gguf$", "", stem)
@@ -904,8 +1119,27 @@ def _skypilot(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Pat
 # --- catalog lookup ---------------------------------------------------------------------------
 
 
-_DROP = frozenset({"meta", "instruct", "chat", "hf", "it", "base", "gguf", "awq", "gptq", "fp8",
-                   "int4", "int8", "bnb", "4bit", "8bit", "w4a16", "w8a8"})
+_DROP = frozenset(
+    {
+        "meta",
+        "instruct",
+        "chat",
+        "hf",
+        "it",
+        "base",
+        "gguf",
+        "awq",
+        "gptq",
+        "fp8",
+        "int4",
+        "int8",
+        "bnb",
+        "4bit",
+        "8bit",
+        "w4a16",
+        "w8a8",
+    }
+)
 
 
 def name_words(name: str) -> frozenset[str]:
@@ -914,7 +1148,7 @@ def name_words(name: str) -> frozenset[str]:
     dropped. ``NousResearch/Meta-Llama-3.1-8B-Instruct`` → {llama, 3, 1, 8b}."""
     tail = name.strip().rstrip("/").split("/")[-1].lower()
     tail = re.sub(r"(\d)[._](\d)", r"\1 \2", tail)  # 3.1 / 3_1 → 3 1
-    tail = re.sub(r"([a-z])(\d)", r"\1 \2", tail)    # llama3 → llama 3, qwen2 → qwen 2
+    tail = re.sub(r"([a-z])(\d)", r"\1 \2", tail)  # llama3 → llama 3, qwen2 → qwen 2
     words = {w for w in re.split(r"[^a-z0-9]+", tail) if w}
     return frozenset(words - _DROP)
 
@@ -965,7 +1199,19 @@ def catalog_models_lookup(models: Iterable[_CatalogModelLike]) -> ModelLookup:
     return catalog_lookup((m.id, m.name, m.hf_repo) for m in models)
 
 
-__all__ = ["ALL_LINEAR", "MAX_JOB_BYTES", "MAX_YAML_ALIASES", "JobRead", "JobReadError",
-           "ModelLookup", "catalog_lookup", "catalog_models_lookup", "is_job_file", "name_words",
-           "read_command",
-           "read_job_file", "read_job_text", "sniff_config"]
+__all__ = [
+    "ALL_LINEAR",
+    "MAX_JOB_BYTES",
+    "MAX_YAML_ALIASES",
+    "JobRead",
+    "JobReadError",
+    "ModelLookup",
+    "catalog_lookup",
+    "catalog_models_lookup",
+    "is_job_file",
+    "name_words",
+    "read_command",
+    "read_job_file",
+    "read_job_text",
+    "sniff_config",
+]

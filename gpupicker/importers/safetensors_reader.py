@@ -32,9 +32,26 @@ from .base import (
 
 # dtype → bits per element (safetensors ``Dtype`` enum, safetensors/src/tensor.rs)
 DTYPE_BITS: dict[str, int] = {
-    "BOOL": 8, "U8": 8, "I8": 8, "F8_E5M2": 8, "F8_E4M3": 8, "F8_E8M0": 8, "I16": 16, "U16": 16,
-    "F16": 16, "BF16": 16, "I32": 32, "U32": 32, "F32": 32, "F64": 64, "I64": 64, "U64": 64,
-    "F4": 4, "F6_E2M3": 6, "F6_E3M2": 6, "C64": 64,
+    "BOOL": 8,
+    "U8": 8,
+    "I8": 8,
+    "F8_E5M2": 8,
+    "F8_E4M3": 8,
+    "F8_E8M0": 8,
+    "I16": 16,
+    "U16": 16,
+    "F16": 16,
+    "BF16": 16,
+    "I32": 32,
+    "U32": 32,
+    "F32": 32,
+    "F64": 64,
+    "I64": 64,
+    "U64": 64,
+    "F4": 4,
+    "F6_E2M3": 6,
+    "F6_E3M2": 6,
+    "C64": 64,
 }
 
 
@@ -57,27 +74,35 @@ def read_header(path: Path) -> tuple[dict[str, Any], dict[str, str], int]:
                 raise ModelImportError(imp("st.too_short", file=path.name))
             (n,) = struct.unpack("<Q", head)
             if n > MAX_SAFETENSORS_HEADER:
-                raise ModelImportError(imp("st.header_over_limit", file=path.name, n=f"{n:,}",
-                                           limit=f"{MAX_SAFETENSORS_HEADER:,}"))
+                raise ModelImportError(
+                    imp(
+                        "st.header_over_limit",
+                        file=path.name,
+                        n=f"{n:,}",
+                        limit=f"{MAX_SAFETENSORS_HEADER:,}",
+                    )
+                )
             if n > size - 8:
-                raise ModelImportError(imp("st.header_past_end", file=path.name, n=f"{n:,}",
-                                           size=f"{size:,}"))
+                raise ModelImportError(
+                    imp("st.header_past_end", file=path.name, n=f"{n:,}", size=f"{size:,}")
+                )
             if n < 2:
                 raise ModelImportError(imp("st.header_empty", file=path.name))
             raw = f.read(n)
         except OSError as exc:
-            raise ModelImportError(imp("cannot_read", path=str(path),
-                                       error=str(exc.strerror or exc))) from exc
+            raise ModelImportError(
+                imp("cannot_read", path=str(path), error=str(exc.strerror or exc))
+            ) from exc
     if raw[:1] != b"{":
         raise ModelImportError(imp("st.header_not_object", file=path.name))
     try:
         header = loads_bounded(raw.decode("utf-8"))
     except JsonLimitError as exc:
-        raise ModelImportError(imp("json_beyond_bounds", file=path.name,
-                                   error=error_message(exc))) from exc
+        raise ModelImportError(imp("json_beyond_bounds", file=path.name, error=error_message(exc))) from exc
     except (UnicodeDecodeError, ValueError) as exc:
-        raise ModelImportError(imp("st.header_not_json", file=path.name,
-                                   error=exc.__class__.__name__)) from exc
+        raise ModelImportError(
+            imp("st.header_not_json", file=path.name, error=exc.__class__.__name__)
+        ) from exc
     if not isinstance(header, dict):
         raise ModelImportError(imp("st.not_object", file=path.name))
     meta = header.pop("__metadata__", None) or {}
@@ -115,8 +140,11 @@ def read_safetensors(path: Path) -> TensorTotals:
         if not isinstance(shape, list):
             raise ModelImportError(imp("st.no_shape", what=what))
         elements = checked_elements(shape, what)
-        if (not isinstance(offsets, list) or len(offsets) != 2
-                or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)):
+        if (
+            not isinstance(offsets, list)
+            or len(offsets) != 2
+            or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
+        ):
             raise ModelImportError(imp("st.no_offsets", what=what))
         begin, end = offsets
         if begin < 0 or end < begin:
@@ -124,19 +152,33 @@ def read_safetensors(path: Path) -> TensorTotals:
         bits = elements * DTYPE_BITS[dtype]
         nbytes = (bits + 7) // 8
         if end - begin != nbytes:
-            raise ModelImportError(imp("st.size_mismatch", what=what, dtype=str(dtype),
-                                       shape=str(shape), nbytes=f"{nbytes:,}",
-                                       span=f"{end - begin:,}"))
+            raise ModelImportError(
+                imp(
+                    "st.size_mismatch",
+                    what=what,
+                    dtype=str(dtype),
+                    shape=str(shape),
+                    nbytes=f"{nbytes:,}",
+                    span=f"{end - begin:,}",
+                )
+            )
         if end > data_size:
-            raise ModelImportError(imp("st.past_end", what=what, end=f"{end:,}",
-                                       size=f"{data_size:,}"))
+            raise ModelImportError(imp("st.past_end", what=what, end=f"{end:,}", size=f"{data_size:,}"))
         spans.append((begin, end, name))
         totals.add(dtype, elements, nbytes)
     spans.sort()
     for (_b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
         if b1 < e0 and e1 > b1:
-            raise ModelImportError(imp("st.overlap", file=path.name, a=repr(n0), b=repr(n1),
-                                       begin=f"{b1:,}", end=f"{min(e0, e1):,}"))
+            raise ModelImportError(
+                imp(
+                    "st.overlap",
+                    file=path.name,
+                    a=repr(n0),
+                    b=repr(n1),
+                    begin=f"{b1:,}",
+                    end=f"{min(e0, e1):,}",
+                )
+            )
     return totals
 
 
@@ -151,8 +193,7 @@ def read_index(path: Path) -> tuple[dict[str, str], int | None]:
     wm = data.get("weight_map")
     if not isinstance(wm, dict) or not all(isinstance(v, str) for v in wm.values()):
         raise ModelImportError(imp("st.no_weight_map", file=path.name))
-    total = (data.get("metadata") or {}).get("total_size") if isinstance(
-        data.get("metadata"), dict) else None
+    total = (data.get("metadata") or {}).get("total_size") if isinstance(data.get("metadata"), dict) else None
     return {str(k): v for k, v in wm.items()}, total if isinstance(total, int) else None
 
 
@@ -166,16 +207,14 @@ def read_json(path: Path, limit: int = 10_000_000) -> dict[str, Any]:
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise ModelImportError(imp("cannot_read", path=str(path),
-                                   error=str(exc.strerror or exc))) from exc
+        raise ModelImportError(imp("cannot_read", path=str(path), error=str(exc.strerror or exc))) from exc
     if size > limit:
         raise ModelImportError(imp("json_too_large", file=path.name, size=f"{size:,}"))
     raw = read_capped(path, limit)
     try:
         data = loads_bounded(raw.decode("utf-8-sig"))
     except JsonLimitError as exc:
-        raise ModelImportError(imp("json_beyond_bounds", file=path.name,
-                                   error=error_message(exc))) from exc
+        raise ModelImportError(imp("json_beyond_bounds", file=path.name, error=error_message(exc))) from exc
     except (UnicodeDecodeError, ValueError) as exc:
         raise ModelImportError(imp("json_invalid", file=path.name, error=str(exc))) from exc
     if not isinstance(data, dict):

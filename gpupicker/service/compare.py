@@ -30,8 +30,9 @@ def pick_option(w: Workload, options: Sequence[Option]) -> Option | None:
     return options[0] if options else None
 
 
-def scenarios(named: Sequence[tuple[str, Workload]], snap: CatalogSnapshot,
-              money: Money | None = None) -> list[Scenario]:
+def scenarios(
+    named: Sequence[tuple[str, Workload]], snap: CatalogSnapshot, money: Money | None = None
+) -> list[Scenario]:
     """One :class:`~gpupicker.core.report.compare.Scenario` per (name, workload, model resolved).
 
     Each is ranked on ``snap`` (goal "cheapest", as ``recommend``'s default).
@@ -45,8 +46,7 @@ def scenarios(named: Sequence[tuple[str, Workload]], snap: CatalogSnapshot,
         except (ValueError, ArithmeticError) as exc:
             out.append(Scenario(name=name, workload=w, why=msg("text.verbatim", text=str(exc))))
             continue
-        out.append(Scenario(name=name, workload=w,
-                            option=pick_option(w, ranking.recommendation.options)))
+        out.append(Scenario(name=name, workload=w, option=pick_option(w, ranking.recommendation.options)))
     return out
 
 

@@ -158,9 +158,16 @@ def preferred_fit(w: Workload, options: Sequence[Option]) -> bool | None:
     return any(o.fits for o in mine) if mine else None
 
 
-def rank_on_snapshot(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapest",
-                     max_gpus: int = 8, hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
-                     all_offers: bool = False, money: Money | None = None) -> Ranking:
+def rank_on_snapshot(
+    w: Workload,
+    snap: CatalogSnapshot,
+    *,
+    goal: str = "cheapest",
+    max_gpus: int = 8,
+    hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
+    all_offers: bool = False,
+    money: Money | None = None,
+) -> Ranking:
     """Rank ``snap`` for ``w`` (model resolved) and add the advice.
 
     The ranking is ``core.recommend.recommend`` over :func:`gpu_counts` of ``max_gpus``, with
@@ -179,16 +186,26 @@ def rank_on_snapshot(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapes
         ValueError: an unknown goal, an unresolved model or a workload core cannot estimate.
         ArithmeticError: from core, for inputs it cannot compute.
     """
-    rec = recommend(w, list(snap.gpus), snap.prices, goal=goal, max_gpus=max_gpus,
-                    fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month,
-                    all_offers=all_offers, counts=gpu_counts(max_gpus), owned=snap.owned,
-                    calibration=snap.calibration, money=money or snap.money,
-                    providers=snap.providers, spot_rates=snap.spot_rates)
+    rec = recommend(
+        w,
+        list(snap.gpus),
+        snap.prices,
+        goal=goal,
+        max_gpus=max_gpus,
+        fx_rates=snap.fx_usd_per_unit or None,
+        hours_per_month=hours_per_month,
+        all_offers=all_offers,
+        counts=gpu_counts(max_gpus),
+        owned=snap.owned,
+        calibration=snap.calibration,
+        money=money or snap.money,
+        providers=snap.providers,
+        spot_rates=snap.spot_rates,
+    )
     gpu = snap.gpu(w.gpu) if w.gpu else None
     preferred = preferred_fit(w, rec.options) if gpu is not None else None
     if gpu is not None:
-        fits = preferred if preferred is not None else \
-            fits_on(estimate_memory(w, gpu, w.num_gpus), gpu)
+        fits = preferred if preferred is not None else fits_on(estimate_memory(w, gpu, w.num_gpus), gpu)
         if not fits:
             advice = _advice(w, gpu)
             if advice:
@@ -212,5 +229,12 @@ def _advice(w: Workload, gpu: GpuSpec) -> tuple[Advice, ...]:
         return ()
 
 
-__all__ = ["CatalogSnapshot", "Ranking", "SnapshotSource", "display_money", "gpu_counts",
-           "preferred_fit", "rank_on_snapshot"]
+__all__ = [
+    "CatalogSnapshot",
+    "Ranking",
+    "SnapshotSource",
+    "display_money",
+    "gpu_counts",
+    "preferred_fit",
+    "rank_on_snapshot",
+]

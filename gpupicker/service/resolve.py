@@ -44,8 +44,11 @@ class UnknownModelError(ValueError):
         """
         self.model_id = model_id
         close = close_gpu_ids(model_id, known)
-        hint = f"; did you mean {', '.join(close)}?" if close else \
-            "; list the ids with 'gpupicker catalog export models FILE'"
+        hint = (
+            f"; did you mean {', '.join(close)}?"
+            if close
+            else "; list the ids with 'gpupicker catalog export models FILE'"
+        )
         super().__init__(f"unknown model_id {model_id!r} (not in the catalog){hint}")
 
 
@@ -83,8 +86,11 @@ def unknown_gpu_message(gpu_id: str, known: Sequence[str]) -> str:
     "unknown gpu 'rtx4090' (not in the catalog); did you mean rtx_4090?"
     """
     close = close_gpu_ids(gpu_id, known)
-    hint = f"; did you mean {', '.join(close)}?" if close else \
-        "; list the ids with 'gpupicker catalog export gpus FILE'"
+    hint = (
+        f"; did you mean {', '.join(close)}?"
+        if close
+        else "; list the ids with 'gpupicker catalog export gpus FILE'"
+    )
     return f"unknown gpu {gpu_id!r} (not in the catalog){hint}"
 
 
@@ -126,8 +132,7 @@ def resolve_model(w: Workload, catalog: CatalogLookup) -> Workload:
         draft = catalog.get_model(spec.draft_model)
         if draft is None:
             models = getattr(catalog, "models", None)
-            raise UnknownModelError(spec.draft_model,
-                                    [str(m.id) for m in models()] if models else ())
+            raise UnknownModelError(spec.draft_model, [str(m.id) for m in models()] if models else ())
         w = w.model_copy(update={"speculative": spec.model_copy(update={"draft": draft})})
     if w.model is not None:
         return w
@@ -139,5 +144,12 @@ def resolve_model(w: Workload, catalog: CatalogLookup) -> Workload:
     return w.with_model(arch)
 
 
-__all__ = ["CatalogLookup", "UnknownGpuError", "UnknownModelError", "close_gpu_ids",
-           "resolve_gpu", "resolve_model", "unknown_gpu_message"]
+__all__ = [
+    "CatalogLookup",
+    "UnknownGpuError",
+    "UnknownModelError",
+    "close_gpu_ids",
+    "resolve_gpu",
+    "resolve_model",
+    "unknown_gpu_message",
+]

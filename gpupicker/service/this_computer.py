@@ -63,8 +63,9 @@ class ToolOutputs:
     notes: list[Message] = field(default_factory=list)
 
 
-def run_tools(tools: Sequence[ToolKind] | None = None, *,
-              meminfo: Path = Path("/proc/meminfo")) -> ToolOutputs:
+def run_tools(
+    tools: Sequence[ToolKind] | None = None, *, meminfo: Path = Path("/proc/meminfo")
+) -> ToolOutputs:
     """Run each tool once (``TOOL_TIMEOUT_S`` each) and collect its output.
 
     Only called when the user asks for detection. ``meminfo`` is read, not run.
@@ -86,11 +87,15 @@ def run_tools(tools: Sequence[ToolKind] | None = None, *,
             out.notes.append(msg("detect.tool_missing", tool=cmd[0]))
             continue
         try:
-            done = subprocess.run([exe, *cmd[1:]], capture_output=True, timeout=TOOL_TIMEOUT_S,
-                                  check=False, stdin=subprocess.DEVNULL)
+            done = subprocess.run(
+                [exe, *cmd[1:]],
+                capture_output=True,
+                timeout=TOOL_TIMEOUT_S,
+                check=False,
+                stdin=subprocess.DEVNULL,
+            )
         except subprocess.TimeoutExpired:
-            out.notes.append(msg("detect.tool_failed", tool=cmd[0],
-                                 why=f"no answer in {TOOL_TIMEOUT_S:g} s"))
+            out.notes.append(msg("detect.tool_failed", tool=cmd[0], why=f"no answer in {TOOL_TIMEOUT_S:g} s"))
             continue
         except OSError as exc:
             out.notes.append(msg("detect.tool_failed", tool=cmd[0], why=exc.strerror or type(exc).__name__))
@@ -98,8 +103,13 @@ def run_tools(tools: Sequence[ToolKind] | None = None, *,
         text = done.stdout[:MAX_TOOL_OUTPUT_BYTES].decode("utf-8", errors="replace")
         if done.returncode != 0 or not text.strip():
             err = done.stderr[:300].decode("utf-8", errors="replace").strip().splitlines()
-            out.notes.append(msg("detect.tool_failed", tool=cmd[0],
-                                 why=(err[0] if err else f"exit status {done.returncode}")))
+            out.notes.append(
+                msg(
+                    "detect.tool_failed",
+                    tool=cmd[0],
+                    why=(err[0] if err else f"exit status {done.returncode}"),
+                )
+            )
             continue
         out.outputs.append((tool, text))
     return out
@@ -134,8 +144,9 @@ def read_saved_output(path: str) -> str:
         except OSError as exc:
             raise SavedOutputError(f"{path}: {exc.strerror or 'cannot be read'}") from None
     if len(data) > MAX_TOOL_OUTPUT_BYTES:
-        raise SavedOutputError(f"{path}: larger than {MAX_TOOL_OUTPUT_BYTES // (1024 * 1024)} MiB, "
-                               "not a tool's output")
+        raise SavedOutputError(
+            f"{path}: larger than {MAX_TOOL_OUTPUT_BYTES // (1024 * 1024)} MiB, not a tool's output"
+        )
     if b"\x00" in data:
         raise SavedOutputError(f"{path}: binary data, not a tool's output")
     return data.decode("utf-8", errors="replace")
@@ -170,8 +181,9 @@ class SaveResult:
     notes: list[Message] = field(default_factory=list)
 
 
-def save_machine(store: OwnedStore, machine: DetectedMachine, *,
-                 now: _dt.datetime | None = None) -> SaveResult:
+def save_machine(
+    store: OwnedStore, machine: DetectedMachine, *, now: _dt.datetime | None = None
+) -> SaveResult:
     """Save the mapped GPUs as owned GPUs, and RAM and free VRAM as a setting.
 
     Owned rows get purchase price 0 (already paid); the machine's RAM and free VRAM go to the
@@ -193,16 +205,25 @@ def save_machine(store: OwnedStore, machine: DetectedMachine, *,
     if res.added:
         res.notes.append(msg("detect.purchase_unknown"))
     when = (now or _dt.datetime.now(_dt.UTC)).isoformat(timespec="seconds")
-    store.set_setting(THIS_COMPUTER_SETTING, {
-        "detected_at": when,
-        "sources": list(machine.sources),
-        "ram_total_bytes": machine.ram_total_bytes,
-        "ram_available_bytes": machine.ram_available_bytes,
-        "unified_memory": machine.unified_memory,
-        "gpus": [{"name": m.gpu.name, "gpu_id": m.gpu_id,
-                  "memory_total_bytes": m.gpu.memory_total_bytes,
-                  "memory_free_bytes": m.gpu.memory_free_bytes} for m in machine.gpus],
-    })
+    store.set_setting(
+        THIS_COMPUTER_SETTING,
+        {
+            "detected_at": when,
+            "sources": list(machine.sources),
+            "ram_total_bytes": machine.ram_total_bytes,
+            "ram_available_bytes": machine.ram_available_bytes,
+            "unified_memory": machine.unified_memory,
+            "gpus": [
+                {
+                    "name": m.gpu.name,
+                    "gpu_id": m.gpu_id,
+                    "memory_total_bytes": m.gpu.memory_total_bytes,
+                    "memory_free_bytes": m.gpu.memory_free_bytes,
+                }
+                for m in machine.gpus
+            ],
+        },
+    )
     return res
 
 
@@ -225,6 +246,16 @@ def detect(catalog_gpus: Sequence[GpuSpec], saved: Sequence[str] = ()) -> Detect
     return machine.model_copy(update={"notes": tuple(extra) + machine.notes})
 
 
-__all__ = ["THIS_COMPUTER_SETTING", "TOOL_TIMEOUT_S", "OwnedStore", "SaveResult",
-           "SavedOutputError", "ToolOutputs", "detect", "read_saved_output", "run_tools",
-           "save_machine", "tools_for_platform"]
+__all__ = [
+    "THIS_COMPUTER_SETTING",
+    "TOOL_TIMEOUT_S",
+    "OwnedStore",
+    "SaveResult",
+    "SavedOutputError",
+    "ToolOutputs",
+    "detect",
+    "read_saved_output",
+    "run_tools",
+    "save_machine",
+    "tools_for_platform",
+]

@@ -77,8 +77,11 @@ def corrupt_or_unavailable_types() -> tuple[type[BaseException], ...]:
 
 def write_error_types() -> tuple[type[BaseException], ...]:
     """Everything a catalog write may raise that the UI turns into a message."""
-    return conflict_error_types() + read_only_error_types() + (
-        sqlite3.DatabaseError, OSError, ValueError, KeyError)
+    return (
+        conflict_error_types()
+        + read_only_error_types()
+        + (sqlite3.DatabaseError, OSError, ValueError, KeyError)
+    )
 
 
 def write_error_message(exc: BaseException) -> str:
@@ -90,6 +93,12 @@ def write_error_message(exc: BaseException) -> str:
     first = exc.args[0] if len(exc.args) == 1 else None
     text = tr_message(first) if isinstance(first, Message) else str(exc)  # catalog.* ids
     if isinstance(exc, read_only_error_types()) or "readonly" in text or "read-only" in text:
-        return tr_fmt(translate("Catalog", "Not saved — the catalog file cannot be written (read-only file "
-                             "or folder, or the disk is full): %1"), text)
+        return tr_fmt(
+            translate(
+                "Catalog",
+                "Not saved — the catalog file cannot be written (read-only file "
+                "or folder, or the disk is full): %1",
+            ),
+            text,
+        )
     return tr_fmt(translate("Catalog", "Not saved — %1"), text)

@@ -44,9 +44,14 @@ class CompareDialog(QDialog):
         comparison: what the table shows (None until there are two scenarios).
     """
 
-    def __init__(self, repo: CatalogRepository, current: Workload, ask_path: AskPath,
-                 read_file: Callable[[str], tuple[Workload, list[str]]],
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        repo: CatalogRepository,
+        current: Workload,
+        ask_path: AskPath,
+        read_file: Callable[[str], tuple[Workload, list[str]]],
+        parent: QWidget | None = None,
+    ) -> None:
         """``read_file`` turns a path into a workload and the warnings reading it gave (a job
         file's keys not modelled, a workload's unknown fields), raising ValueError with the
         reason when it cannot."""
@@ -57,9 +62,12 @@ class CompareDialog(QDialog):
         self._read_file = read_file
         self._named: list[tuple[str, Workload]] = [(self.tr("This job"), current)]
         self.comparison: Comparison | None = None
-        self.hint = QLabel(self.tr(
-            "The job in the wizard beside saved workloads or job files (axolotl, LLaMA-Factory, "
-            "torchtune, a vllm serve line …). Values that differ from the first column are bold."))
+        self.hint = QLabel(
+            self.tr(
+                "The job in the wizard beside saved workloads or job files (axolotl, LLaMA-Factory, "
+                "torchtune, a vllm serve line …). Values that differ from the first column are bold."
+            )
+        )
         self.hint.setWordWrap(True)
         self.table = QTableWidget(0, 0)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -92,9 +100,12 @@ class CompareDialog(QDialog):
     @Slot()
     def add_from_file(self) -> None:
         """Ask for a workload or job file and add it as a scenario."""
-        path = self._ask_path("open", self.tr("Add a scenario"),
-                              self.tr("Workload and job files (*.json *.yml *.yaml *.sh *.txt);;"
-                                      "All files (*)"), "")
+        path = self._ask_path(
+            "open",
+            self.tr("Add a scenario"),
+            self.tr("Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)"),
+            "",
+        )
         if path:
             self.add_file(path)
 
@@ -130,8 +141,11 @@ class CompareDialog(QDialog):
         self.table.setRowCount(len(c.rows))
         self.table.setHorizontalHeaderLabels(list(c.names))
         self.table.setVerticalHeaderLabels(
-            [tr_fmt(self.tr("%1 (%2)"), tr_message(r.metric), r.unit)
-             if r.unit else tr_message(r.metric) for r in c.rows])
+            [
+                tr_fmt(self.tr("%1 (%2)"), tr_message(r.metric), r.unit) if r.unit else tr_message(r.metric)
+                for r in c.rows
+            ]
+        )
         marked = QColor(self.palette().highlight().color())
         marked.setAlpha(60)
         bold = QFont(self.font())
@@ -155,8 +169,9 @@ class CompareDialog(QDialog):
         """Write the table as Markdown (for a report)."""
         if self.comparison is None:
             return
-        path = self._ask_path("save", self.tr("Export comparison"), self.tr("Markdown (*.md)"),
-                              "comparison.md")
+        path = self._ask_path(
+            "save", self.tr("Export comparison"), self.tr("Markdown (*.md)"), "comparison.md"
+        )
         if not path:
             return
         try:

@@ -50,24 +50,32 @@ class RecommendationView:
         return sum(1 for o in self.options if o.fits), len(self.options)
 
 
-def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapest",
-                       max_gpus: int = 8, hours_per_month: float = 730.0,
-                       all_offers: bool = False) -> RecommendationView:
+def run_recommendation(
+    w: Workload,
+    snap: CatalogSnapshot,
+    *,
+    goal: str = "cheapest",
+    max_gpus: int = 8,
+    hours_per_month: float = 730.0,
+    all_offers: bool = False,
+) -> RecommendationView:
     """Rank the catalog for ``w``; never raises for bad input (the error goes in ``error``).
 
     ``all_offers`` ranks every provider's price (else the cheapest per pricing type).
     """
     try:
-        ranked = rank_on_snapshot(w, snap, goal=goal, max_gpus=max_gpus,
-                                  hours_per_month=hours_per_month, all_offers=all_offers)
+        ranked = rank_on_snapshot(
+            w, snap, goal=goal, max_gpus=max_gpus, hours_per_month=hours_per_month, all_offers=all_offers
+        )
     except (ValueError, ArithmeticError) as exc:
         # core's Message stays one: the results page renders it in the UI's language
         cause = exc.args[0] if len(exc.args) == 1 else None
         return RecommendationView(error=cause if isinstance(cause, Message) else str(exc))
     except Exception as exc:  # noqa: BLE001 - a calculator bug must not take the window down
         log.exception("core.recommend failed")
-        return RecommendationView(error=f"internal error in the calculator ({type(exc).__name__}: "
-                                        f"{exc}); details are in the log")
+        return RecommendationView(
+            error=f"internal error in the calculator ({type(exc).__name__}: {exc}); details are in the log"
+        )
     rec = ranked.recommendation
     extras = LazyCurveExtras(w, snap, rec)
     if ranked.nothing_fits_causes is not None and ranked.advice_gpu is not None:
@@ -75,9 +83,13 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
         # (as the CLI's recommend)
         extras["nothing_fits_causes"] = list(ranked.nothing_fits_causes)
         extras["advice_gpu"] = ranked.advice_gpu.id
-    return RecommendationView(options=tuple(rec.options), advice=tuple(rec.advice),
-                              notes=tuple(rec.notes), preferred_fits=ranked.preferred_fits,
-                              extras=extras)
+    return RecommendationView(
+        options=tuple(rec.options),
+        advice=tuple(rec.advice),
+        notes=tuple(rec.notes),
+        preferred_fits=ranked.preferred_fits,
+        extras=extras,
+    )
 
 
 class LazyCurveExtras(Mapping[str, "ExtraValue"]):
@@ -131,8 +143,7 @@ class LazyCurveExtras(Mapping[str, "ExtraValue"]):
         return len(self._eager) + len(self.KEYS)
 
 
-def curve_extras(w: Workload, snap: CatalogSnapshot,
-                 rec: Recommendation) -> dict[str, ExtraValue]:
+def curve_extras(w: Workload, snap: CatalogSnapshot, rec: Recommendation) -> dict[str, ExtraValue]:
     """The curves' data from ``core.curves`` for the results page: ``memory_curves`` (dimension →
     MemoryCurves for the candidate GPUs) and ``cost_curves``; a dimension that cannot be
     computed is left out (its error logged), never raised."""

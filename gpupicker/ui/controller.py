@@ -59,8 +59,13 @@ class WorkloadController(QObject):
     resultsChanged = Signal(object)
     modelsChanged = Signal()
 
-    def __init__(self, repo: CatalogRepository, workload: Workload | None = None,
-                 prefs: Preferences | None = None, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        repo: CatalogRepository,
+        workload: Workload | None = None,
+        prefs: Preferences | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.repo = repo
         self.prefs = prefs or Preferences()
@@ -98,8 +103,14 @@ class WorkloadController(QObject):
             if not models:
                 raise ValueError("the catalog has no language models")
             arch, model_id = models[0].arch, models[0].id
-        return Workload.model_validate({**task_start_fields(INITIAL_TASK), "model": arch,
-                                        "model_id": model_id, "region": self.start_region()})
+        return Workload.model_validate(
+            {
+                **task_start_fields(INITIAL_TASK),
+                "model": arch,
+                "model_id": model_id,
+                "region": self.start_region(),
+            }
+        )
 
     def start_region(self) -> str | None:
         """The region filter a new job starts with: the one last chosen on the budget page
@@ -227,8 +238,7 @@ class WorkloadController(QObject):
         self._timer.start()
 
     def _job(self) -> tuple[Workload, CatalogSnapshot, str, float, bool]:
-        return (self._workload, self.snapshot, self.goal, float(self.prefs.hours_per_month),
-                self.all_offers)
+        return (self._workload, self.snapshot, self.goal, float(self.prefs.hours_per_month), self.all_offers)
 
     @Slot()
     def recompute(self) -> RecommendationView:
@@ -273,8 +283,7 @@ class WorkloadController(QObject):
         self._pool.start(_RecommendTask(self._relay, self._generation, *self._job()))
 
     @Slot(int, object, float)
-    def _on_background_done(self, generation: int, view: RecommendationView,
-                            seconds: float) -> None:
+    def _on_background_done(self, generation: int, view: RecommendationView, seconds: float) -> None:
         if generation != self._generation or self._snapshots_loading:
             return  # a newer edit, or a newer catalog snapshot, is on its way
         self.results = view
@@ -327,8 +336,7 @@ class WorkloadController(QObject):
             settle_heap()
 
     @Slot(int, object)
-    def _on_snapshot_loaded(self, generation: int,
-                            snap: CatalogSnapshot | BaseException) -> None:
+    def _on_snapshot_loaded(self, generation: int, snap: CatalogSnapshot | BaseException) -> None:
         self._snapshots_loading -= 1
         if generation != self._snapshot_generation:
             return  # the catalog changed again: a newer snapshot is on its way
@@ -341,8 +349,9 @@ class WorkloadController(QObject):
         self.schedule()
 
 
-def _compute(w: Workload, snap: CatalogSnapshot, goal: str, hours: float,
-             all_offers: bool) -> RecommendationView:
+def _compute(
+    w: Workload, snap: CatalogSnapshot, goal: str, hours: float, all_offers: bool
+) -> RecommendationView:
     return run_recommendation(w, snap, goal=goal, hours_per_month=hours, all_offers=all_offers)
 
 
@@ -374,8 +383,16 @@ class _SnapshotTask(QRunnable):
 class _RecommendTask(QRunnable):
     """One background recommendation over frozen inputs (Workload and snapshot are immutable)."""
 
-    def __init__(self, relay: _Relay, generation: int, w: Workload, snap: CatalogSnapshot,
-                 goal: str, hours: float, all_offers: bool) -> None:
+    def __init__(
+        self,
+        relay: _Relay,
+        generation: int,
+        w: Workload,
+        snap: CatalogSnapshot,
+        goal: str,
+        hours: float,
+        all_offers: bool,
+    ) -> None:
         super().__init__()
         self.relay, self.generation = relay, generation
         self.args = (w, snap, goal, hours, all_offers)

@@ -63,8 +63,7 @@ def new_action(text: str, parent: QObject) -> QAction:
 class PlanWizard(QWizard):
     """The wizard embedded in the main window; Back/Next only, Enter = Next."""
 
-    def __init__(self, controller: WorkloadController | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, controller: WorkloadController | None = None, parent: QWidget | None = None) -> None:
         # made without a parent, then given one: QWidget.setParent(parent) drops the window
         # type (the dialog type QWizard starts with), so the wizard is a plain child widget,
         # as setWindowFlags(Qt.WindowType.Widget) made it, without touching Qt's ``Qt``
@@ -77,8 +76,9 @@ class PlanWizard(QWizard):
         self.setOption(QWizard.WizardOption.NoCancelButton, True)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
-        self.setButtonLayout([QWizard.WizardButton.Stretch, QWizard.WizardButton.BackButton,
-                              QWizard.WizardButton.NextButton])
+        self.setButtonLayout(
+            [QWizard.WizardButton.Stretch, QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton]
+        )
         self.task_page = TaskPage(controller)
         self.page_ids: dict[str, int] = {}
         self._add("task", self.task_page)
@@ -95,8 +95,9 @@ class PlanWizard(QWizard):
         self.model_page = ModelPage(controller)
         self.quant_page = QuantizationPage(controller)
         self.budget_page = BudgetPage(controller)
-        for name, page in zip(PAGE_NAMES[1:4], (self.model_page, self.quant_page,
-                                                self.budget_page), strict=True):
+        for name, page in zip(
+            PAGE_NAMES[1:4], (self.model_page, self.quant_page, self.budget_page), strict=True
+        ):
             self._add(name, page)
         # QWizard decides whether Next shows when it enters a page; the first page was
         # entered (and painted) before these pages existed: TaskPage.nextId names the model
@@ -152,9 +153,12 @@ class MainWindow(QMainWindow):
     Signals are on the controller; the window wires them in :meth:`_connect`.
     """
 
-    def __init__(self, repo: CatalogRepository | None = None,
-                 controller: WorkloadController | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        repo: CatalogRepository | None = None,
+        controller: WorkloadController | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.repo = repo
         self.open_warning = ""
@@ -167,7 +171,8 @@ class MainWindow(QMainWindow):
         self.open_warning_label.setObjectName("warning")
         self._unknown_fields_tip = self.tr(
             "These keys are not gpupicker workload fields (a typo or another tool's setting); "
-            "the estimate does not use them.")
+            "the estimate does not use them."
+        )
         self.open_warning_label.setToolTip(self._unknown_fields_tip)
         self.open_warning_label.hide()
         self.statusBar().addPermanentWidget(self.open_warning_label)
@@ -194,8 +199,9 @@ class MainWindow(QMainWindow):
             for _step in self.start_steps(repo, controller):
                 pass
 
-    def start_steps(self, repo: CatalogRepository,
-                    controller: WorkloadController | None = None) -> Iterator[str]:
+    def start_steps(
+        self, repo: CatalogRepository, controller: WorkloadController | None = None
+    ) -> Iterator[str]:
         """Build what the first page does not need, one step per ``next()`` (the launcher
         runs each on its own event-loop turn so the shown page keeps answering clicks):
         preferences and controller (the first page starts editing), the input pages (Next
@@ -281,8 +287,9 @@ class MainWindow(QMainWindow):
         if self.catalog_window is not None:
             self.catalog_window.reload_all()
         self.live.on_catalog_changed()
-        self.statusBar().showMessage(self.tr("The catalog was changed by another program: "
-                                             "tables and results reloaded."), 8000)
+        self.statusBar().showMessage(
+            self.tr("The catalog was changed by another program: tables and results reloaded."), 8000
+        )
         return True
 
     def _build_menus(self) -> None:
@@ -307,9 +314,12 @@ class MainWindow(QMainWindow):
         go = self.menuBar().addMenu(self.tr("&Go"))
         # every wizard page (the Go menu listed only Results); Ctrl+1 … Ctrl+4, Ctrl+R
         self.go_actions: dict[str, QAction] = {}
-        for name, text in (("task", self.tr("&Task")), ("model", self.tr("&Model")),
-                           ("quantization", self.tr("&Precision and batch")),
-                           ("budget", self.tr("&Budget and time"))):
+        for name, text in (
+            ("task", self.tr("&Task")),
+            ("model", self.tr("&Model")),
+            ("quantization", self.tr("&Precision and batch")),
+            ("budget", self.tr("&Budget and time")),
+        ):
             action = new_action(text, self)
             action.triggered.connect(lambda _=False, page=name: self.wizard.show_page(page))
             go.addAction(action)
@@ -323,9 +333,14 @@ class MainWindow(QMainWindow):
         self.quit_action.triggered.connect(self.close)
         self.about_action.triggered.connect(self._on_about)
         # enabled by start_steps once the catalog, the controller and the pages are there
-        self._needs_catalog = [self.open_action, self.save_action, self.export_action,
-                               self.catalog_action, self.prefs_action,
-                               *(a for n, a in self.go_actions.items() if n != "task")]
+        self._needs_catalog = [
+            self.open_action,
+            self.save_action,
+            self.export_action,
+            self.catalog_action,
+            self.prefs_action,
+            *(a for n, a in self.go_actions.items() if n != "task"),
+        ]
         for action in self._needs_catalog:
             action.setEnabled(False)
 
@@ -340,15 +355,19 @@ class MainWindow(QMainWindow):
         from PySide6.QtGui import QKeySequence
 
         std = QKeySequence.StandardKey
-        for action, keys in ((self.catalog_action, QKeySequence(self.tr("Ctrl+K"))),
-                             (self.prefs_action, QKeySequence(std.Preferences)),
-                             (self.quit_action, QKeySequence(std.Quit)),
-                             (self.open_action, QKeySequence(std.Open)),
-                             (self.save_action, QKeySequence(std.Save)),
-                             (self.export_action, QKeySequence(self.tr("Ctrl+E"))),
-                             *((a, QKeySequence(f"Ctrl+{n}")) for n, a in enumerate(
-                                 (self.go_actions[p] for p in PAGE_NAMES[:4]), start=1)),
-                             (self.results_action, QKeySequence(self.tr("Ctrl+R")))):
+        for action, keys in (
+            (self.catalog_action, QKeySequence(self.tr("Ctrl+K"))),
+            (self.prefs_action, QKeySequence(std.Preferences)),
+            (self.quit_action, QKeySequence(std.Quit)),
+            (self.open_action, QKeySequence(std.Open)),
+            (self.save_action, QKeySequence(std.Save)),
+            (self.export_action, QKeySequence(self.tr("Ctrl+E"))),
+            *(
+                (a, QKeySequence(f"Ctrl+{n}"))
+                for n, a in enumerate((self.go_actions[p] for p in PAGE_NAMES[:4]), start=1)
+            ),
+            (self.results_action, QKeySequence(self.tr("Ctrl+R"))),
+        ):
             set_shortcut(action, keys)
         from .results.report_export import add_report_action  # File › Export report
 
@@ -378,8 +397,14 @@ class MainWindow(QMainWindow):
     def _on_results(self, view: RecommendationView) -> None:
         fits, ranked = view.fit_count()
         self.statusBar().showMessage(
-            tr_fmt(self.tr("%1 of %2 GPU options fit · computed in %3 ms"),
-                   str(fits), str(ranked), f"{self.live.last_compute_s * 1000:.1f}"), 5000)
+            tr_fmt(
+                self.tr("%1 of %2 GPU options fit · computed in %3 ms"),
+                str(fits),
+                str(ranked),
+                f"{self.live.last_compute_s * 1000:.1f}",
+            ),
+            5000,
+        )
 
     # ---- files ------------------------------------------------------------------------
     def ask_path(self, kind: str, title: str, name_filter: str, default: str = "") -> str:
@@ -396,8 +421,7 @@ class MainWindow(QMainWindow):
         """A non-modal error box (a QMessageBox, kept in :attr:`last_error` for tests)."""
         from PySide6.QtWidgets import QMessageBox
 
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
-                          self)
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
         box.setTextFormat(Qt.TextFormat.PlainText)  # an error names files and catalog rows
         if details:
             box.setDetailedText(details)
@@ -408,23 +432,27 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_open_workload(self) -> None:
-        path = self.ask_path("open", self.tr("Open workload"),
-                             self.tr("Workload and job files (*.json *.yml *.yaml *.sh *.txt);;"
-                                     "All files (*)"))
+        path = self.ask_path(
+            "open",
+            self.tr("Open workload"),
+            self.tr("Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)"),
+        )
         if path:
             self.open_workload(path)
 
     @Slot()
     def _on_save_workload(self) -> None:
-        path = self.ask_path("save", self.tr("Save workload"), self.tr("Workload files (*.json)"),
-                             "workload.json")
+        path = self.ask_path(
+            "save", self.tr("Save workload"), self.tr("Workload files (*.json)"), "workload.json"
+        )
         if path:
             self.save_workload(path)
 
     @Slot()
     def _on_export_results(self) -> None:
-        path = self.ask_path("save", self.tr("Export results"), self.tr("CSV files (*.csv)"),
-                             "gpupicker-results.csv")
+        path = self.ask_path(
+            "save", self.tr("Export results"), self.tr("CSV files (*.csv)"), "gpupicker-results.csv"
+        )
         if path:
             self.export_results(path)
 
@@ -463,11 +491,21 @@ class MainWindow(QMainWindow):
             unknown, repeated = unknown_workload_fields(path), repeated_workload_keys(path)
             notes = []  # never dropped silently: a permanent status-bar label
             if unknown:
-                notes.append(tr_fmt(self.tr("Unknown workload fields ignored (%1): %2"),
-                                    Path(path).name, ", ".join(unknown)))
+                notes.append(
+                    tr_fmt(
+                        self.tr("Unknown workload fields ignored (%1): %2"),
+                        Path(path).name,
+                        ", ".join(unknown),
+                    )
+                )
             if repeated:
-                notes.append(tr_fmt(self.tr("Keys given more than once (%1), the last value used: %2"),
-                                    Path(path).name, ", ".join(repeated)))
+                notes.append(
+                    tr_fmt(
+                        self.tr("Keys given more than once (%1), the last value used: %2"),
+                        Path(path).name,
+                        ", ".join(repeated),
+                    )
+                )
             self.open_warning = "; ".join(notes)
         self.open_warning_label.setText(self.open_warning)
         self.open_warning_label.setToolTip(tooltip)
@@ -490,15 +528,16 @@ class MainWindow(QMainWindow):
             """The workload in ``path`` and what reading it left out, as Open says it."""
             if is_job_file(path):
                 w, job = read_job_workload(path, self.live_repo)
-                not_modelled = [k for k, why in job.unused
-                                if getattr(why, "id", "") == "job.unused.not_modelled"]
-                said = [tr_fmt(self.tr("not modelled: %1"), ", ".join(not_modelled))] \
-                    if not_modelled else []
+                not_modelled = [
+                    k for k, why in job.unused if getattr(why, "id", "") == "job.unused.not_modelled"
+                ]
+                said = [tr_fmt(self.tr("not modelled: %1"), ", ".join(not_modelled))] if not_modelled else []
                 return w, said + [tr_message(m) for m in job.warnings]
             w = read_workload(path, self.live_repo)
             unknown = unknown_workload_fields(path)
-            return w, [tr_fmt(self.tr("unknown workload fields ignored: %1"),
-                              ", ".join(unknown))] if unknown else []
+            return w, [
+                tr_fmt(self.tr("unknown workload fields ignored: %1"), ", ".join(unknown))
+            ] if unknown else []
 
         dialog = CompareDialog(self.live_repo, self.live.workload, self.ask_path, read, self)
         dialog.show()
@@ -614,4 +653,3 @@ class MainWindow(QMainWindow):
         if self.catalog_window is not None:
             self.catalog_window.close()
         super().closeEvent(event)
-

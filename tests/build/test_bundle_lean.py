@@ -19,16 +19,18 @@ prune = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(prune)
 
 
-@pytest.mark.parametrize(("rel", "expected"), [
-    ("gpupicker/_internal/libpython3.11.so.1.0", True),
-    ("gpupicker/_internal/PySide6/Qt/lib/libQt6Core.so.6", True),
-    ("gpupicker/_internal/python3.11/lib-dynload/_decimal.cpython-311-x86_64-linux-gnu.so",
-     True),
-    # patchelf-rewritten wheel libraries break when stripped (found by the smoke test)
-    ("gpupicker/_internal/numpy.libs/libscipy_openblas64_-32a4b2a6.so", False),
-    ("gpupicker/gpupicker", False),  # the executable carries PyInstaller's archive
-    ("gpupicker/_internal/base_library.zip", False),
-])
+@pytest.mark.parametrize(
+    ("rel", "expected"),
+    [
+        ("gpupicker/_internal/libpython3.11.so.1.0", True),
+        ("gpupicker/_internal/PySide6/Qt/lib/libQt6Core.so.6", True),
+        ("gpupicker/_internal/python3.11/lib-dynload/_decimal.cpython-311-x86_64-linux-gnu.so", True),
+        # patchelf-rewritten wheel libraries break when stripped (found by the smoke test)
+        ("gpupicker/_internal/numpy.libs/libscipy_openblas64_-32a4b2a6.so", False),
+        ("gpupicker/gpupicker", False),  # the executable carries PyInstaller's archive
+        ("gpupicker/_internal/base_library.zip", False),
+    ],
+)
 def test_strippable(rel, expected):
     assert prune.strippable(rel) is expected
 
@@ -40,12 +42,16 @@ def test_unused_image_formats_and_tls_are_left_out():
     assert {"ssl", "_ssl", "_hashlib"} <= set(prune.bundle_excludes())
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("cc") is None,
-                    reason="the ICU data stub is built on Linux with a C compiler")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or shutil.which("cc") is None,
+    reason="the ICU data stub is built on Linux with a C compiler",
+)
 def test_icu_stub_is_a_tiny_library_with_the_data_symbol(tmp_path, monkeypatch):
     monkeypatch.delenv(prune.FULL_ICU_ENV, raising=False)
-    toc = [("PySide6/Qt/lib/libicudata.so.73", "/wheel/libicudata.so.73", "BINARY"),
-           ("PySide6/Qt/lib/libicuuc.so.73", "/wheel/libicuuc.so.73", "BINARY")]
+    toc = [
+        ("PySide6/Qt/lib/libicudata.so.73", "/wheel/libicudata.so.73", "BINARY"),
+        ("PySide6/Qt/lib/libicuuc.so.73", "/wheel/libicuuc.so.73", "BINARY"),
+    ]
     out = prune.icu_data_stub(toc, tmp_path)
     assert out[1] == toc[1]
     stub = Path(out[0][1])
@@ -57,8 +63,11 @@ def test_icu_stub_is_a_tiny_library_with_the_data_symbol(tmp_path, monkeypatch):
 
 
 def test_sqlite_utils_comes_without_numpy():
-    code = ("import sys; import gpupicker.catalog.repository, gpupicker.cli; "
-            "print('numpy' in sys.modules, 'pandas' in sys.modules); import numpy; print('ok')")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, check=True).stdout.split()
+    code = (
+        "import sys; import gpupicker.catalog.repository, gpupicker.cli; "
+        "print('numpy' in sys.modules, 'pandas' in sys.modules); import numpy; print('ok')"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout.split()
     assert out == ["False", "False", "ok"]

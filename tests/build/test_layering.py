@@ -21,10 +21,14 @@ sys.exit(cli.main(["estimate", "--workload", sys.argv[1]]))
 
 def test_core_catalog_and_cli_run_without_qt(tmp_path):
     wl = tmp_path / "w.json"
-    wl.write_text(json.dumps({"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4,
-                              "seq_len": 2048, "gpu": "rtx_4090"}))
-    proc = subprocess.run([sys.executable, "-c", PROBE, str(wl)], capture_output=True, text=True,
-                          cwd=REPO, timeout=120)
+    wl.write_text(
+        json.dumps(
+            {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048, "gpu": "rtx_4090"}
+        )
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, str(wl)], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     assert result["fits"] is True and result["gpu"] == "rtx_4090"
@@ -62,13 +66,15 @@ def test_every_core_module_has_a_layer():
     import tomllib
 
     config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
-    core = next(c for c in config["tool"]["importlinter"]["contracts"]
-                if c.get("containers") == ["gpupicker.core"])
+    core = next(
+        c for c in config["tool"]["importlinter"]["contracts"] if c.get("containers") == ["gpupicker.core"]
+    )
     placed = {name for layer in core["layers"] for name in re.split(r"[|:]", layer)}
     placed = {name.strip() for name in placed}
     modules = {p.stem for p in (REPO / "gpupicker" / "core").glob("*.py") if p.stem != "__init__"}
-    modules |= {p.name for p in (REPO / "gpupicker" / "core").iterdir()
-                if p.is_dir() and (p / "__init__.py").exists()}
+    modules |= {
+        p.name for p in (REPO / "gpupicker" / "core").iterdir() if p.is_dir() and (p / "__init__.py").exists()
+    }
     assert modules - placed == set(), "core modules in no layer of pyproject.toml"
 
 
@@ -92,6 +98,11 @@ sys.exit(1 if failed else 0)
 def test_core_and_catalog_test_modules_load_without_qt():
     """The core and catalog tests need no Qt to load; those that need it in their body are
     marked ``gui`` (tests/conftest.py) and ``make test-noqt`` leaves them out."""
-    proc = subprocess.run([sys.executable, "-c", IMPORT_TESTS_PROBE, "tests/core", "tests/catalog"],
-                          capture_output=True, text=True, cwd=REPO, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-c", IMPORT_TESTS_PROBE, "tests/core", "tests/catalog"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -39,8 +39,9 @@ def test_every_declared_dependency_is_pinned_within_its_range():
     for req in _declared():
         name = canonicalize_name(req.name)
         assert name in pins, f"{req.name} is in pyproject.toml but not in requirements.lock"
-        assert req.specifier.contains(pins[name], prereleases=True), \
+        assert req.specifier.contains(pins[name], prereleases=True), (
             f"requirements.lock pins {req.name}=={pins[name]}, outside {req.specifier}"
+        )
 
 
 def test_the_lock_excludes_the_leaking_pyside6_release():
@@ -61,8 +62,7 @@ def test_this_environment_runs_what_the_lock_says():
             continue  # e.g. pyinstaller outside `make dist`
         if installed != version:
             wrong.append(f"{name} {installed} (lock: {version})")
-    assert not wrong, "installed versions differ from requirements.lock; run `make venv`: " + \
-        ", ".join(wrong)
+    assert not wrong, "installed versions differ from requirements.lock; run `make venv`: " + ", ".join(wrong)
 
 
 def test_every_install_in_the_makefile_uses_the_lock():
@@ -84,8 +84,11 @@ def test_installed_pyside_keeps_none_and_true_references():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
-        "pyside_refcount_check", REPO / "scripts" / "pyside_refcount_check.py")
+        "pyside_refcount_check", REPO / "scripts" / "pyside_refcount_check.py"
+    )
     check = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(check)
-    assert check.measure() == {"None per void call (QObject.setObjectName)": 0.0,
-                               "True per Signal.emit()": 0.0}
+    assert check.measure() == {
+        "None per void call (QObject.setObjectName)": 0.0,
+        "True per Signal.emit()": 0.0,
+    }

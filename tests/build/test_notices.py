@@ -49,8 +49,15 @@ def test_every_runtime_dependency_is_listed_with_a_licence(installed):
         assert name.lower() in names, name
         assert names[name.lower()].spdx, name
         assert name in text
-    for needed in ("pyside6-essentials", "shiboken6", "pyqtgraph", "numpy", "pydantic",
-                   "sqlite-utils", "platformdirs"):
+    for needed in (
+        "pyside6-essentials",
+        "shiboken6",
+        "pyqtgraph",
+        "numpy",
+        "pydantic",
+        "sqlite-utils",
+        "platformdirs",
+    ):
         assert needed in {components.norm_name(n) for n in names}, needed
 
 
@@ -71,33 +78,46 @@ def test_committed_notices_name_every_runtime_dependency():
     for dist in components.runtime_distributions():
         assert dist.metadata["Name"] in committed, (
             f"{dist.metadata['Name']} is missing from THIRD-PARTY-NOTICES.txt; regenerate it: "
-            "python packaging/notices.py -o THIRD-PARTY-NOTICES.txt")
+            "python packaging/notices.py -o THIRD-PARTY-NOTICES.txt"
+        )
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
 
 
-@pytest.mark.parametrize(("spdx", "gpl_only"), [
-    ("GPL-3.0-or-later", True),
-    ("GPL-3.0-only", True),
-    ("AGPL-3.0-only", True),
-    ("LGPL-3.0-only OR GPL-2.0-only OR GPL-3.0-only", False),  # Qt, PySide6
-    ("GPL-3.0-or-later WITH GCC-exception-3.1", False),  # libgcc, libstdc++, libgfortran
-    ("GPL-2.0-or-later WITH Bootloader-exception AND Apache-2.0", False),  # PyInstaller
-    ("FTL OR GPL-2.0-or-later", False),  # FreeType
-    ("BSD-3-Clause OR GPL-2.0-only", False),  # zstd, libcap
-    ("MIT AND GPL-3.0-only", True),
-    ("LGPL-2.1-or-later", False),
-    ("MIT", False),
-])
+@pytest.mark.parametrize(
+    ("spdx", "gpl_only"),
+    [
+        ("GPL-3.0-or-later", True),
+        ("GPL-3.0-only", True),
+        ("AGPL-3.0-only", True),
+        ("LGPL-3.0-only OR GPL-2.0-only OR GPL-3.0-only", False),  # Qt, PySide6
+        ("GPL-3.0-or-later WITH GCC-exception-3.1", False),  # libgcc, libstdc++, libgfortran
+        ("GPL-2.0-or-later WITH Bootloader-exception AND Apache-2.0", False),  # PyInstaller
+        ("FTL OR GPL-2.0-or-later", False),  # FreeType
+        ("BSD-3-Clause OR GPL-2.0-only", False),  # zstd, libcap
+        ("MIT AND GPL-3.0-only", True),
+        ("LGPL-2.1-or-later", False),
+        ("MIT", False),
+    ],
+)
 def test_gpl_only_rule(spdx, gpl_only):
     assert components.is_gpl_only(spdx) is gpl_only
 
 
-@pytest.mark.parametrize(("name", "family"), [
-    ("libQt6Core.so.6", "Qt 6"), ("Qt6Widgets.dll", "Qt 6"), ("libicudata.so.73", "ICU"),
-    ("libpython3.11.so.1.0", "CPython"), ("python311.dll", "CPython"),
-    ("libscipy_openblas64_-32a4b2a6.so", "OpenBLAS"), ("libxcb-cursor.so.0", "libxcb"),
-    ("libstdc++.so.6", "GCC runtime"), ("libz.so.1", "zlib"), ("libcrypto.so.3", "OpenSSL"),
-])
+@pytest.mark.parametrize(
+    ("name", "family"),
+    [
+        ("libQt6Core.so.6", "Qt 6"),
+        ("Qt6Widgets.dll", "Qt 6"),
+        ("libicudata.so.73", "ICU"),
+        ("libpython3.11.so.1.0", "CPython"),
+        ("python311.dll", "CPython"),
+        ("libscipy_openblas64_-32a4b2a6.so", "OpenBLAS"),
+        ("libxcb-cursor.so.0", "libxcb"),
+        ("libstdc++.so.6", "GCC runtime"),
+        ("libz.so.1", "zlib"),
+        ("libcrypto.so.3", "OpenSSL"),
+    ],
+)
 def test_library_table(name, family):
     lib = components.match_library(name)
     assert lib is not None and lib.name.startswith(family), (name, lib)
@@ -125,11 +145,14 @@ def test_scan_of_a_fake_bundle_flags_gpl_and_unknown_libraries(tmp_path):
     found = notices.problems(scan.components, scan.unclaimed, scan.forbidden)
     assert any("GPL-only library" in p and "libreadline" in p for p in found)
     assert any("libmystery" in p for p in found)
-    assert any(c.name.startswith("Qt 6") and c.files == ["_internal/PySide6/Qt/lib/libQt6Core.so.6"]
-               for c in scan.components)
+    assert any(
+        c.name.startswith("Qt 6") and c.files == ["_internal/PySide6/Qt/lib/libQt6Core.so.6"]
+        for c in scan.components
+    )
 
 
 # --- .deb and install.sh -------------------------------------------------------------------
+
 
 def _fake_onedir(tmp_path: Path) -> Path:
     onedir = tmp_path / "gpupicker"
@@ -147,20 +170,31 @@ def _fake_onedir(tmp_path: Path) -> Path:
 @pytest.mark.skipif(shutil.which("dpkg-deb") is None, reason="dpkg-deb not installed")
 def test_deb_layout_and_control(tmp_path):
     onedir = _fake_onedir(tmp_path)
-    out = deb.build_deb(onedir, "9.8.7", tmp_path / "out", onedir / "gpupicker.desktop",
-                        onedir / "gpupicker.svg", ROOT / "LICENSE", ["libc6", "libgl1"])
+    out = deb.build_deb(
+        onedir,
+        "9.8.7",
+        tmp_path / "out",
+        onedir / "gpupicker.desktop",
+        onedir / "gpupicker.svg",
+        ROOT / "LICENSE",
+        ["libc6", "libgl1"],
+    )
     assert out.name == "gpupicker_9.8.7_amd64.deb"
     contents = deb.deb_contents(out)
-    for need in ("./opt/gpupicker/gpupicker", "./usr/bin/gpupicker",
-                 "./usr/share/applications/gpupicker.desktop",
-                 "./usr/share/icons/hicolor/scalable/apps/gpupicker.svg",
-                 "./usr/share/doc/gpupicker/copyright"):
+    for need in (
+        "./opt/gpupicker/gpupicker",
+        "./usr/bin/gpupicker",
+        "./usr/share/applications/gpupicker.desktop",
+        "./usr/share/icons/hicolor/scalable/apps/gpupicker.svg",
+        "./usr/share/doc/gpupicker/copyright",
+    ):
         assert need in contents, need
     assert deb.deb_field(out, "Package") == "gpupicker"
     assert deb.deb_field(out, "Architecture") == "amd64"
     assert deb.deb_field(out, "Depends") == "libc6, libgl1"
-    listing = subprocess.run(["dpkg-deb", "--contents", str(out)], capture_output=True,
-                             text=True, check=True).stdout
+    listing = subprocess.run(
+        ["dpkg-deb", "--contents", str(out)], capture_output=True, text=True, check=True
+    ).stdout
     assert "./usr/bin/gpupicker -> ../../opt/gpupicker/gpupicker" in listing  # relative link
     assert "root/root" in listing
 
@@ -171,8 +205,9 @@ def test_install_sh_user_and_uninstall(tmp_path):
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
     env["HOME"] = str(home)
-    run = subprocess.run(["sh", str(onedir / "install.sh"), "--user"], env=env,
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        ["sh", str(onedir / "install.sh"), "--user"], env=env, capture_output=True, text=True
+    )
     assert run.returncode == 0, run.stderr
     entry = home / ".local" / "share" / "applications" / "gpupicker.desktop"
     icon = home / ".local" / "share" / "icons" / "hicolor" / "scalable" / "apps" / "gpupicker.svg"
@@ -182,14 +217,13 @@ def test_install_sh_user_and_uninstall(tmp_path):
     parser.read(entry, encoding="utf-8")
     assert parser["Desktop Entry"]["Exec"] == f'"{onedir.resolve()}/gpupicker"'
     link = home / ".local" / "bin" / "gpupicker"
-    assert subprocess.run([str(link)], capture_output=True, text=True).stdout.startswith(
-        "gpupicker 9.8.7")
+    assert subprocess.run([str(link)], capture_output=True, text=True).stdout.startswith("gpupicker 9.8.7")
     if shutil.which("desktop-file-validate"):
         assert subprocess.run(["desktop-file-validate", str(entry)]).returncode == 0
-    run = subprocess.run(["sh", str(onedir / "install.sh"), "--uninstall"], env=env,
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        ["sh", str(onedir / "install.sh"), "--uninstall"], env=env, capture_output=True, text=True
+    )
     assert run.returncode == 0, run.stderr
     assert not entry.exists() and not icon.exists() and not link.exists()
-    bad = subprocess.run(["sh", str(onedir / "install.sh")], env=env, capture_output=True,
-                         text=True)
+    bad = subprocess.run(["sh", str(onedir / "install.sh")], env=env, capture_output=True, text=True)
     assert bad.returncode == 2 and "--user" in bad.stderr

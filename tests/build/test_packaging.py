@@ -37,6 +37,7 @@ common = _load("common")
 
 # --- the spec, executed against stand-ins for PyInstaller's build classes ----------------------
 
+
 class _Recorder:
     """Stands in for Analysis/PYZ/EXE/COLLECT/BUNDLE and remembers its arguments."""
 
@@ -48,8 +49,9 @@ class _Recorder:
     def __call__(self, *args, **kwargs):
         _Recorder.calls.append((self.kind, args, kwargs))
         if self.kind == "Analysis":
-            return types.SimpleNamespace(binaries=[], datas=list(kwargs["datas"]), scripts=[],
-                                         pure=[], kwargs=kwargs)
+            return types.SimpleNamespace(
+                binaries=[], datas=list(kwargs["datas"]), scripts=[], pure=[], kwargs=kwargs
+            )
         return types.SimpleNamespace(kind=self.kind)
 
 
@@ -59,8 +61,9 @@ def fake_repo(tmp_path: Path) -> Path:
     (tmp_path / "packaging").mkdir()
     for name in ("gpupicker.spec", "prune.py", "launcher.py"):
         shutil.copy2(PACKAGING / name, tmp_path / "packaging" / name)
-    (tmp_path / "pyproject.toml").write_text('[project]\nname = "gpupicker"\nversion = "9.8.7"\n',
-                                             encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "gpupicker"\nversion = "9.8.7"\n', encoding="utf-8"
+    )
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "gpus.csv").write_text("id\nh100\n", encoding="utf-8")
     (tmp_path / "data" / "README.md").write_text("sources\n", encoding="utf-8")
@@ -75,8 +78,9 @@ def fake_repo(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def run_spec(repo: Path, monkeypatch: pytest.MonkeyPatch, installed_version: str = "9.8.7",
-             **env: str) -> list[tuple[str, tuple, dict]]:
+def run_spec(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, installed_version: str = "9.8.7", **env: str
+) -> list[tuple[str, tuple, dict]]:
     """Execute ``repo/packaging/gpupicker.spec`` as PyInstaller would, with recorded build steps."""
     for key in ("GPUPICKER_ONEFILE", "GPUPICKER_CONSOLE"):
         monkeypatch.delenv(key, raising=False)
@@ -109,14 +113,18 @@ def _call(calls, kind):
 
 def test_spec_maps_data_and_resources_under_bundled(fake_repo, monkeypatch):
     analysis = _call(run_spec(fake_repo, monkeypatch), "Analysis")
-    datas = {(Path(src).relative_to(fake_repo).as_posix(), dest)
-             for src, dest in analysis[2]["datas"] if Path(src).is_relative_to(fake_repo)}
+    datas = {
+        (Path(src).relative_to(fake_repo).as_posix(), dest)
+        for src, dest in analysis[2]["datas"]
+        if Path(src).is_relative_to(fake_repo)
+    }
     assert ("data/gpus.csv", "gpupicker/_bundled/data") in datas
     assert ("data/README.md", "gpupicker/_bundled/data") in datas
     assert ("resources/icons/gpupicker.svg", "gpupicker/_bundled/resources/icons") in datas
     assert ("resources/i18n/gpupicker_zh_CN.qm", "gpupicker/_bundled/resources/i18n") in datas
     assert ("/site/gpupicker-9.8.7.dist-info", "gpupicker-9.8.7.dist-info") in {
-        (src, dest) for src, dest in analysis[2]["datas"]}  # importlib.metadata.version works
+        (src, dest) for src, dest in analysis[2]["datas"]
+    }  # importlib.metadata.version works
     sources = {src for src, _ in datas}
     assert "resources/i18n/gpupicker_zh_CN.ts" not in sources  # compiled .qm only
     assert "resources/icons/stray.png.tmp" not in sources
@@ -132,8 +140,12 @@ def test_spec_default_is_windowed_onedir_without_upx(fake_repo, monkeypatch):
     assert exe[2]["console"] is False
     excludes = analysis[2]["excludes"]
     assert "tkinter" in excludes and "PySide6.QtNetwork" in excludes and "PyQt5" in excludes
-    for needed in ("PySide6.QtWidgets", "PySide6.QtSvg", "PySide6.QtOpenGL",
-                   "PySide6.QtOpenGLWidgets"):  # pyqtgraph imports the OpenGL ones via importlib
+    for needed in (
+        "PySide6.QtWidgets",
+        "PySide6.QtSvg",
+        "PySide6.QtOpenGL",
+        "PySide6.QtOpenGLWidgets",
+    ):  # pyqtgraph imports the OpenGL ones via importlib
         assert needed not in excludes
         assert needed in analysis[2]["hiddenimports"]
     assert analysis[2]["pathex"] == [str(fake_repo)]
@@ -175,45 +187,56 @@ def test_real_spec_compiles():
 
 # --- pruning --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("dest", "pruned"), [
-    ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", True),
-    ("PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so", False),
-    ("PySide6/Qt/plugins/platforms/libqxcb.so", False),
-    ("PySide6/Qt/plugins/platforms/libqoffscreen.so", False),
-    ("PySide6/Qt/plugins/platforms/libqeglfs.so", True),
-    ("PySide6\\plugins\\platforms\\qdirect2d.dll", True),
-    ("PySide6\\plugins\\platforms\\qwindows.dll", False),
-    ("PySide6/Qt/plugins/platforms/libqcocoa.dylib", False),
-    ("PySide6/Qt/plugins/generic/libqtuiotouchplugin.so", True),
-    ("PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so", True),
-    ("PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so", False),
-    ("PySide6/Qt/plugins/imageformats/libqpdf.so", True),
-    ("PySide6/Qt/plugins/imageformats/libqsvg.so", False),
-    ("PySide6/Qt/lib/libQt6Gui.so.6", False),
-    ("libqgtk3.so", False),
-])
+
+@pytest.mark.parametrize(
+    ("dest", "pruned"),
+    [
+        ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", True),
+        ("PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so", False),
+        ("PySide6/Qt/plugins/platforms/libqxcb.so", False),
+        ("PySide6/Qt/plugins/platforms/libqoffscreen.so", False),
+        ("PySide6/Qt/plugins/platforms/libqeglfs.so", True),
+        ("PySide6\\plugins\\platforms\\qdirect2d.dll", True),
+        ("PySide6\\plugins\\platforms\\qwindows.dll", False),
+        ("PySide6/Qt/plugins/platforms/libqcocoa.dylib", False),
+        ("PySide6/Qt/plugins/generic/libqtuiotouchplugin.so", True),
+        ("PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so", True),
+        ("PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so", False),
+        ("PySide6/Qt/plugins/imageformats/libqpdf.so", True),
+        ("PySide6/Qt/plugins/imageformats/libqsvg.so", False),
+        ("PySide6/Qt/lib/libQt6Gui.so.6", False),
+        ("libqgtk3.so", False),
+    ],
+)
 def test_is_pruned_plugin(dest, pruned):
     assert prune.is_pruned_plugin(dest) is pruned
 
 
-@pytest.mark.parametrize(("dest", "pruned"), [
-    ("PySide6/Qt/translations/qtbase_de.qm", True),
-    ("PySide6/Qt/translations/qt_zh_CN.qm", True),
-    ("PySide6/Qt/translations/qtbase_zh_CN.qm", False),
-    ("PySide6/Qt/translations/qtbase_en.qm", False),
-    ("PySide6\\translations\\qtbase_fr.qm", True),
-    ("gpupicker/_bundled/resources/i18n/gpupicker_zh_CN.qm", False),
-])
+@pytest.mark.parametrize(
+    ("dest", "pruned"),
+    [
+        ("PySide6/Qt/translations/qtbase_de.qm", True),
+        ("PySide6/Qt/translations/qt_zh_CN.qm", True),
+        ("PySide6/Qt/translations/qtbase_zh_CN.qm", False),
+        ("PySide6/Qt/translations/qtbase_en.qm", False),
+        ("PySide6\\translations\\qtbase_fr.qm", True),
+        ("gpupicker/_bundled/resources/i18n/gpupicker_zh_CN.qm", False),
+    ],
+)
 def test_is_pruned_translation(dest, pruned):
     assert prune.is_pruned_translation(dest) is pruned
 
 
 def test_prune_datas_keeps_our_files():
-    toc = [("PySide6/Qt/translations/qtbase_de.qm", "/x/qtbase_de.qm", "DATA"),
-           ("PySide6/Qt/translations/qtbase_zh_CN.qm", "/x/qtbase_zh_CN.qm", "DATA"),
-           ("gpupicker/_bundled/data/gpus.csv", "/r/data/gpus.csv", "DATA")]
+    toc = [
+        ("PySide6/Qt/translations/qtbase_de.qm", "/x/qtbase_de.qm", "DATA"),
+        ("PySide6/Qt/translations/qtbase_zh_CN.qm", "/x/qtbase_zh_CN.qm", "DATA"),
+        ("gpupicker/_bundled/data/gpus.csv", "/r/data/gpus.csv", "DATA"),
+    ]
     assert [d for d, _, _ in prune.prune_datas(toc)] == [
-        "PySide6/Qt/translations/qtbase_zh_CN.qm", "gpupicker/_bundled/data/gpus.csv"]
+        "PySide6/Qt/translations/qtbase_zh_CN.qm",
+        "gpupicker/_bundled/data/gpus.csv",
+    ]
 
 
 def test_prune_binaries_drops_orphans_only():
@@ -228,21 +251,32 @@ def test_prune_binaries_drops_orphans_only():
         "/src/QtGui.so": {"libQt6Gui.so.6"},
         "/src/libQt6Gui.so.6": {"libglib.so"},
     }
-    toc = [(gtk, "/src/libqgtk3.so", "BINARY"), (xcb, "/src/libqxcb.so", "BINARY"),
-           ("PySide6/QtGui.so", "/src/QtGui.so", "EXTENSION"),
-           ("PySide6/Qt/lib/libQt6Gui.so.6", "/src/libQt6Gui.so.6", "BINARY")]
-    toc += [(name, f"/src/{name}", "BINARY") for name in
-            ("libgtk-3.so.0", "libcairo.so.2", "libpango.so", "libpixman.so", "libglib.so",
-             "libsqlite3.so.0")]
+    toc = [
+        (gtk, "/src/libqgtk3.so", "BINARY"),
+        (xcb, "/src/libqxcb.so", "BINARY"),
+        ("PySide6/QtGui.so", "/src/QtGui.so", "EXTENSION"),
+        ("PySide6/Qt/lib/libQt6Gui.so.6", "/src/libQt6Gui.so.6", "BINARY"),
+    ]
+    toc += [
+        (name, f"/src/{name}", "BINARY")
+        for name in (
+            "libgtk-3.so.0",
+            "libcairo.so.2",
+            "libpango.so",
+            "libpixman.so",
+            "libglib.so",
+            "libsqlite3.so.0",
+        )
+    ]
     kept = {d for d, _, _ in prune.prune_binaries(toc, get_imports=lambda s: imports.get(s, set()))}
     assert gtk not in kept
     assert not kept & {"libgtk-3.so.0", "libcairo.so.2", "libpango.so", "libpixman.so"}
     # shared with kept binaries, or collected for another reason: untouched
-    assert {xcb, "PySide6/QtGui.so", "PySide6/Qt/lib/libQt6Gui.so.6", "libglib.so",
-            "libsqlite3.so.0"} <= kept
+    assert {xcb, "PySide6/QtGui.so", "PySide6/Qt/lib/libQt6Gui.so.6", "libglib.so", "libsqlite3.so.0"} <= kept
 
 
 # --- smoke test verdicts on fake output -----------------------------------------------------
+
 
 def _catalog(tmp_path: Path) -> Path:
     path = tmp_path / "catalog.sqlite"
@@ -255,14 +289,17 @@ def test_check_run_passes_clean_selftest(tmp_path):
     assert smoke.check_run(result, _catalog(tmp_path)) == []
 
 
-@pytest.mark.parametrize("bad_text", [
-    'Traceback (most recent call last):\n  File "launcher.py", line 3',
-    "ModuleNotFoundError: No module named 'gpupicker.ui.app.launch'",
-    "qt.qpa.plugin: Could not find or load the Qt platform plugin \"xcb\"",
-    "FileNotFoundError: [Errno 2] No such file or directory: '/x/_bundled/data/gpus.csv'",
-    "ImportError: libxkbcommon.so.0: cannot open shared object file",
-    'qt.qpa.plugin: Could not load the Qt platform plugin "xcb" in "" even though it was found.',
-])
+@pytest.mark.parametrize(
+    "bad_text",
+    [
+        'Traceback (most recent call last):\n  File "launcher.py", line 3',
+        "ModuleNotFoundError: No module named 'gpupicker.ui.app.launch'",
+        'qt.qpa.plugin: Could not find or load the Qt platform plugin "xcb"',
+        "FileNotFoundError: [Errno 2] No such file or directory: '/x/_bundled/data/gpus.csv'",
+        "ImportError: libxkbcommon.so.0: cannot open shared object file",
+        'qt.qpa.plugin: Could not load the Qt platform plugin "xcb" in "" even though it was found.',
+    ],
+)
 @pytest.mark.parametrize("where", ["stdout", "stderr", "log"])
 def test_check_run_fails_on_markers(tmp_path, bad_text, where):
     out = "gpupicker selftest ok: fine\n"
@@ -275,10 +312,11 @@ def test_check_run_fails_on_markers(tmp_path, bad_text, where):
 
 def test_check_run_fails_on_exit_status_timeout_and_missing_sentinel(tmp_path):
     catalog = _catalog(tmp_path)
-    assert any("exit status 3" in p for p in smoke.check_run(
-        smoke.RunResult(3, "gpupicker selftest ok: x", ""), catalog))
-    assert any("timed out" in p for p in smoke.check_run(
-        smoke.RunResult(None, "", "", seconds=180), catalog))
+    assert any(
+        "exit status 3" in p
+        for p in smoke.check_run(smoke.RunResult(3, "gpupicker selftest ok: x", ""), catalog)
+    )
+    assert any("timed out" in p for p in smoke.check_run(smoke.RunResult(None, "", "", seconds=180), catalog))
     assert any("selftest ok" in p for p in smoke.check_run(smoke.RunResult(0, "hello", ""), catalog))
 
 
@@ -308,10 +346,14 @@ def test_snapshot_diff_reports_writes(tmp_path):
 def test_check_layout_on_fake_bundle(tmp_path, monkeypatch):
     monkeypatch.setattr(smoke, "_platform_key", lambda: "linux")
     qt = tmp_path / "_internal" / "PySide6" / "Qt"
-    for rel in ("translations/qtbase_zh_CN.qm", "translations/qtbase_en.qm",
-                "plugins/platforms/libqoffscreen.so", "plugins/platforms/libqxcb.so",
-                "plugins/platforms/libqwayland.so",
-                "plugins/platforminputcontexts/libibusplatforminputcontextplugin.so"):
+    for rel in (
+        "translations/qtbase_zh_CN.qm",
+        "translations/qtbase_en.qm",
+        "plugins/platforms/libqoffscreen.so",
+        "plugins/platforms/libqxcb.so",
+        "plugins/platforms/libqwayland.so",
+        "plugins/platforminputcontexts/libibusplatforminputcontextplugin.so",
+    ):
         (qt / rel).parent.mkdir(parents=True, exist_ok=True)
         (qt / rel).write_bytes(b"x")
     data = tmp_path / "_internal" / "gpupicker" / "_bundled" / "data"
@@ -365,6 +407,7 @@ def test_launcher_prints_selftest_exceptions_instead_of_a_dialog(monkeypatch, ca
 
 # --- desktop entry, size helper -------------------------------------------------------------
 
+
 def test_desktop_entry():
     parser = configparser.ConfigParser(interpolation=None)
     parser.optionxform = str
@@ -403,7 +446,7 @@ def test_ico_container_layout():
     assert [(e[0], e[1]) for e in entries] == [(16, 16), (0, 0)]  # 0 = 256 px
     for entry, size in zip(entries, (16, 256), strict=True):
         length, offset = entry[6], entry[7]
-        assert data[offset:offset + length] == pngs[size]
+        assert data[offset : offset + length] == pngs[size]
 
 
 def test_icns_container_layout():
@@ -414,7 +457,7 @@ def test_icns_container_layout():
     assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
     kinds, pos = [], 8
     while pos < len(data):
-        kind, length = data[pos:pos + 4], struct.unpack(">I", data[pos + 4:pos + 8])[0]
+        kind, length = data[pos : pos + 4], struct.unpack(">I", data[pos + 4 : pos + 8])[0]
         kinds.append(kind)
         pos += length
     assert pos == len(data)
@@ -424,8 +467,15 @@ def test_icns_container_layout():
 def test_spec_windows_adds_a_console_cli_exe(fake_repo, monkeypatch):
     """Gpupicker.exe stays windowed; gpupicker-cli.exe (console) shares _internal."""
     vi = types.ModuleType("PyInstaller.utils.win32.versioninfo")
-    for cls in ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
-                "VarFileInfo", "VarStruct"):
+    for cls in (
+        "VSVersionInfo",
+        "FixedFileInfo",
+        "StringFileInfo",
+        "StringTable",
+        "StringStruct",
+        "VarFileInfo",
+        "VarStruct",
+    ):
         setattr(vi, cls, lambda *a, **k: (a, k))
     win32 = types.ModuleType("PyInstaller.utils.win32")
     win32.versioninfo = vi
@@ -449,6 +499,8 @@ def test_spec_excludes_gpl_readline_and_gdbm(fake_repo, monkeypatch):
 
 
 def test_prune_datas_drops_direct_url_json():
-    toc = [("gpupicker-0.1.0.dist-info/direct_url.json", "/src/direct_url.json", "DATA"),
-           ("gpupicker-0.1.0.dist-info/METADATA", "/src/METADATA", "DATA")]
+    toc = [
+        ("gpupicker-0.1.0.dist-info/direct_url.json", "/src/direct_url.json", "DATA"),
+        ("gpupicker-0.1.0.dist-info/METADATA", "/src/METADATA", "DATA"),
+    ]
     assert [e[0] for e in prune.prune_datas(toc)] == ["gpupicker-0.1.0.dist-info/METADATA"]

@@ -23,13 +23,18 @@ CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 # --- version ---------------------------------------------------------------------------------
 
+
 def test_version_flag_from_source():
-    proc = subprocess.run([sys.executable, "-m", "gpupicker", "--version"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "gpupicker", "--version"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr
     line = proc.stdout.strip()
-    assert re.fullmatch(rf"gpupicker {re.escape(__version__)} \(commit ([0-9a-f]{{7,40}}|unknown), "
-                        r"bundled data (\d{4}-\d{2}-\d{2}|unknown)\)", line), line
+    assert re.fullmatch(
+        rf"gpupicker {re.escape(__version__)} \(commit ([0-9a-f]{{7,40}}|unknown), "
+        r"bundled data (\d{4}-\d{2}-\d{2}|unknown)\)",
+        line,
+    ), line
     assert "bundled data 20" in line  # the source checkout has dated prices
 
 
@@ -43,16 +48,17 @@ def test_version_is_the_pyproject_version():
 
 def test_bundled_data_date_is_the_newest_observed_day(tmp_path):
     (tmp_path / "prices.csv").write_text(
-        "gpu_id,observed\na,2025-11-16\nb,2024-03\nc,unknown\nd,2025-12-01\n", encoding="utf-8")
-    (tmp_path / "prices-2026-10.csv").write_text("gpu_id,observed\ne,2026-10-02\n",
-                                                 encoding="utf-8")
+        "gpu_id,observed\na,2025-11-16\nb,2024-03\nc,unknown\nd,2025-12-01\n", encoding="utf-8"
+    )
+    (tmp_path / "prices-2026-10.csv").write_text("gpu_id,observed\ne,2026-10-02\n", encoding="utf-8")
     assert bundled_data_date(tmp_path) == "2026-10-02"
     assert bundled_data_date(tmp_path / "nowhere") == "unknown"
 
 
 def test_build_info_of_a_bundle(tmp_path):
-    (tmp_path / "build-info.json").write_text(json.dumps({"commit": "abc1234def56",
-                                                          "built": "2026-12-01T10:00:00Z"}))
+    (tmp_path / "build-info.json").write_text(
+        json.dumps({"commit": "abc1234def56", "built": "2026-12-01T10:00:00Z"})
+    )
     assert build_info(tmp_path) == {"commit": "abc1234def56", "built": "2026-12-01T10:00:00Z"}
     assert build_info(tmp_path / "none") == {}
     (tmp_path / "bad").mkdir()
@@ -63,6 +69,7 @@ def test_build_info_of_a_bundle(tmp_path):
 
 
 # --- About -----------------------------------------------------------------------------------
+
 
 @pytest.mark.gui
 def test_about_shows_version_commit_data_qt_and_paths(qtbot, repo):
@@ -100,6 +107,7 @@ def repo(tmp_path):
 
 
 # --- CJK font --------------------------------------------------------------------------------
+
 
 def _ts_cjk_chars() -> set[str]:
     chars: set[str] = set()
@@ -207,8 +215,14 @@ faulthandler._sigsegv()
 
 def test_hard_crash_leaves_a_fault_log_and_the_next_start_offers_it(tmp_path, monkeypatch):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
-    proc = subprocess.run([sys.executable, "-c", CRASHER, str(tmp_path)], capture_output=True,
-                          text=True, timeout=60, env=env, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-c", CRASHER, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        cwd=ROOT,
+    )
     assert proc.returncode != 0
     fault = Path(proc.stdout.strip())
     assert fault.parent == tmp_path and fault.name.startswith("fault-")
@@ -231,10 +245,12 @@ def test_hard_crash_leaves_a_fault_log_and_the_next_start_offers_it(tmp_path, mo
     assert crash.collect_crashes(tmp_path) == []  # offered once
 
     asked, opened = [], []
-    monkeypatch.setattr(crash.CrashReportDialog, "ask",
-                        classmethod(lambda cls, c, log, parent=None: asked.append(c) or True))
-    monkeypatch.setattr(crash.QDesktopServices, "openUrl",
-                        staticmethod(lambda url: opened.append(url.toLocalFile()) or True))
+    monkeypatch.setattr(
+        crash.CrashReportDialog, "ask", classmethod(lambda cls, c, log, parent=None: asked.append(c) or True)
+    )
+    monkeypatch.setattr(
+        crash.QDesktopServices, "openUrl", staticmethod(lambda url: opened.append(url.toLocalFile()) or True)
+    )
     log_file = tmp_path / "gpupicker.log"
     log_file.write_text("x", encoding="utf-8")
     assert crash.offer_crash_log(kept, log_file)
@@ -255,8 +271,14 @@ def test_a_python_fatal_error_reaches_the_fault_log_when_stderr_is_no_terminal(t
     """Py_FatalError writes to descriptor 2 and turns faulthandler off, so the fault
     file stayed empty and the next start offered nothing."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
-    proc = subprocess.run([sys.executable, "-c", FATAL, str(tmp_path)], capture_output=True,
-                          text=True, timeout=60, env=env, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-c", FATAL, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        cwd=ROOT,
+    )
     assert proc.returncode != 0
     fault = Path(proc.stdout.strip())
     text = fault.read_text(encoding="utf-8")
@@ -328,8 +350,9 @@ def test_crash_dialog_translated(qtbot):
     dlg = CrashReportDialog(Path("/x/crash.log"), Path("/x/gpupicker.log"))
     qtbot.addWidget(dlg)
     assert "/x/gpupicker.log" in dlg.text()
-    assert CJK.search(ET.tostring(ET.parse(TS).getroot(), encoding="unicode").split(
-        "<name>CrashReportDialog</name>", 1)[1])
+    assert CJK.search(
+        ET.tostring(ET.parse(TS).getroot(), encoding="unicode").split("<name>CrashReportDialog</name>", 1)[1]
+    )
 
 
 @pytest.mark.gui
@@ -348,9 +371,11 @@ def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isol
     log_dir = paths.user_log_dir()
     (log_dir / "fault-424242.log").write_text("Fatal Python error: Aborted\n", encoding="utf-8")
     asked: list[tuple[Path, Path | None]] = []
-    monkeypatch.setattr(crash.CrashReportDialog, "ask",
-                        classmethod(lambda cls, c, log, parent=None: asked.append((c, log))
-                                    or False))
+    monkeypatch.setattr(
+        crash.CrashReportDialog,
+        "ask",
+        classmethod(lambda cls, c, log, parent=None: asked.append((c, log)) or False),
+    )
 
     def fake_exec(self=None):
         for _ in range(400):  # the window builds its pages a step per event-loop turn
@@ -366,8 +391,9 @@ def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isol
     root = logging.getLogger()
     before = list(root.handlers)
     try:
-        args = SimpleNamespace(catalog=None, screenshot=None, page=None, gui_workload=None,
-                               lang="en_US", selftest=False)
+        args = SimpleNamespace(
+            catalog=None, screenshot=None, page=None, gui_workload=None, lang="en_US", selftest=False
+        )
         assert launch_mod.launch(args) == 0
     finally:
         for handler in root.handlers[:]:

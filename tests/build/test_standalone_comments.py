@@ -15,8 +15,10 @@ from tests.support.paths import REPO
 FORBIDDEN = {
     "a tracker issue": re.compile(r"\bissues? \d{1,3}\b|\bissue #\d{1,3} acceptance", re.IGNORECASE),
     "a QA finding": re.compile(r"\bQA\b"),
-    "a file outside the repository": re.compile(r"(?:\.\./)?\bshared/(?:design|data|validation|seeds)\b"
-                                                r"|/work/"),
+    "a file outside the repository": re.compile(
+        r"(?:\.\./)?\bshared/(?:design|data|validation|seeds)\b"
+        r"|/work/"
+    ),
 }
 
 

@@ -63,17 +63,48 @@ def _last_day(observed: str) -> date | None:
 
 # ---- GPUs -----------------------------------------------------------------------------------
 
+
 def test_at_least_100_gpus_including_the_ones_users_asked_for():
     assert len(GPUS) >= 100
-    asked = ["h200_nvl", "gh200_96gb", "mi350x", "rtx_pro_5000_blackwell", "rtx_pro_4500_blackwell",
-             "rtx_pro_4000_blackwell", "rtx_pro_6000_blackwell_max_q",
-             "rtx_pro_6000_blackwell_server", "rtx_5000_ada", "rtx_4500_ada", "rtx_a4500",
-             "dgx_spark_gb10", "ryzen_ai_max_395", "apple_m5", "apple_m5_max", "apple_m4_pro",
-             "apple_m2_ultra", "arc_pro_b60", "rx_7900_xtx", "ascend_910b",
-             "ascend_910c", "rtx_3080_ti", "rtx_4070_ti", "rtx_4060_ti_16gb", "rtx_4060_ti_8gb",
-             "rtx_5060_ti_16gb", "rtx_5060_ti_8gb", "tesla_p40", "tesla_p100_16gb", "mi50_32gb",
-             "hygon_k100", "hygon_k100_ai", "cambricon_mlu370_x8", "cambricon_mlu590",
-             "mthreads_mtt_s4000", "metax_c500", "enflame_t21"]
+    asked = [
+        "h200_nvl",
+        "gh200_96gb",
+        "mi350x",
+        "rtx_pro_5000_blackwell",
+        "rtx_pro_4500_blackwell",
+        "rtx_pro_4000_blackwell",
+        "rtx_pro_6000_blackwell_max_q",
+        "rtx_pro_6000_blackwell_server",
+        "rtx_5000_ada",
+        "rtx_4500_ada",
+        "rtx_a4500",
+        "dgx_spark_gb10",
+        "ryzen_ai_max_395",
+        "apple_m5",
+        "apple_m5_max",
+        "apple_m4_pro",
+        "apple_m2_ultra",
+        "arc_pro_b60",
+        "rx_7900_xtx",
+        "ascend_910b",
+        "ascend_910c",
+        "rtx_3080_ti",
+        "rtx_4070_ti",
+        "rtx_4060_ti_16gb",
+        "rtx_4060_ti_8gb",
+        "rtx_5060_ti_16gb",
+        "rtx_5060_ti_8gb",
+        "tesla_p40",
+        "tesla_p100_16gb",
+        "mi50_32gb",
+        "hygon_k100",
+        "hygon_k100_ai",
+        "cambricon_mlu370_x8",
+        "cambricon_mlu590",
+        "mthreads_mtt_s4000",
+        "metax_c500",
+        "enflame_t21",
+    ]
     assert [g for g in asked if g not in GPUS] == []
     assert all(g.source for g in GPUS.values())
 
@@ -94,8 +125,9 @@ def test_fp4_only_where_the_tensor_cores_have_it():
 
 
 def test_unified_memory_machines_say_how_much_the_gpu_may_use():
-    unified = [g for g in GPUS.values()
-               if g.vendor == "Apple" or g.id in ("dgx_spark_gb10", "ryzen_ai_max_395")]
+    unified = [
+        g for g in GPUS.values() if g.vendor == "Apple" or g.id in ("dgx_spark_gb10", "ryzen_ai_max_395")
+    ]
     assert len(unified) >= 9
     for g in unified:
         assert g.gpu_memory_limit_gb is not None and g.gpu_memory_limit_gb < g.memory_gb, g.id
@@ -106,28 +138,33 @@ def test_unified_memory_machines_say_how_much_the_gpu_may_use():
     assert GPUS["h100_sxm"].gpu_memory_limit_gb is None  # a discrete card keeps its memory
 
 
-@pytest.mark.parametrize(("gpu_id", "stack", "runs", "refused"), [
-    ("hygon_k100_ai", "DTK", "vllm", "mindie"),
-    ("cambricon_mlu370_x8", "Neuware", "lmdeploy", "llama.cpp"),
-    ("mthreads_mtt_s4000", "MUSA", "llama.cpp", "sglang"),
-    ("metax_c500", "MXMACA", "vllm", "tensorrt-llm"),
-    ("enflame_t21", "TopsRider", "vllm", "ollama"),
-    ("ascend_910c", "CANN", "vllm-ascend", "sglang"),
-])
+@pytest.mark.parametrize(
+    ("gpu_id", "stack", "runs", "refused"),
+    [
+        ("hygon_k100_ai", "DTK", "vllm", "mindie"),
+        ("cambricon_mlu370_x8", "Neuware", "lmdeploy", "llama.cpp"),
+        ("mthreads_mtt_s4000", "MUSA", "llama.cpp", "sglang"),
+        ("metax_c500", "MXMACA", "vllm", "tensorrt-llm"),
+        ("enflame_t21", "TopsRider", "vllm", "ollama"),
+        ("ascend_910c", "CANN", "vllm-ascend", "sglang"),
+    ],
+)
 def test_domestic_accelerators_name_their_stack_and_refuse_engines_that_do_not_run(
-        cat, gpu_id, stack, runs, refused):
+    cat, gpu_id, stack, runs, refused
+):
     gpu = cat.get_gpu(gpu_id)
     st = stack_of(gpu)
     assert st is not None and st.stack == stack
     assert platform_of(gpu) != "cuda"
-    assert engine_hardware_refusal(_w(cat, task="inference", model_id="qwen2_5_7b",
-                                      framework=runs), gpu) == ""
-    why = engine_hardware_refusal(_w(cat, task="inference", model_id="qwen2_5_7b",
-                                     framework=refused), gpu)
+    assert (
+        engine_hardware_refusal(_w(cat, task="inference", model_id="qwen2_5_7b", framework=runs), gpu) == ""
+    )
+    why = engine_hardware_refusal(_w(cat, task="inference", model_id="qwen2_5_7b", framework=refused), gpu)
     assert why and f"does not run on the {gpu.name}" in str(why)
 
 
 # ---- models ---------------------------------------------------------------------------------
+
 
 def test_every_llm_row_has_its_repo_and_context():
     assert len(LLMS) >= 95
@@ -144,9 +181,18 @@ def test_every_llm_row_has_its_repo_and_context():
 
 def test_the_2026_families_are_bundled():
     ids = {m.id for m in MODELS}
-    assert {"qwen3_5_27b", "qwen3_6_35b_a3b", "glm_5", "glm_4_7_flash", "gemma4_31b",
-            "gemma4_26b_a4b", "kimi_k2_5", "nemotron3_nano_30b_a3b", "minimax_m2_5",
-            "qwen3_8_27b"} <= ids
+    assert {
+        "qwen3_5_27b",
+        "qwen3_6_35b_a3b",
+        "glm_5",
+        "glm_4_7_flash",
+        "gemma4_31b",
+        "gemma4_26b_a4b",
+        "kimi_k2_5",
+        "nemotron3_nano_30b_a3b",
+        "minimax_m2_5",
+        "qwen3_8_27b",
+    } <= ids
     qwen = next(m for m in MODELS if m.id == "qwen3_5_27b")
     assert (qwen.linear_attention_layers, qwen.num_layers, qwen.max_context) == (48, 64, 262144)
 
@@ -154,16 +200,33 @@ def test_the_2026_families_are_bundled():
 def test_launch_prints_the_catalog_repo_not_a_placeholder(tmp_path, capsys):
     """`recommend --launch` for a row whose source names no repo (Qwen3-30B-A3B's is slime)."""
     spec = tmp_path / "s.json"
-    spec.write_text('{"task": "inference", "model_id": "qwen3_30b_a3b", "weights_dtype": "fp8", '
-                    '"framework": "vllm", "requests_per_minute": 120, "avg_prompt_tokens": 2000, '
-                    '"avg_output_tokens": 500}', encoding="utf-8")
-    assert cli_main(["--catalog", str(tmp_path / "c.sqlite"), "recommend", "--workload",
-                     str(spec), "--top", "1", "--launch"]) == 0
+    spec.write_text(
+        '{"task": "inference", "model_id": "qwen3_30b_a3b", "weights_dtype": "fp8", '
+        '"framework": "vllm", "requests_per_minute": 120, "avg_prompt_tokens": 2000, '
+        '"avg_output_tokens": 500}',
+        encoding="utf-8",
+    )
+    assert (
+        cli_main(
+            [
+                "--catalog",
+                str(tmp_path / "c.sqlite"),
+                "recommend",
+                "--workload",
+                str(spec),
+                "--top",
+                "1",
+                "--launch",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "vllm serve Qwen/Qwen3-30B-A3B" in out and "YOUR_MODEL" not in out
 
 
 # ---- prices ---------------------------------------------------------------------------------
+
 
 def test_no_current_price_is_older_than_six_months_at_the_data_date():
     """Every current offer is dated 2026-06-01 or later; only the seed guide's own figures

@@ -30,8 +30,10 @@ def test_export_matches_bundled_csv(repo: CatalogRepository, tmp_path: Path, tab
     n = repo.export_csv(table, out)
     bundled = read_csv(paths.data_dir() / f"{table}.csv")
     if table == "prices":  # prices.csv and prices-*.csv folded into current offers
-        bundled = [{c: "" if v is None else str(v) for c, v in d.items()}
-                   for d in load_bundle(paths.data_dir()).prices.values()]
+        bundled = [
+            {c: "" if v is None else str(v) for c, v in d.items()}
+            for d in load_bundle(paths.data_dir()).prices.values()
+        ]
     exported = read_csv(out)
     assert n == len(bundled) == len(exported)
     with out.open(encoding="utf-8") as f:
@@ -45,15 +47,17 @@ def test_export_matches_bundled_csv(repo: CatalogRepository, tmp_path: Path, tab
 
 
 @pytest.mark.parametrize("table", ["gpus", "prices", "models"])
-def test_export_import_round_trip_is_unchanged(repo: CatalogRepository, tmp_path: Path,
-                                               table: str):
+def test_export_import_round_trip_is_unchanged(repo: CatalogRepository, tmp_path: Path, table: str):
     out = tmp_path / f"{table}.csv"
     repo.export_csv(table, out)
     result = repo.import_csv(table, out)
     assert result.ok, result.errors
     assert result.unchanged == result.rows and result.inserted == result.updated == 0
-    assert (len(repo.gpus()), len(repo.prices()), len(repo.models())) == \
-        (BUNDLED_GPUS, BUNDLED_PRICES, BUNDLED_MODELS)
+    assert (len(repo.gpus()), len(repo.prices()), len(repo.models())) == (
+        BUNDLED_GPUS,
+        BUNDLED_PRICES,
+        BUNDLED_MODELS,
+    )
 
 
 def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):
@@ -77,15 +81,22 @@ def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):
 
 
 def test_formula_cells_are_neutralized(repo: CatalogRepository, tmp_path: Path):
-    rid = repo.add_price(PriceOffer(gpu_id="rtx_4090", provider='=HYPERLINK("x")',
-                                    region="-eu", price_per_gpu_hour=0.5,
-                                    notes="@SUM(A1)", source="+1 555"))
+    rid = repo.add_price(
+        PriceOffer(
+            gpu_id="rtx_4090",
+            provider='=HYPERLINK("x")',
+            region="-eu",
+            price_per_gpu_hour=0.5,
+            notes="@SUM(A1)",
+            source="+1 555",
+        )
+    )
     out = tmp_path / "prices.csv"
     repo.export_csv("prices", out)
     text = out.read_text(encoding="utf-8")
-    assert '=HYPERLINK' in text
+    assert "=HYPERLINK" in text
     row = next(r for r in read_csv(out) if "HYPERLINK" in r["provider"])
-    assert row["provider"] == "'=HYPERLINK(\"x\")"
+    assert row["provider"] == '\'=HYPERLINK("x")'
     assert row["region"] == "'-eu" and row["notes"] == "'@SUM(A1)" and row["source"] == "'+1 555"
     assert row["price_per_gpu_hour"] == "0.5"  # numbers stay numbers
     for line in text.splitlines():
@@ -106,9 +117,21 @@ def test_neutralize_helpers():
 
 
 def _price_rows(n: int, gpu_ids: list[str]) -> list[list[str]]:
-    return [[gpu_ids[i % len(gpu_ids)], f"Provider{i % 97}", f"region-{i}", "on_demand",
-             f"{0.5 + (i % 400) / 100:.2f}", str(1 + i % 8), "2026-11-01", "bulk test",
-             "", "USD" if i % 5 else "CNY"] for i in range(n)]
+    return [
+        [
+            gpu_ids[i % len(gpu_ids)],
+            f"Provider{i % 97}",
+            f"region-{i}",
+            "on_demand",
+            f"{0.5 + (i % 400) / 100:.2f}",
+            str(1 + i % 8),
+            "2026-11-01",
+            "bulk test",
+            "",
+            "USD" if i % 5 else "CNY",
+        ]
+        for i in range(n)
+    ]
 
 
 def _write(path: Path, header: tuple[str, ...], rows: list[list[str]]) -> None:
@@ -130,8 +153,9 @@ def _plain_copy_seconds(src: Path) -> float:
     n = max(len(r) for r in rows)
     db = sqlite3.connect(":memory:")
     db.execute(f"CREATE TABLE t ({', '.join(f'c{i}' for i in range(n))})")
-    db.executemany(f"INSERT INTO t VALUES ({', '.join('?' * n)})",
-                   (r + [None] * (n - len(r)) for r in rows[1:]))
+    db.executemany(
+        f"INSERT INTO t VALUES ({', '.join('?' * n)})", (r + [None] * (n - len(r)) for r in rows[1:])
+    )
     db.commit()
     db.close()
     return time.perf_counter() - t0
@@ -167,9 +191,9 @@ def test_import_100k_prices_stays_linear_with_progress(repo: CatalogRepository, 
 
 def test_three_bad_rows_out_of_1000_import_nothing(repo: CatalogRepository, tmp_path: Path):
     rows = _price_rows(1000, ["rtx_4090", "h100_sxm"])
-    rows[10][4] = "-1"            # line 12: negative price
+    rows[10][4] = "-1"  # line 12: negative price
     rows[500][0] = "no_such_gpu"  # line 502: unknown GPU
-    rows[998][1] = ""             # line 1000: no provider
+    rows[998][1] = ""  # line 1000: no provider
     src = tmp_path / "bad.csv"
     _write(src, COLUMNS["prices"], rows)
     before = repo.list_backups()
@@ -193,8 +217,9 @@ def test_import_header_problems(repo: CatalogRepository, tmp_path: Path):
     assert "unknown column(s): colour" in text and "missing column(s): price_per_gpu_hour" in text
     # a column map fixes it (and drops the extra column)
     _write(src, ("GPU", "provider", "price", "colour"), [["rtx_4090", "x", "1.5", "red"]])
-    r = repo.import_csv("prices", src, column_map={"GPU": "gpu_id", "price": "price_per_gpu_hour",
-                                                   "colour": None})
+    r = repo.import_csv(
+        "prices", src, column_map={"GPU": "gpu_id", "price": "price_per_gpu_hour", "colour": None}
+    )
     assert r.ok and r.inserted == 1
     src.write_bytes(b"")
     assert repo.import_csv("prices", src).errors == [(1, "empty file: no header row")]
@@ -221,7 +246,7 @@ def test_gpu_and_model_import_errors_and_dry_run(repo: CatalogRepository, tmp_pa
     mout = tmp_path / "models.csv"
     repo.export_csv("models", mout)
     mrows = read_csv(mout)
-    mrows[0]["num_key_value_heads"] = "7"   # 32 heads not a multiple of 7
+    mrows[0]["num_key_value_heads"] = "7"  # 32 heads not a multiple of 7
     mrows[1]["name"] = "Renamed"
     with mout.open("w", encoding="utf-8", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS["models"])
@@ -242,8 +267,7 @@ def test_gpu_and_model_import_errors_and_dry_run(repo: CatalogRepository, tmp_pa
     assert m is not None and m.name == "Renamed" and m.is_user
 
 
-def test_import_rejects_inf_future_dates_and_unknown_currency(repo: CatalogRepository,
-                                                              tmp_path: Path):
+def test_import_rejects_inf_future_dates_and_unknown_currency(repo: CatalogRepository, tmp_path: Path):
     tomorrow2 = (date.today() + timedelta(days=2)).isoformat()
     rows = [
         dict(gpu_id="rtx_4090", provider="A", price_per_gpu_hour="inf", observed="2026-11-01"),
@@ -272,9 +296,18 @@ def test_import_rejects_inf_future_dates_and_unknown_currency(repo: CatalogRepos
 
 def test_accepted_observed_forms_and_currencies(repo: CatalogRepository, tmp_path: Path):
     today = date.today()
-    for text in ("", "unknown", "2026", "2026-09", "2026-09-20", "2023Q3", "2023-Q3",
-                 "late 2024", "catalog commit (date unchecked)",
-                 (today + timedelta(days=1)).isoformat()):
+    for text in (
+        "",
+        "unknown",
+        "2026",
+        "2026-09",
+        "2026-09-20",
+        "2023Q3",
+        "2023-Q3",
+        "late 2024",
+        "catalog commit (date unchecked)",
+        (today + timedelta(days=1)).isoformat(),
+    ):
         check_price(PriceOffer(gpu_id="g", provider="p", price_per_gpu_hour=1, observed=text))
     assert observed_start("2023Q3") == date(2023, 7, 1)
     # the bundled prices use all these forms and still load and export/import unchanged
@@ -290,14 +323,15 @@ def test_accepted_observed_forms_and_currencies(repo: CatalogRepository, tmp_pat
     assert repo.add_price(offer.model_copy(update={"currency": "EUR"})) > 0
 
 
-def test_gpu_and_model_imports_reject_non_finite_values(repo: CatalogRepository,
-                                                        tmp_path: Path):
+def test_gpu_and_model_imports_reject_non_finite_values(repo: CatalogRepository, tmp_path: Path):
     with pytest.raises(ValueError, match="memory_gb"):
-        repo.upsert_gpu(GpuSpec(id="inf_gpu", name="Inf", memory_gb=float("inf"),
-                                memory_bandwidth_gbps=100))
+        repo.upsert_gpu(GpuSpec(id="inf_gpu", name="Inf", memory_gb=float("inf"), memory_bandwidth_gbps=100))
     src = tmp_path / "g.csv"
-    src.write_text("id,name,memory_gb,memory_bandwidth_gbps,bf16_tflops_dense\n"
-                   "a,A,inf,100,\nb,B,24,1e30,\nc,C,24,100,nan\n", encoding="utf-8")
+    src.write_text(
+        "id,name,memory_gb,memory_bandwidth_gbps,bf16_tflops_dense\n"
+        "a,A,inf,100,\nb,B,24,1e30,\nc,C,24,100,nan\n",
+        encoding="utf-8",
+    )
     r = repo.import_csv("gpus", src)
     assert [line for line, _ in r.errors] == [2, 3, 4]
     assert "memory_gb" in r.errors[0][1] and "memory_bandwidth_gbps" in r.errors[1][1]
@@ -306,22 +340,25 @@ def test_gpu_and_model_imports_reject_non_finite_values(repo: CatalogRepository,
     assert "params_b" in repo.import_csv("models", m).errors[0][1]
 
 
-def test_reimport_without_observed_updates_instead_of_duplicating(repo: CatalogRepository,
-                                                                  tmp_path: Path):
-    rid, seed = next((rid, p) for rid, p, _ in repo.price_rows()
-                     if p.observed and p.observed != "unknown")
+def test_reimport_without_observed_updates_instead_of_duplicating(repo: CatalogRepository, tmp_path: Path):
+    rid, seed = next((rid, p) for rid, p, _ in repo.price_rows() if p.observed and p.observed != "unknown")
     n = len(repo.prices())
-    row = dict(gpu_id=seed.gpu_id, provider=seed.provider, region=seed.region,
-               pricing=seed.pricing, price_per_gpu_hour="0.123",
-               gpus_per_instance=str(seed.gpus_per_instance or ""), currency=seed.currency)
+    row = dict(
+        gpu_id=seed.gpu_id,
+        provider=seed.provider,
+        region=seed.region,
+        pricing=seed.pricing,
+        price_per_gpu_hour="0.123",
+        gpus_per_instance=str(seed.gpus_per_instance or ""),
+        currency=seed.currency,
+    )
     src = tmp_path / "p.csv"
     _write_prices(src, [row])
     r = repo.import_csv("prices", src)
     assert r.ok and (r.updated, r.inserted) == (1, 0)
     assert len(repo.prices()) == n
     assert repo.get_price(rid).price_per_gpu_hour == 0.123 and repo.get_price(rid).observed == ""
-    assert [p.price_per_gpu_hour for _, p in repo.price_history(rid)] == [
-        seed.price_per_gpu_hour, 0.123]
+    assert [p.price_per_gpu_hour for _, p in repo.price_history(rid)] == [seed.price_per_gpu_hour, 0.123]
     r = repo.import_csv("prices", src)  # again: unchanged, still no duplicate
     assert (r.updated, r.inserted, r.unchanged) == (0, 0, 1) and len(repo.prices()) == n
     # a row WITH a new date is a new observation: added
@@ -333,7 +370,8 @@ def test_2gb_sparse_csv_is_rejected_fast_with_little_memory(tmp_path: Path):
     big = tmp_path / "sparse.csv"
     with big.open("wb") as f:
         f.truncate(2 * 1024**3)
-    out = _run(f"""
+    out = _run(
+        f"""
         import resource, time
         from pathlib import Path
         from gpupicker.catalog import open_catalog
@@ -353,19 +391,22 @@ def test_2gb_sparse_csv_is_rejected_fast_with_little_memory(tmp_path: Path):
         dt = time.perf_counter() - t0
         after = peak_kib()
         print(dt, before, after, r.errors)
-    """, tmp_path / "home")
+    """,
+        tmp_path / "home",
+    )
     assert out.returncode == 0, out.stderr
     dt, before, after, errors = out.stdout.split(" ", 3)
-    print(f"\n2 GiB sparse CSV: rejected in {float(dt) * 1000:.1f} ms, "
-          f"max RSS {int(after) / 1024:.0f} MiB (before the import {int(before) / 1024:.0f} MiB)")
+    print(
+        f"\n2 GiB sparse CSV: rejected in {float(dt) * 1000:.1f} ms, "
+        f"max RSS {int(after) / 1024:.0f} MiB (before the import {int(before) / 1024:.0f} MiB)"
+    )
     assert float(dt) < 2.0
     assert int(after) - int(before) < 50 * 1024  # KiB: the file is never read into memory
     assert "limited to 512.0 MiB" in errors
 
 
 @pytest.mark.parametrize("kind", ["nul", "long_line", "not_utf8", "long_field"])
-def test_binary_and_oversized_content_rejected_early(repo: CatalogRepository, tmp_path: Path,
-                                                     kind: str):
+def test_binary_and_oversized_content_rejected_early(repo: CatalogRepository, tmp_path: Path, kind: str):
     src = tmp_path / f"{kind}.csv"
     header = b"gpu_id,provider,price_per_gpu_hour\n"
     if kind == "nul":
@@ -383,8 +424,12 @@ def test_binary_and_oversized_content_rejected_early(repo: CatalogRepository, tm
     assert time.perf_counter() - t0 < 2.0
     assert not r.ok and len(repo.prices()) == BUNDLED_PRICES
     text = r.errors[0][1]
-    expected = {"nul": "binary data", "long_line": "longer than 4.0 MiB",
-                "not_utf8": "not UTF-8", "long_field": "longer than 64.0 KiB"}[kind]
+    expected = {
+        "nul": "binary data",
+        "long_line": "longer than 4.0 MiB",
+        "not_utf8": "not UTF-8",
+        "long_field": "longer than 64.0 KiB",
+    }[kind]
     assert expected in text, r.errors
     if kind == "not_utf8":
         assert r.errors[0][0] == 12
@@ -394,8 +439,7 @@ def test_binary_and_oversized_content_rejected_early(repo: CatalogRepository, tm
 
 def test_a_file_of_bad_rows_stops_after_1000_errors(repo: CatalogRepository, tmp_path: Path):
     src = tmp_path / "bad.csv"
-    src.write_text("gpu_id,provider,price_per_gpu_hour\n" + "rtx_4090,x,-1\n" * 5000,
-                   encoding="utf-8")
+    src.write_text("gpu_id,provider,price_per_gpu_hour\n" + "rtx_4090,x,-1\n" * 5000, encoding="utf-8")
     r = repo.import_csv("prices", src)
     assert len(r.errors) == 1001 and "stopped checking after 1,000 bad rows" in r.errors[-1][1]
     assert len(repo.prices()) == BUNDLED_PRICES

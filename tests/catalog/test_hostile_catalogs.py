@@ -47,16 +47,20 @@ def _recommend(tmp_path: Path, capsys: pytest.CaptureFixture[str], *extra: str) 
     return code, out.out, out.err
 
 
-@pytest.mark.parametrize(("key", "text", "detail"), [
-    ("fx_per_usd", "[1,2,3]", "a list, not a table of rates"),
-    ("fx_per_usd", '{"CNY": {"per_usd": 0}, "EUR": {"per_usd": 0.92}}', "CNY: exchange rate"),
-    ("fx_per_usd", '{"CNY": {"per_usd": 1e308}}', "CNY: exchange rate"),
-    ("fx_per_usd", '{"CNY": "seven"}', "CNY: exchange rate must be a number"),
-    ("display_currency", "{not json", "not JSON text"),
-    ("display_currency", "[1]", "is not a currency code"),
-])
+@pytest.mark.parametrize(
+    ("key", "text", "detail"),
+    [
+        ("fx_per_usd", "[1,2,3]", "a list, not a table of rates"),
+        ("fx_per_usd", '{"CNY": {"per_usd": 0}, "EUR": {"per_usd": 0.92}}', "CNY: exchange rate"),
+        ("fx_per_usd", '{"CNY": {"per_usd": 1e308}}', "CNY: exchange rate"),
+        ("fx_per_usd", '{"CNY": "seven"}', "CNY: exchange rate must be a number"),
+        ("display_currency", "{not json", "not JSON text"),
+        ("display_currency", "[1]", "is not a currency code"),
+    ],
+)
 def test_damaged_settings_warn_recommend_answers_and_recover_resets_them(
-        tmp_path, capsys, monkeypatch, key, text, detail):
+    tmp_path, capsys, monkeypatch, key, text, detail
+):
     path = tmp_path / "catalog.sqlite"
     monkeypatch.setenv("GPUPICKER_CATALOG", str(path))
     with open_catalog(path) as repo:
@@ -89,8 +93,7 @@ def test_fx_set_refuses_to_build_on_a_damaged_table(repo, capsys):
     with pytest.raises(CatalogSettingError, match="'fx_per_usd'"):
         repo.set_fx_rate("CNY", 7.1)
     with sqlite3.connect(repo.path) as conn:  # the damaged text is still there for recover
-        assert conn.execute("SELECT value FROM settings WHERE key = 'fx_per_usd'").fetchone() == (
-            "[1,2,3]",)
+        assert conn.execute("SELECT value FROM settings WHERE key = 'fx_per_usd'").fetchone() == ("[1,2,3]",)
     conn.close()
 
 
@@ -100,15 +103,21 @@ def test_absurd_exchange_rates_are_refused(repo, rate):
         repo.set_fx_rate("CNY", rate)
 
 
-@pytest.mark.parametrize(("price", "count", "needle"), [
-    (5e-324, 1, "below the lowest sensible price"), (1e-300, 1, "below the lowest sensible"),
-    (2.0, 100_000, "gpus_per_instance: 100000 is above the limit"),
-])
+@pytest.mark.parametrize(
+    ("price", "count", "needle"),
+    [
+        (5e-324, 1, "below the lowest sensible price"),
+        (1e-300, 1, "below the lowest sensible"),
+        (2.0, 100_000, "gpus_per_instance: 100000 is above the limit"),
+    ],
+)
 def test_absurd_prices_are_refused(repo, tmp_path, price, count, needle):
     f = tmp_path / "p.csv"
-    f.write_text("gpu_id,provider,region,pricing,price_per_gpu_hour,gpus_per_instance,observed,"
-                 f"source,notes,currency\nh100_sxm,X,US,on_demand,{price!r},{count},2026-11-01,"
-                 "s,,USD\n")
+    f.write_text(
+        "gpu_id,provider,region,pricing,price_per_gpu_hour,gpus_per_instance,observed,"
+        f"source,notes,currency\nh100_sxm,X,US,on_demand,{price!r},{count},2026-11-01,"
+        "s,,USD\n"
+    )
     result = repo.import_csv("prices", f)
     assert not result.ok and needle in result.errors[0][1]
 
@@ -147,8 +156,10 @@ def test_a_newer_gpupickers_catalog_is_refused_and_keeps_its_prices(tmp_path, ca
         prices = repo.price_count()
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
-        conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
-                     "VALUES ('gpupicker_catalog', 'm099_future_prices', '2027-06-01')")
+        conn.execute(
+            "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+            "VALUES ('gpupicker_catalog', 'm099_future_prices', '2027-06-01')"
+        )
     conn.close()
     before = _digest(path)
     with pytest.raises(CatalogNewerError, match="newer version of gpupicker.*m099_future_prices"):
@@ -180,10 +191,10 @@ def test_a_full_disk_says_so_and_read_only_work_still_answers(tmp_path, capsys, 
 
     monkeypatch.setattr(sqlite3, "connect", full_connect)
     csv_path = tmp_path / "prices.csv"
-    lines = ["gpu_id,provider,region,pricing,price_per_gpu_hour,gpus_per_instance,observed,"
-             "source,notes,currency"]
-    lines += [f"h100_sxm,P{i},US,on_demand,{2 + i / 1e4},1,2026-11-01,s,{'n' * 200},USD"
-              for i in range(5000)]
+    lines = [
+        "gpu_id,provider,region,pricing,price_per_gpu_hour,gpus_per_instance,observed,source,notes,currency"
+    ]
+    lines += [f"h100_sxm,P{i},US,on_demand,{2 + i / 1e4},1,2026-11-01,s,{'n' * 200},USD" for i in range(5000)]
     csv_path.write_text("\n".join(lines) + "\n")
     assert main(["catalog", "import", "prices", str(csv_path)]) == 1
     err = capsys.readouterr().err

@@ -16,8 +16,10 @@ def test_migration_converts_stored_rates(tmp_path):
         pass
     con = sqlite3.connect(path)
     con.execute("DELETE FROM _sqlite_migrations WHERE name = 'm005_fx_rates_units_per_usd'")
-    con.execute("INSERT OR REPLACE INTO settings(key, value) VALUES ('fx_rates', ?)",
-                (json.dumps({"USD": 1.0, "CNY": 7.1, "EUR": 1.08}),))
+    con.execute(
+        "INSERT OR REPLACE INTO settings(key, value) VALUES ('fx_rates', ?)",
+        (json.dumps({"USD": 1.0, "CNY": 7.1, "EUR": 1.08}),),
+    )
     con.commit()
     con.close()
     with open_catalog(path) as repo:

@@ -25,9 +25,18 @@ with (paths.data_dir() / "models.csv").open(encoding="utf-8", newline="") as _f:
 # ModelArch fields no models.csv column holds: the row's own name column fills ``name``; the
 # others are derived from the row (kind, model_type from family, sliding_window_layers from
 # attention_pattern, attention_bias, the params overrides) or read from config.json only.
-NOT_A_COLUMN = {"name", "kind", "model_type", "sliding_window_layers", "attention_bias", "params",
-                "active_params", "architecture_inferred", "linear_conv_kernel_dim",
-                "attn_output_gate"}
+NOT_A_COLUMN = {
+    "name",
+    "kind",
+    "model_type",
+    "sliding_window_layers",
+    "attention_bias",
+    "params",
+    "active_params",
+    "architecture_inferred",
+    "linear_conv_kernel_dim",
+    "attn_output_gate",
+}
 
 
 def test_the_record_has_the_csv_columns_in_file_order():

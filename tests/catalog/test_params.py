@@ -19,8 +19,7 @@ from gpupicker.catalog.records import ModelRecord
 
 with (paths.data_dir() / "models.csv").open(encoding="utf-8", newline="") as _f:
     ROWS = [ModelRecord(**r) for r in csv.DictReader(_f)]
-LLM_WITH_CONFIG = [r for r in ROWS if r.kind == "llm" and re.search(r"config|\.ya?ml|preset", r.source,
-                                                                     re.I)]
+LLM_WITH_CONFIG = [r for r in ROWS if r.kind == "llm" and re.search(r"config|\.ya?ml|preset", r.source, re.I)]
 
 
 def test_every_llm_row_cites_a_config():

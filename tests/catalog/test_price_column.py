@@ -19,8 +19,18 @@ OLD_EXPORT = Path(__file__).parent / "data" / "prices-export-before-m006.csv"
 """``gpupicker catalog export prices`` of the version before m006 (commit 2ea78ba): its header,
 three USD and two CNY bundled rows as exported, and one row added by hand (CNY 1.98)."""
 
-_OLD_COLS = ("gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "gpus_per_instance",
-             "observed", "source", "notes", "currency")
+_OLD_COLS = (
+    "gpu_id",
+    "provider",
+    "region",
+    "pricing",
+    "usd_per_gpu_hour",
+    "gpus_per_instance",
+    "observed",
+    "source",
+    "notes",
+    "currency",
+)
 
 
 def _header(path: Path) -> list[str]:
@@ -38,15 +48,19 @@ def _catalog_before_m006(path: Path) -> None:
     assert pending_migrations(db)[0] == "m006_price_per_gpu_hour"
     assert "usd_per_gpu_hour" in db.table("prices").columns_dict
     cols = ", ".join(_OLD_COLS)
-    user = ("rtx_4090", "My lab cloud", "CN", "on_demand", 1.98, 1, "2026-11", "own quote", "",
-            "CNY")
-    conn.execute(f"INSERT INTO prices (id, {cols}, seed_key, origin, user_modified, deleted, "
-                 "updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 'user', 1, 0, "
-                 "'2026-11-02T00:00:00+00:00')", user)
+    user = ("rtx_4090", "My lab cloud", "CN", "on_demand", 1.98, 1, "2026-11", "own quote", "", "CNY")
+    conn.execute(
+        f"INSERT INTO prices (id, {cols}, seed_key, origin, user_modified, deleted, "
+        "updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 'user', 1, 0, "
+        "'2026-11-02T00:00:00+00:00')",
+        user,
+    )
     for when, price in (("2026-11-01T00:00:00+00:00", 2.18), ("2026-11-02T00:00:00+00:00", 1.98)):
-        conn.execute(f"INSERT INTO price_history (price_id, changed_at, {cols}) "
-                     "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     (when, *user[:4], price, *user[5:]))
+        conn.execute(
+            f"INSERT INTO price_history (price_id, changed_at, {cols}) "
+            "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (when, *user[:4], price, *user[5:]),
+        )
     conn.commit()
     conn.close()
 
@@ -61,8 +75,7 @@ def test_a_catalog_from_before_m006_migrates_and_keeps_its_prices(tmp_path: Path
             assert "price_per_gpu_hour" in names and "usd_per_gpu_hour" not in names
         mine = repo.get_price(1)
         assert mine is not None
-        assert (mine.price_per_gpu_hour, mine.currency, mine.provider) == (1.98, "CNY",
-                                                                          "My lab cloud")
+        assert (mine.price_per_gpu_hour, mine.currency, mine.provider) == (1.98, "CNY", "My lab cloud")
         assert [p.price_per_gpu_hour for _, p in repo.price_history(1)] == [2.18, 1.98]
         # the bundled rows merged in after the migration, beside the user's row
         assert len(repo.prices()) == BUNDLED_PRICES + 1
@@ -100,14 +113,14 @@ def test_cli_import_of_an_old_header_file(tmp_path: Path, capsys: pytest.Capture
     assert cli_main(["--catalog", str(cat), "catalog", "import", "prices", str(OLD_EXPORT)]) == 0
     assert "6 added" in capsys.readouterr().out  # see the test above
     with open_catalog(cat) as repo:
-        assert any(p.provider == "My lab cloud" and p.price_per_gpu_hour == 1.98
-                   for p in repo.prices())
+        assert any(p.provider == "My lab cloud" and p.price_per_gpu_hour == 1.98 for p in repo.prices())
 
 
 def test_a_file_with_both_headers_is_refused(repo, tmp_path: Path):
     both = tmp_path / "both.csv"
-    both.write_text("gpu_id,provider,usd_per_gpu_hour,price_per_gpu_hour\n"
-                    "rtx_4090,X,1.0,1.0\n", encoding="utf-8")
+    both.write_text(
+        "gpu_id,provider,usd_per_gpu_hour,price_per_gpu_hour\nrtx_4090,X,1.0,1.0\n", encoding="utf-8"
+    )
     result = repo.import_csv("prices", both, dry_run=True)
     assert result.errors == [(1, "repeated column(s): price_per_gpu_hour")]
 

@@ -37,22 +37,32 @@ def _export_prices(capsys) -> list[dict[str, str]]:
 
 
 def _aws_h100(rows):
-    return [r for r in rows if (r["gpu_id"], r["provider"], r["pricing"]) ==
-            ("h100_sxm", "AWS", "on_demand")]
+    return [r for r in rows if (r["gpu_id"], r["provider"], r["pricing"]) == ("h100_sxm", "AWS", "on_demand")]
 
 
 def _check_current(rows) -> None:
     aws = _aws_h100(rows)
     assert aws and all(float(r["price_per_gpu_hour"]) == 6.88 for r in aws)
     assert all(observed_start(r["observed"]) >= date(2026, 10, 1) for r in aws)
-    assert not any(r["provider"] == "AWS" and r["pricing"].startswith("reserved") and
-                   float(r["price_per_gpu_hour"]) == 6.88 for r in rows)  # mislabelled row gone
-    nvl2 = [r for r in rows if (r["gpu_id"], r["provider"], r["gpus_per_instance"]) ==
-            ("h100_nvl", "Azure", "2") and r["pricing"] == "on_demand"]
+    assert not any(
+        r["provider"] == "AWS"
+        and r["pricing"].startswith("reserved")
+        and float(r["price_per_gpu_hour"]) == 6.88
+        for r in rows
+    )  # mislabelled row gone
+    nvl2 = [
+        r
+        for r in rows
+        if (r["gpu_id"], r["provider"], r["gpus_per_instance"]) == ("h100_nvl", "Azure", "2")
+        and r["pricing"] == "on_demand"
+    ]
     assert nvl2 and all(float(r["price_per_gpu_hour"]) == 6.98 for r in nvl2)
-    stale = [(r["provider"], r["gpu_id"], r["observed"]) for r in rows
-             if r["provider"] in OCTOBER_PROVIDERS
-             and (observed_start(r["observed"]) or date(1900, 1, 1)) < date(2026, 5, 1)]
+    stale = [
+        (r["provider"], r["gpu_id"], r["observed"])
+        for r in rows
+        if r["provider"] in OCTOBER_PROVIDERS
+        and (observed_start(r["observed"]) or date(1900, 1, 1)) < date(2026, 5, 1)
+    ]
     assert stale == []
 
 
@@ -61,13 +71,16 @@ def test_fresh_catalog_has_current_prices_and_history(capsys):
     _check_current(rows)
     with open_catalog() as repo:
         assert repo.get_gpu("b200").memory_gb == 180
-        rid = next(rid for rid, p, _ in repo.price_rows()
-                   if (p.gpu_id, p.provider, p.pricing, p.gpus_per_instance) ==
-                   ("h100_sxm", "AWS", "on_demand", 8))
+        rid = next(
+            rid
+            for rid, p, _ in repo.price_rows()
+            if (p.gpu_id, p.provider, p.pricing, p.gpus_per_instance) == ("h100_sxm", "AWS", "on_demand", 8)
+        )
         hist = [(p.price_per_gpu_hour, p.observed) for _, p in repo.price_history(rid)]
         assert hist[0] == (12.29, "2026-03") and hist[-1][0] == 6.88
-        assert 12.29 not in [p.price_per_gpu_hour for p in repo.prices()
-                             if (p.gpu_id, p.provider) == ("h100_sxm", "AWS")]
+        assert 12.29 not in [
+            p.price_per_gpu_hour for p in repo.prices() if (p.gpu_id, p.provider) == ("h100_sxm", "AWS")
+        ]
 
 
 def _old_bundle(tmp_path: Path) -> Path:
@@ -79,11 +92,11 @@ def _old_bundle(tmp_path: Path) -> Path:
     cols = list(rows[0])
     rows = [dict(r) for r in rows]
     for r in rows:
-        if (r["gpu_id"], r["provider"], r["price_per_gpu_hour"]) == ("h100_nvl", "Azure", "6.98") \
-                and r["gpus_per_instance"] == "2":
+        if (r["gpu_id"], r["provider"], r["price_per_gpu_hour"]) == ("h100_nvl", "Azure", "6.98") and r[
+            "gpus_per_instance"
+        ] == "2":
             r["price_per_gpu_hour"] = "8.82"
-    rows.insert(41, {**rows[40], "pricing": "reserved_1y", "price_per_gpu_hour": "6.88",
-                     "notes": "$55.04/8"})
+    rows.insert(41, {**rows[40], "pricing": "reserved_1y", "price_per_gpu_hour": "6.88", "notes": "$55.04/8"})
     with (d / "prices.csv").open("w", encoding="utf-8", newline="") as f:
         w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
         w.writeheader()
@@ -111,21 +124,25 @@ def test_catalog_seeded_from_older_bundle_gets_the_update(tmp_path: Path, capsys
         old = open_catalog(data_dir=_old_bundle(tmp_path))
     with old as repo:
         assert repo.get_gpu("b200").memory_gb == 192
-        mine = next(rid for rid, p, _ in repo.price_rows() if p.provider == "RunPod"
-                    and p.gpu_id == "h100_sxm" and p.observed == "2025-11-16")
+        mine = next(
+            rid
+            for rid, p, _ in repo.price_rows()
+            if p.provider == "RunPod" and p.gpu_id == "h100_sxm" and p.observed == "2025-11-16"
+        )
         repo.update_price_fields(mine, {"notes": "my own note"})
         assert 12.29 in [p.price_per_gpu_hour for p in repo.prices()]
     with open_catalog() as repo:  # the current bundle: merged on open
         assert repo.get_gpu("b200").memory_gb == 180
         assert repo.get_price(mine).notes == "my own note"  # the user's edit is kept
         assert repo.get_price(mine).observed == "2025-11-16"
-        rid = next(rid for rid, p, _ in repo.price_rows()
-                   if (p.gpu_id, p.provider, p.pricing, p.gpus_per_instance) ==
-                   ("h100_sxm", "AWS", "on_demand", 8))
+        rid = next(
+            rid
+            for rid, p, _ in repo.price_rows()
+            if (p.gpu_id, p.provider, p.pricing, p.gpus_per_instance) == ("h100_sxm", "AWS", "on_demand", 8)
+        )
         assert 12.29 in [p.price_per_gpu_hour for _, p in repo.price_history(rid)]
         newer = [p for p in repo.prices() if (p.gpu_id, p.provider) == ("h100_sxm", "RunPod")]
-        assert all(observed_start(p.observed) >= date(2026, 10, 1) for p in newer
-                   if p.notes != "my own note")
+        assert all(observed_start(p.observed) >= date(2026, 10, 1) for p in newer if p.notes != "my own note")
         repo.reset_row("prices", mine)  # the offer's bundled value is in another row
         assert repo.get_price(mine) is None
     rows = _export_prices(capsys)

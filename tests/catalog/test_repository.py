@@ -34,11 +34,23 @@ DATA = paths.data_dir()
 
 COLUMNS_SINCE_AUDIT = {
     "gpus": {"fp4_tflops_dense", "gpu_memory_limit_gb"},
-    "models": {"hf_repo", "modelscope_id", "layer_pattern", "global_head_dim",
-               "num_global_key_value_heads", "num_kv_shared_layers", "mamba_num_heads",
-               "mamba_head_dim", "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel",
-               "conv_l_cache", "num_nextn_predict_layers", "kv_heads_per_layer",
-               "attention_k_eq_v"},
+    "models": {
+        "hf_repo",
+        "modelscope_id",
+        "layer_pattern",
+        "global_head_dim",
+        "num_global_key_value_heads",
+        "num_kv_shared_layers",
+        "mamba_num_heads",
+        "mamba_head_dim",
+        "ssm_state_size",
+        "mamba_n_groups",
+        "mamba_conv_kernel",
+        "conv_l_cache",
+        "num_nextn_predict_layers",
+        "kv_heads_per_layer",
+        "attention_k_eq_v",
+    },
     "prices": {"includes_tax", "vat_invoice", "in_stock", "stock_gpus", "snapshot_at"},
 }
 """Bundled columns the audited CSVs the bundle was rebuilt from do not have yet."""
@@ -58,11 +70,10 @@ def test_columns_match_bundled_and_shared_headers():
             # added since (FP4 rate and unified-memory limit, Hugging Face / ModelScope ids, tax
             # and invoice, a ledger's stock and snapshot time): its header is ours, in order,
             # without them
-            extra = MOE_MLA_COLUMNS if table == "models" and len(head) < len(COLUMNS[table]) \
-                else ()
+            extra = MOE_MLA_COLUMNS if table == "models" and len(head) < len(COLUMNS[table]) else ()
             base = head + tuple(c for c in extra if c not in head)
-            assert COLUMNS[table][:len(base)] == base
-            assert set(COLUMNS[table][len(base):]) <= COLUMNS_SINCE_AUDIT[table]
+            assert COLUMNS[table][: len(base)] == base
+            assert set(COLUMNS[table][len(base) :]) <= COLUMNS_SINCE_AUDIT[table]
 
 
 def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
@@ -106,8 +117,7 @@ def test_wal_and_migrations(repo: CatalogRepository):
     assert repo.db.journal_mode == "wal"
     names = {r["name"] for r in repo.db["_sqlite_migrations"].rows}
     assert {"m001_initial", "m002_default_settings"} <= names
-    assert {"gpus", "models", "prices", "price_history", "settings", "meta"} <= set(
-        repo.db.table_names())
+    assert {"gpus", "models", "prices", "price_history", "settings", "meta"} <= set(repo.db.table_names())
 
 
 def test_every_bundled_model_builds_an_arch(repo: CatalogRepository):
@@ -166,18 +176,21 @@ def test_model_mapping_details(repo: CatalogRepository):
     assert repo.get_model("nope") is None
 
 
-@pytest.mark.parametrize(("layers", "window", "pattern", "expected"), [
-    (32, 4096, "", 32),
-    (32, None, "", None),
-    (26, 512, "5 sliding : 1 global (sliding_window_pattern 6)", 22),
-    (34, 1024, "5 sliding : 1 global", 29),
-    (24, 128, "alternating sliding/full (1:1)", 12),
-    (42, 4096, "alternating sliding/global (1:1)", 21),
-    (48, 8192, "3 chunked-local (8192) : 1 global NoPE", 36),
-    (36, 32768, "1 full : 3 sliding", 27),
-    (40, 2047, "all layers sliding-window (config 2047)", 40),
-    (40, 4096, "something new", None),
-])
+@pytest.mark.parametrize(
+    ("layers", "window", "pattern", "expected"),
+    [
+        (32, 4096, "", 32),
+        (32, None, "", None),
+        (26, 512, "5 sliding : 1 global (sliding_window_pattern 6)", 22),
+        (34, 1024, "5 sliding : 1 global", 29),
+        (24, 128, "alternating sliding/full (1:1)", 12),
+        (42, 4096, "alternating sliding/global (1:1)", 21),
+        (48, 8192, "3 chunked-local (8192) : 1 global NoPE", 36),
+        (36, 32768, "1 full : 3 sliding", 27),
+        (40, 2047, "all layers sliding-window (config 2047)", 40),
+        (40, 4096, "something new", None),
+    ],
+)
 def test_sliding_window_layers(layers, window, pattern, expected):
     assert sliding_window_layers(layers, window, pattern) == expected
 
@@ -224,8 +237,9 @@ def test_model_upsert_and_validation(repo: CatalogRepository):
 
 
 def test_price_add_update_history_delete(repo: CatalogRepository):
-    offer = PriceOffer(gpu_id="rtx_4090", provider="MyLab", pricing="owned",
-                       price_per_gpu_hour=0.12, observed="2026-11-01")
+    offer = PriceOffer(
+        gpu_id="rtx_4090", provider="MyLab", pricing="owned", price_per_gpu_hour=0.12, observed="2026-11-01"
+    )
     rid = repo.add_price(offer)
     # read back with the kind the ranking gives it: a row the user added is their own price
     assert repo.get_price(rid) == offer.model_copy(update={"price_kind": "user"})
@@ -249,8 +263,9 @@ def test_price_add_update_history_delete(repo: CatalogRepository):
 
 
 def test_bundled_price_edit_reset_and_history(repo: CatalogRepository):
-    rid, offer, _ = next(r for r in repo.price_rows()
-                         if r[1].gpu_id == "rtx_4090" and r[1].price_per_gpu_hour == 0.44)
+    rid, offer, _ = next(
+        r for r in repo.price_rows() if r[1].gpu_id == "rtx_4090" and r[1].price_per_gpu_hour == 0.44
+    )
     repo.update_price(rid, offer.model_copy(update={"price_per_gpu_hour": 0.39}))
     assert repo.is_user_row("prices", rid)
     repo.reset_row("prices", rid)
@@ -288,8 +303,11 @@ def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
     repo.set_fx_rate("EUR", 0.93)
     backup = repo.reset_all()
     assert backup.exists()
-    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == \
-        (BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES)
+    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (
+        BUNDLED_GPUS,
+        BUNDLED_MODELS,
+        BUNDLED_PRICES,
+    )
     assert repo.get_gpu("x1") is None
     assert repo.get_fx_quotes()["EUR"].per_usd == 0.93  # settings survive a catalog reset
 
@@ -310,8 +328,12 @@ def _newer_bundle(tmp_path: Path) -> Path:
         w.writerows(rows)
     prices = read_csv(DATA / "prices.csv")
     first = next(iter(load_bundle(DATA).prices.values()))  # the first current price
-    i = next(i for i, r in enumerate(prices) if (r["gpu_id"], r["provider"], r["observed"]) ==
-             (first["gpu_id"], first["provider"], first["observed"]))
+    i = next(
+        i
+        for i, r in enumerate(prices)
+        if (r["gpu_id"], r["provider"], r["observed"])
+        == (first["gpu_id"], first["provider"], first["observed"])
+    )
     prices[i]["price_per_gpu_hour"] = "1.11"
     with (d / "prices.csv").open("w", encoding="utf-8", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS["prices"], lineterminator="\n")
@@ -337,7 +359,9 @@ def test_newer_bundle_merges_without_overwriting_user_edits(tmp_path: Path):
         assert len(r.gpus()) == BUNDLED_GPUS  # bundled + 1 new - 1 deleted
         assert r.get_price(first_rid).price_per_gpu_hour == 1.11
         assert [p.price_per_gpu_hour for _, p in r.price_history(first_rid)] == [
-            first.price_per_gpu_hour, 1.11]
+            first.price_per_gpu_hour,
+            1.11,
+        ]
         h100_pcie = sum(p["gpu_id"] == "h100_pcie" for p in load_bundle(DATA).prices.values())
         assert len(r.prices()) == BUNDLED_PRICES - h100_pcie  # h100_pcie's prices went with it
     # reopening with the same bundle changes nothing
@@ -423,11 +447,21 @@ def test_thread_safe_connection(repo: CatalogRepository):
 
 
 def test_model_record_parsing():
-    rec = ModelRecord.model_validate({"id": "x", "name": "X", "family": "llama2",
-                                      "params_b": "6.738", "num_layers": "32",
-                                      "hidden_size": "4096", "intermediate_size": "11008",
-                                      "num_attention_heads": "32", "num_key_value_heads": "",
-                                      "vocab_size": "32000", "tie_word_embeddings": "false"})
+    rec = ModelRecord.model_validate(
+        {
+            "id": "x",
+            "name": "X",
+            "family": "llama2",
+            "params_b": "6.738",
+            "num_layers": "32",
+            "hidden_size": "4096",
+            "intermediate_size": "11008",
+            "num_attention_heads": "32",
+            "num_key_value_heads": "",
+            "vocab_size": "32000",
+            "tie_word_embeddings": "false",
+        }
+    )
     assert rec.kind == "llm" and rec.tie_word_embeddings is False
     assert ModelRecord(id="d", name="D", params_b=1).tie_word_embeddings is None
     assert rec.to_arch().param_count() == 6_738_415_616
@@ -435,22 +469,31 @@ def test_model_record_parsing():
         ModelRecord.model_validate({"id": "x", "name": "X", "params_b": "-1"})
 
 
-
-
 @pytest.mark.parametrize("price", [float("inf"), float("nan"), 1e12, 100_000.01, -1, 0])
 def test_add_and_update_reject_bad_prices(repo: CatalogRepository, price: float):
     n = len(repo.prices())
     with pytest.raises(ValueError, match="price_per_gpu_hour"):
-        repo.add_price(PriceOffer.model_construct(
-            gpu_id="rtx_4090", provider="X", region="", pricing="on_demand",
-            price_per_gpu_hour=price, gpus_per_instance=None, observed="", source="",
-            notes="", currency="USD"))
+        repo.add_price(
+            PriceOffer.model_construct(
+                gpu_id="rtx_4090",
+                provider="X",
+                region="",
+                pricing="on_demand",
+                price_per_gpu_hour=price,
+                gpus_per_instance=None,
+                observed="",
+                source="",
+                notes="",
+                currency="USD",
+            )
+        )
     rid, seen = _seed_row(repo)
     with pytest.raises(ValueError, match="price_per_gpu_hour"):
         repo.update_price_fields(rid, {"price_per_gpu_hour": price})
     assert len(repo.prices()) == n and repo.get_price(rid) == seen
-    assert repo.add_price(PriceOffer(gpu_id="rtx_4090", provider="X",
-                                     price_per_gpu_hour=100_000)) > 0  # the limit itself is ok
+    assert (
+        repo.add_price(PriceOffer(gpu_id="rtx_4090", provider="X", price_per_gpu_hour=100_000)) > 0
+    )  # the limit itself is ok
 
 
 def test_delete_gpu_with_prices_is_refused_unless_cascade(repo: CatalogRepository):

@@ -37,15 +37,21 @@ REPO_ROOT = REPO
 
 def _python(code: str, env_home: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, GPUPICKER_HOME=str(env_home), PYTHONPATH=str(REPO_ROOT))
-    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
 def test_edit_survives_sigkill_right_after_commit(tmp_path: Path):
     path = tmp_path / "catalog.sqlite"
     open_catalog(path).close()
-    proc = _python(f"""
+    proc = _python(
+        f"""
         import sys, time
         from gpupicker.catalog import open_catalog
         from gpupicker.core.hardware.specs import PriceOffer
@@ -56,7 +62,9 @@ def test_edit_survives_sigkill_right_after_commit(tmp_path: Path):
                                         price_per_gpu_hour=0.31))
         print(rid, new, flush=True)   # the edit is confirmed: now die without closing
         time.sleep(60)
-    """, tmp_path / "home")
+    """,
+        tmp_path / "home",
+    )
     assert proc.stdout is not None
     line = proc.stdout.readline()
     if not line:
@@ -92,8 +100,10 @@ def test_two_writer_processes_both_edits_survive(tmp_path: Path):
         print("done", flush=True)
     """
     start = time.time() + 1.0
-    procs = [_python(code.format(who=w, path=str(path), start=start, gpu=g), tmp_path / w)
-             for w, g in (("writerA", "h100_sxm"), ("writerB", "a100_sxm_80gb"))]
+    procs = [
+        _python(code.format(who=w, path=str(path), start=start, gpu=g), tmp_path / w)
+        for w, g in (("writerA", "h100_sxm"), ("writerB", "a100_sxm_80gb"))
+    ]
     for p in procs:
         out, err = p.communicate(timeout=60)
         assert p.returncode == 0, err
@@ -136,7 +146,7 @@ def test_damaged_sqlite_pages_raise_corrupt_error(tmp_path: Path):
     data = bytearray(path.read_bytes())
     assert data[:16] == b"SQLite format 3\x00"
     for off in range(4096 * 2, len(data), 4096):  # smash every page after the first two
-        data[off:off + 200] = os.urandom(200)
+        data[off : off + 200] = os.urandom(200)
     path.write_bytes(bytes(data))
     with pytest.raises(CatalogCorruptError) as err:
         open_catalog(path)
@@ -148,12 +158,17 @@ def test_damaged_sqlite_pages_raise_corrupt_error(tmp_path: Path):
 def test_damage_summary_counts_sqlite_problems():
     from gpupicker.catalog.connection import damage_summary
 
-    lines = ["*** in database main ***\nPage 42: btreeInitPage() returns error code 11",
-             "Page 43: btreeInitPage() returns error code 11"]
-    assert damage_summary(lines) == ("SQLite's check reports 2 problems, the first: Page 42: "
-                                     "btreeInitPage() returns error code 11")
-    assert damage_summary(["row 3 missing from index x"]) == \
-        "SQLite's check reports damage: row 3 missing from index x"
+    lines = [
+        "*** in database main ***\nPage 42: btreeInitPage() returns error code 11",
+        "Page 43: btreeInitPage() returns error code 11",
+    ]
+    assert damage_summary(lines) == (
+        "SQLite's check reports 2 problems, the first: Page 42: btreeInitPage() returns error code 11"
+    )
+    assert (
+        damage_summary(["row 3 missing from index x"])
+        == "SQLite's check reports damage: row 3 missing from index x"
+    )
 
 
 def test_recover_corrupt_keeps_the_bad_file(tmp_path: Path):
@@ -203,18 +218,28 @@ def test_failed_write_rolls_back(tmp_path: Path):
         assert len(repo.prices()) == n
 
 
-def test_update_price_fields_keeps_another_process_change(repo: CatalogRepository,
-                                                          tmp_path: Path):
+def test_update_price_fields_keeps_another_process_change(repo: CatalogRepository, tmp_path: Path):
     rid, seen = _seed_row(repo)  # the editor's copy: 0.44
     # another process re-prices the row through a CSV import
     src = tmp_path / "u.csv"
-    _write_prices(src, [dict(seen.model_dump(mode="json"), price_per_gpu_hour="9.99",
-                             gpus_per_instance=str(seen.gpus_per_instance or ""))])
-    out = _run(f"""
+    _write_prices(
+        src,
+        [
+            dict(
+                seen.model_dump(mode="json"),
+                price_per_gpu_hour="9.99",
+                gpus_per_instance=str(seen.gpus_per_instance or ""),
+            )
+        ],
+    )
+    out = _run(
+        f"""
         from gpupicker.catalog import open_catalog
         r = open_catalog({str(repo.path)!r}).import_csv("prices", {str(src)!r})
         print(r.updated, r.inserted, r.errors)
-    """, tmp_path / "other")
+    """,
+        tmp_path / "other",
+    )
     assert out.stdout.split()[:2] == ["1", "0"], out.stderr
     # the editor changes only the notes, from its stale copy: the 9.99 is kept
     new = repo.update_price_fields(rid, {"notes": "edited in gui"}, expected=seen)
@@ -230,8 +255,7 @@ def test_update_price_fields_keeps_another_process_change(repo: CatalogRepositor
     assert isinstance(err, ValueError)
     assert repo.get_price(rid) == new  # nothing written
     # with the fresh copy it works; without expected it is a plain partial update
-    assert repo.update_price_fields(rid, {"price_per_gpu_hour": 0.5},
-                                    expected=new).price_per_gpu_hour == 0.5
+    assert repo.update_price_fields(rid, {"price_per_gpu_hour": 0.5}, expected=new).price_per_gpu_hour == 0.5
     assert repo.update_price_fields(rid, {"region": "EU"}).region == "EU"
     with pytest.raises(KeyError):
         repo.update_price_fields(999_999, {"notes": "x"})
@@ -241,8 +265,7 @@ def test_update_price_fields_keeps_another_process_change(repo: CatalogRepositor
         repo.update_price_fields(rid, {"gpu_id": "nope"})
 
 
-def test_update_gpu_and_model_fields_merge_and_conflict(repo: CatalogRepository,
-                                                        tmp_path: Path):
+def test_update_gpu_and_model_fields_merge_and_conflict(repo: CatalogRepository, tmp_path: Path):
     seen = repo.get_gpu("rtx_4090")
     other = open_catalog(repo.path)  # a second connection stands in for another window
     other.upsert_gpu(seen.model_copy(update={"tdp_w": 999.0}))
@@ -275,11 +298,15 @@ def _assert_reads_work_and_writes_refused(path: Path) -> None:
         assert len(ro.gpus()) == BUNDLED_GPUS and len(ro.prices()) == BUNDLED_PRICES
         assert ro.get_gpu("rtx_4090") is not None
         rid, seen = _seed_row(ro)
-        for write in (lambda: ro.add_price(seen), lambda: ro.update_price(rid, seen),
-                      lambda: ro.update_price_fields(rid, {"notes": "x"}, expected=seen),
-                      lambda: ro.upsert_gpu(ro.get_gpu("rtx_4090")),
-                      lambda: ro.delete_price(rid), lambda: ro.set_fx_rate("EUR", 1.1),
-                      lambda: ro.reset_all()):
+        for write in (
+            lambda: ro.add_price(seen),
+            lambda: ro.update_price(rid, seen),
+            lambda: ro.update_price_fields(rid, {"notes": "x"}, expected=seen),
+            lambda: ro.upsert_gpu(ro.get_gpu("rtx_4090")),
+            lambda: ro.delete_price(rid),
+            lambda: ro.set_fx_rate("EUR", 1.1),
+            lambda: ro.reset_all(),
+        ):
             with pytest.raises(CatalogReadOnlyError, match="read-only"):
                 write()
 
@@ -326,13 +353,15 @@ def test_old_invalid_rows_are_skipped_listed_and_repairable(tmp_path: Path):
     import sqlite3
 
     with sqlite3.connect(path) as c:  # an `inf` price imported by an older version
-        c.execute("INSERT INTO prices (id, gpu_id, provider, region, pricing, price_per_gpu_hour, "
-                  "observed, source, notes, currency, origin, user_modified, deleted) VALUES "
-                  "(9999, 'rtx_4090', 'TestCo', '', 'on_demand', 9e999, '', '', '', 'USD', "
-                  "'user', 1, 0)")
+        c.execute(
+            "INSERT INTO prices (id, gpu_id, provider, region, pricing, price_per_gpu_hour, "
+            "observed, source, notes, currency, origin, user_modified, deleted) VALUES "
+            "(9999, 'rtx_4090', 'TestCo', '', 'on_demand', 9e999, '', '', '', 'USD', "
+            "'user', 1, 0)"
+        )
     with open_catalog(path) as repo:
         assert len(repo.prices()) == BUNDLED_PRICES and repo.get_price(9999) is None  # reads still work
-        (table, key, reason), = repo.invalid_rows()
+        ((table, key, reason),) = repo.invalid_rows()
         assert (table, key) == ("prices", 9999) and "price_per_gpu_hour" in reason
         fixed = repo.update_price_fields(9999, {"price_per_gpu_hour": 0.4})
         assert fixed.price_per_gpu_hour == 0.4 and repo.get_price(9999) == fixed
@@ -340,8 +369,9 @@ def test_old_invalid_rows_are_skipped_listed_and_repairable(tmp_path: Path):
 
 
 # ---- what is not a catalog is never moved; lost tables are damage
-def test_a_folder_given_as_catalog_is_refused_and_never_moved(tmp_path: Path,
-                                                              capsys: pytest.CaptureFixture[str]):
+def test_a_folder_given_as_catalog_is_refused_and_never_moved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
     folder = tmp_path / "my-project"
     folder.mkdir()
     (folder / "notes.txt").write_text("mine", encoding="utf-8")
@@ -353,8 +383,7 @@ def test_a_folder_given_as_catalog_is_refused_and_never_moved(tmp_path: Path,
     assert not list(tmp_path.glob("*.corrupt-*"))
 
 
-def test_recover_leaves_a_file_that_was_never_a_catalog(tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]):
+def test_recover_leaves_a_file_that_was_never_a_catalog(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     notes = tmp_path / "notes.txt"
     notes.write_text("not a database", encoding="utf-8")
     with pytest.raises(CatalogCorruptError):
@@ -369,11 +398,13 @@ def test_recover_leaves_a_file_that_was_never_a_catalog(tmp_path: Path,
     assert len(list(tmp_path.glob("team.corrupt-*.sqlite"))) == 1
 
 
-def test_a_catalog_missing_a_table_is_damage_and_recover_fixes_it(tmp_path: Path,
-                                                                  capsys: pytest.CaptureFixture[str]):
+def test_a_catalog_missing_a_table_is_damage_and_recover_fixes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
     path = tmp_path / "catalog.sqlite"
     open_catalog(path).close()
     import sqlite3
+
     with contextlib.closing(sqlite3.connect(path)) as c:
         c.execute("DROP TABLE gpus")
         c.commit()

@@ -46,8 +46,7 @@ def test_export_then_import_round_trip(tmp_path: Path, capsys: pytest.CaptureFix
     assert text.startswith("id,name,vendor") and "rtx_4090" in text
 
 
-def test_export_to_a_pipe_path_names_dash_for_stdout(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]):
+def test_export_to_a_pipe_path_names_dash_for_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """``/dev/stdout`` is a pipe or a terminal, which safe_write refuses: the message says
     what the path is and that ``-`` writes to standard output; nothing is written."""
     import os
@@ -61,15 +60,17 @@ def test_export_to_a_pipe_path_names_dash_for_stdout(tmp_path: Path,
     assert "write '-' as PATH for standard output" in err
 
 
-def test_import_with_bad_rows_exits_1_and_names_them(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]):
+def test_import_with_bad_rows_exits_1_and_names_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     cat = str(tmp_path / "c.sqlite")
     src = tmp_path / "bad.csv"
-    src.write_text("gpu_id,provider,pricing,price_per_gpu_hour,currency\n"
-                   "rtx_4090,Good,on_demand,0.5,USD\n"
-                   "rtx_4090,Neg,on_demand,-2,USD\n"
-                   "unknown_gpu,X,on_demand,1,USD\n"
-                   "rtx_4090,Cur,on_demand,1,dollars\n", encoding="utf-8")
+    src.write_text(
+        "gpu_id,provider,pricing,price_per_gpu_hour,currency\n"
+        "rtx_4090,Good,on_demand,0.5,USD\n"
+        "rtx_4090,Neg,on_demand,-2,USD\n"
+        "unknown_gpu,X,on_demand,1,USD\n"
+        "rtx_4090,Cur,on_demand,1,dollars\n",
+        encoding="utf-8",
+    )
     assert main(["--catalog", cat, "catalog", "import", "prices", str(src)]) == 1
     err = capsys.readouterr().err
     assert f"{src}:3: price_per_gpu_hour" in err
@@ -81,8 +82,9 @@ def test_import_with_bad_rows_exits_1_and_names_them(tmp_path: Path,
         assert not any(p.provider == "Good" for p in repo.prices())
 
 
-def test_backup_and_reset(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                          monkeypatch: pytest.MonkeyPatch):
+def test_backup_and_reset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
     cat = tmp_path / "c.sqlite"
     with open_catalog(cat) as repo:
         repo.delete_gpu("rtx_4090", cascade=True)
@@ -124,14 +126,18 @@ def test_unknown_table_is_a_usage_error(tmp_path: Path):
     assert info.value.code == 2
 
 
-
-
 @pytest.mark.gui
 def test_cli_import_names_duplicates_and_skips_them_on_request(tmp_path, capsys):
     from gpupicker import cli
 
-    row = dict(gpu_id="rtx_4090", provider="Dup Cloud", pricing="on_demand",
-               price_per_gpu_hour=0.42, observed="2026-11-01", currency="USD")
+    row = dict(
+        gpu_id="rtx_4090",
+        provider="Dup Cloud",
+        pricing="on_demand",
+        price_per_gpu_hour=0.42,
+        observed="2026-11-01",
+        currency="USD",
+    )
     path = tmp_path / "dups.csv"
     _write_rows(path, [row] * 5)
     assert cli.main(["catalog", "import", "prices", str(path), "--dry-run"]) == 0
@@ -141,14 +147,9 @@ def test_cli_import_names_duplicates_and_skips_them_on_request(tmp_path, capsys)
     assert out.startswith("imported 1 prices rows: 1 added") and "were skipped" in out
 
 
-
-
-
-
-
-
-def test_cli_on_read_only_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                      capsys: pytest.CaptureFixture[str]):
+def test_cli_on_read_only_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+):
     home = tmp_path / "h4"
     monkeypatch.setenv("GPUPICKER_HOME", str(home))
     monkeypatch.delenv("GPUPICKER_CATALOG")
@@ -157,8 +158,11 @@ def test_cli_on_read_only_data_folder(tmp_path: Path, monkeypatch: pytest.Monkey
     src = tmp_path / "ro.csv"
     _write_prices(src, [dict(gpu_id="rtx_4090", provider="X", price_per_gpu_hour="1")])
     with _read_only(data):
-        for argv in (["catalog", "import", "prices", str(src)], ["catalog", "backup"],
-                     ["catalog", "reset", "--yes"]):
+        for argv in (
+            ["catalog", "import", "prices", str(src)],
+            ["catalog", "backup"],
+            ["catalog", "reset", "--yes"],
+        ):
             assert main(argv) == 1, argv
             err = capsys.readouterr().err
             assert "Traceback" not in err and "damaged" not in err
@@ -170,8 +174,9 @@ def test_cli_on_read_only_data_folder(tmp_path: Path, monkeypatch: pytest.Monkey
         assert "nothing to recover" in capsys.readouterr().out
 
 
-def test_unwritable_home_gives_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]):
+def test_unwritable_home_gives_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+):
     home = tmp_path / "h5"
     home.mkdir()
     monkeypatch.setenv("GPUPICKER_HOME", str(home))
@@ -186,17 +191,16 @@ def test_unwritable_home_gives_a_clear_error(tmp_path: Path, monkeypatch: pytest
         assert main(["catalog", "backups"]) == 2
 
 
-def test_cli_rejects_an_oversized_file_in_one_line(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]):
+def test_cli_rejects_an_oversized_file_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     big = tmp_path / "sparse.csv"
     with big.open("wb") as f:
         f.truncate(600 * 1024**2)
-    assert main(["--catalog", str(tmp_path / "c.sqlite"), "catalog", "import", "prices",
-                 str(big)]) == 1
+    assert main(["--catalog", str(tmp_path / "c.sqlite"), "catalog", "import", "prices", str(big)]) == 1
     err = capsys.readouterr().err.splitlines()
-    assert err == [f"{big}: the file is 600.0 MiB; imports are limited to 512.0 MiB (split it "
-                   "into smaller files)",
-                   "gpupicker catalog import: the file was rejected; nothing was imported"]
+    assert err == [
+        f"{big}: the file is 600.0 MiB; imports are limited to 512.0 MiB (split it into smaller files)",
+        "gpupicker catalog import: the file was rejected; nothing was imported",
+    ]
 
 
 def test_cli_backups_restore_and_recover(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
@@ -238,13 +242,23 @@ def test_catalog_help_lists_only_real_commands(capsys: pytest.CaptureFixture[str
     line = next(ln for ln in top.splitlines() if ln.strip().startswith("catalog "))
     assert "show" not in line
     listed = set(re.findall(r"^    ([a-z]+)\s", text, re.M))
-    assert listed == {"path", "export", "import", "history", "backup", "backups", "restore", "reset",
-                      "recover", "fx", "currency"}
+    assert listed == {
+        "path",
+        "export",
+        "import",
+        "history",
+        "backup",
+        "backups",
+        "restore",
+        "reset",
+        "recover",
+        "fx",
+        "currency",
+    }
     assert not re.search(r"^\s+show\b", text, re.M)
 
 
-def test_cli_import_sniffs_only_the_header_of_a_huge_file(tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]):
+def test_cli_import_sniffs_only_the_header_of_a_huge_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """the tracker-format sniff read a 1 GB one-line file whole before the size cap."""
     import tracemalloc
 
@@ -261,8 +275,7 @@ def test_cli_import_sniffs_only_the_header_of_a_huge_file(tmp_path: Path,
     assert peak < 50 * 2**20
 
 
-def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(tmp_path: Path, capsys,
-                                                                  monkeypatch):
+def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(tmp_path: Path, capsys, monkeypatch):
     """a 500,000-row import was accepted without a word, and every CLI ranking then
     took 17–19 s. Above LARGE_CATALOG_PRICES current prices the import says so (the limit is
     lowered here so the bundled 285 prices cross it)."""

@@ -14,8 +14,19 @@ JOBS = Path(__file__).parents[1] / "importers" / "data" / "jobs"
 
 def test_compare_a_workload_json_with_a_job_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     a = tmp_path / "qlora.json"
-    a.write_text(json.dumps({"task": "qlora", "model_id": "llama3_8b", "seq_len": 4096, "batch": 2,
-                             "gpu": "rtx_4090", "dataset_tokens": 1e7}), encoding="utf-8")
+    a.write_text(
+        json.dumps(
+            {
+                "task": "qlora",
+                "model_id": "llama3_8b",
+                "seq_len": 4096,
+                "batch": 2,
+                "gpu": "rtx_4090",
+                "dataset_tokens": 1e7,
+            }
+        ),
+        encoding="utf-8",
+    )
     cat = ["--catalog", str(tmp_path / "c.sqlite")]
     assert main([*cat, "compare", str(a), str(JOBS / "axolotl-llama3-lora-8b.yml")]) == 0
     out = capsys.readouterr().out

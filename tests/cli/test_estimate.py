@@ -12,9 +12,18 @@ from gpupicker.cli import common as cli_common
 from tests.support.paths import VALIDATION
 from tests.support.validation import load_validation_cases
 
-GOOD = {"task": "inference", "model": {"hidden_size": 4096, "intermediate_size": 11008,
-                                       "num_hidden_layers": 32, "num_attention_heads": 32,
-                                       "vocab_size": 32000}, "prompt_len": 512, "new_tokens": 128}
+GOOD = {
+    "task": "inference",
+    "model": {
+        "hidden_size": 4096,
+        "intermediate_size": 11008,
+        "num_hidden_layers": 32,
+        "num_attention_heads": 32,
+        "vocab_size": 32000,
+    },
+    "prompt_len": 512,
+    "new_tokens": 128,
+}
 
 
 def run(monkeypatch, capsys, text: str, *extra: str) -> tuple[int, list[dict], str]:
@@ -37,8 +46,18 @@ def test_every_validation_line_gets_a_total(monkeypatch, capsys):
 
 
 def test_a_bad_line_gives_an_error_and_the_others_still_run(monkeypatch, capsys):
-    text = "\n".join([json.dumps(GOOD), "{not json", json.dumps({"task": "lora"}),
-                      json.dumps({**GOOD, "batch": -3}), json.dumps(GOOD)]) + "\n"
+    text = (
+        "\n".join(
+            [
+                json.dumps(GOOD),
+                "{not json",
+                json.dumps({"task": "lora"}),
+                json.dumps({**GOOD, "batch": -3}),
+                json.dumps(GOOD),
+            ]
+        )
+        + "\n"
+    )
     code, results, _ = run(monkeypatch, capsys, text)
     assert code == 0 and len(results) == 5
     assert results[0]["total_bytes"] == results[4]["total_bytes"]
@@ -77,8 +96,9 @@ def _estimate_stdin(monkeypatch, capsys, text: str) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
-@pytest.mark.parametrize("text", ["", "\n\n  \n", "hello world\nthis is not json\n", "[1, 2",
-                                  "task=qlora model=mistral"])
+@pytest.mark.parametrize(
+    "text", ["", "\n\n  \n", "hello world\nthis is not json\n", "[1, 2", "task=qlora model=mistral"]
+)
 def test_empty_or_junk_input_exits_1_with_a_message(monkeypatch, capsys, text):
     code, out, err = _estimate_stdin(monkeypatch, capsys, text)
     assert code == 1
@@ -89,7 +109,7 @@ def test_empty_or_junk_input_exits_1_with_a_message(monkeypatch, capsys, text):
 
 def test_a_bad_line_among_good_ones_is_an_error_line_and_exit_0(monkeypatch, capsys):
     good = '{"task":"inference","model_id":"mistral_7b_v0_1"}'
-    code, out, err = _estimate_stdin(monkeypatch, capsys, f"junk\n{good}\n{{\"task\": 1}}\n")
+    code, out, err = _estimate_stdin(monkeypatch, capsys, f'junk\n{good}\n{{"task": 1}}\n')
     lines = [json.loads(x) for x in out.splitlines()]
     assert code == 0
     assert len(lines) == 3 and "error" in lines[0] and "total_bytes" in lines[1]
@@ -112,13 +132,24 @@ def test_an_absurd_architecture_is_refused_like_the_catalog_refuses_it(tmp_path,
     from gpupicker.cli import main
 
     wl = tmp_path / "absurd.json"
-    wl.write_text(json.dumps({"task": "inference", "model": {
-        "name": "x", "hidden_size": 4096, "intermediate_size": 11008,
-        "num_hidden_layers": 1e12, "num_attention_heads": 32, "vocab_size": 32000}}))
+    wl.write_text(
+        json.dumps(
+            {
+                "task": "inference",
+                "model": {
+                    "name": "x",
+                    "hidden_size": 4096,
+                    "intermediate_size": 11008,
+                    "num_hidden_layers": 1e12,
+                    "num_attention_heads": 32,
+                    "vocab_size": 32000,
+                },
+            }
+        )
+    )
     assert main(["estimate", "--workload", str(wl)]) == 0  # answered per line, as JSON
     line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert line == {"error": "model.num_hidden_layers: Input should be less than or equal to "
-                             "100000"}
+    assert line == {"error": "model.num_hidden_layers: Input should be less than or equal to 100000"}
 
 
 def test_a_key_given_twice_is_named_in_a_warning(monkeypatch, capsys):
@@ -127,6 +158,5 @@ def test_a_key_given_twice_is_named_in_a_warning(monkeypatch, capsys):
     twice = json.dumps(GOOD)[:-1] + ', "batch": 1, "batch": 4}'
     code, results, _ = run(monkeypatch, capsys, twice + "\n" + json.dumps(GOOD) + "\n")
     assert code == 0
-    assert "workload key given more than once, the last value used: batch" in \
-        results[0]["warnings"]
+    assert "workload key given more than once, the last value used: batch" in results[0]["warnings"]
     assert not any("more than once" in w for w in results[1].get("warnings", []))

@@ -11,8 +11,7 @@ from tests.support.seed_cases import QLORA
 
 
 def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
-    assert main(["catalog", "fx", "set", "CNY", "7.10", "--date", "2026-12-01",
-                 "--source", "test"]) == 0
+    assert main(["catalog", "fx", "set", "CNY", "7.10", "--date", "2026-12-01", "--source", "test"]) == 0
     assert "1 USD = 7.1000 CNY" in capsys.readouterr().out
     # upside down (USD per CNY) is refused, not flipped
     assert main(["catalog", "fx", "set", "CNY", "0.1408"]) == 2
@@ -31,8 +30,11 @@ def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
     assert main(["recommend", "--workload", str(wl), "--json", "--all-offers"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["currency"] == "CNY"
-    o = next(x for x in out["options"] if x["gpu_id"] == "rtx_4090" and x["num_gpus"] == 1
-             and x["provider"] == "AutoDL")
+    o = next(
+        x
+        for x in out["options"]
+        if x["gpu_id"] == "rtx_4090" and x["num_gpus"] == 1 and x["provider"] == "AutoDL"
+    )
     assert o["currency"] == "CNY"
     assert o["price_per_hour"] == pytest.approx(1.98, abs=1e-4)
     assert o["usd_per_hour"] == pytest.approx(1.98 / 7.10, abs=1e-4)
@@ -43,8 +45,7 @@ def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
     assert "¥1.98/h × 6.0 h = ¥11.97" in o["reason"]
     assert "$" not in o["reason"]
     # the budget in the display currency: ¥20 keeps exactly the totals ≤ ¥20
-    assert main(["recommend", "--workload", str(wl), "--json", "--all-offers",
-                 "--budget", "20"]) == 0
+    assert main(["recommend", "--workload", str(wl), "--json", "--all-offers", "--budget", "20"]) == 0
     opts = json.loads(capsys.readouterr().out)["options"]
     priced = [x for x in opts if x["fits"] and x["total"] is not None]
     assert priced and any(x["total"] > 20 for x in priced)
@@ -90,17 +91,46 @@ def test_recommend_region_cn_provider_autodl_lists_only_autodl(tmp_path, capsys)
     wl = tmp_path / "w.json"
     wl.write_text(json.dumps({"task": "qlora", "model_id": "mistral_7b_v0_1"}), encoding="utf-8")
     db = str(tmp_path / "c.sqlite")
-    assert main(["--catalog", db, "recommend", "--workload", str(wl), "--region", "CN",
-                 "--provider", "AutoDL", "--json"]) == 0
+    assert (
+        main(
+            [
+                "--catalog",
+                db,
+                "recommend",
+                "--workload",
+                str(wl),
+                "--region",
+                "CN",
+                "--provider",
+                "AutoDL",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     providers = {o["provider"] for o in out["options"] if o["provider"]}
     assert providers == {"AutoDL"}
     assert any(n.startswith("Only offers of AutoDL:") for n in out["notes"])
-    assert main(["--catalog", db, "recommend", "--workload", str(wl), "--provider", "autodl",
-                 "--provider", "RunPod", "--json"]) == 0
+    assert (
+        main(
+            [
+                "--catalog",
+                db,
+                "recommend",
+                "--workload",
+                str(wl),
+                "--provider",
+                "autodl",
+                "--provider",
+                "RunPod",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert {o["provider"] for o in out["options"] if o["provider"]} == {"AutoDL", "RunPod"}
-    assert main(["--catalog", db, "recommend", "--workload", str(wl), "--provider",
-                 "Nowhere"]) == 1
+    assert main(["--catalog", db, "recommend", "--workload", str(wl), "--provider", "Nowhere"]) == 1
     err = capsys.readouterr().err
     assert "unknown provider 'Nowhere'" in err and "AutoDL" in err

@@ -89,11 +89,12 @@ def test_the_review_reproductions_answer_each_line(repo, monkeypatch):
     good = '{"task":"inference","model_id":"llama3_1_8b"}'
     deep = '{"task":"inference","model_id":"llama3_1_8b","lora":' + "[" * 3000 + "]" * 3000 + "}"
     huge = '{"task":"inference","model_id":"llama3_1_8b","batch":' + "9" * 5000 + "}"
-    for argv in (["estimate", "--workload", "-"],
-                 ["recommend", "--workload", "-", "--json", "--top", "1"],
-                 ["fit", "--workload", "-", "--gpu", "h100_sxm", "--max", "batch", "--json"]):
-        _, out, err = _run_cli(argv, "\n".join([deep, huge, "[" + good + "]", good]) + "\n",
-                               monkeypatch)
+    for argv in (
+        ["estimate", "--workload", "-"],
+        ["recommend", "--workload", "-", "--json", "--top", "1"],
+        ["fit", "--workload", "-", "--gpu", "h100_sxm", "--max", "batch", "--json"],
+    ):
+        _, out, err = _run_cli(argv, "\n".join([deep, huge, "[" + good + "]", good]) + "\n", monkeypatch)
         res = [json.loads(x) for x in out.splitlines()]
         assert len(res) == 4, (argv, err)
         # JSON Lines: each error names its line (estimate, recommend and fit alike)
@@ -193,10 +194,11 @@ def test_hostile_tracker_csvs_give_line_errors(repo, tmp_path):
 
     rng = random.Random(f"{SEED}-csv")
     for path in tracker_csvs(rng, tmp_path):
-        verdict, value = _within(PER_INPUT_S, lambda p=path: import_tracker_csv(
-            repo, p, provider="Lambda", dry_run=True, skip_unknown=True))
-        assert verdict == "ok" or (verdict == "raised" and isinstance(value, ValueError)), (
-            path, repr(value))
+        verdict, value = _within(
+            PER_INPUT_S,
+            lambda p=path: import_tracker_csv(repo, p, provider="Lambda", dry_run=True, skip_unknown=True),
+        )
+        assert verdict == "ok" or (verdict == "raised" and isinstance(value, ValueError)), (path, repr(value))
         if verdict == "ok":
             assert all(isinstance(reason, str) and reason for _, reason in value.result.errors)
 
@@ -209,8 +211,9 @@ def test_tracker_inf_count_and_huge_cell_are_row_errors(repo, tmp_path):
     head = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region\n"
     (d / "vms.csv").write_text(head + "gpu_1x_a100,A100,inf,30,200,,1.29,,us-east-1\n")
     t = import_tracker_csv(repo, d / "vms.csv", dry_run=True)
-    assert t.result.errors == [(2, "gpu_1x_a100: GPU count 'inf' is not a whole number ≥ 1 "
-                                   "(fractional GPUs are not modelled)")]
+    assert t.result.errors == [
+        (2, "gpu_1x_a100: GPU count 'inf' is not a whole number ≥ 1 (fractional GPUs are not modelled)")
+    ]
     (d / "vms.csv").write_text(head + f'gpu_1x_a100,A100,1,30,200,"{"x" * 140_000}",1.29,,us\n')
     t = import_tracker_csv(repo, d / "vms.csv", dry_run=True)
     assert len(t.result.errors) == 1 and "not a readable CSV" in t.result.errors[0][1]
@@ -257,7 +260,8 @@ def test_an_absurd_gpu_row_is_refused_once_for_every_path(repo, tmp_path):
     csv_path.write_text(
         "id,name,vendor,segment,architecture,release_year,memory_gb,memory_type,"
         "memory_bandwidth_gbps,fp32_tflops,fp16_tflops_dense,bf16_tflops_dense,tdp_w,pcie_gen,"
-        "source\ntiny,Tiny,NVIDIA,consumer,Ada,2024,1e-300,GDDR6X,1000,80,160,160,450,4,t\n")
+        "source\ntiny,Tiny,NVIDIA,consumer,Ada,2024,1e-300,GDDR6X,1000,80,160,160,450,4,t\n"
+    )
     result = repo.import_csv("gpus", csv_path)
     assert not result.ok and "memory_gb" in result.errors[0][1]
     assert repo.get_gpu("tiny") is None

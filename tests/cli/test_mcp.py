@@ -51,22 +51,36 @@ def _cli_json(capsys: pytest.CaptureFixture[str], tmp_path: Path, cat: Path, *ar
 
 
 def test_tools_are_listed_with_the_workload_schema_and_answer_as_the_cli(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
     cat = tmp_path / "c.sqlite"
-    want_rec = _cli_json(capsys, tmp_path, cat, "recommend", "--json", "--message-ids",
-                         "--top", "5")
+    want_rec = _cli_json(capsys, tmp_path, cat, "recommend", "--json", "--message-ids", "--top", "5")
     want_est = _cli_json(capsys, tmp_path, cat, "estimate")
-    tools, (rec, est, gpus, job, models) = asyncio.run(_session(cat, [
-        ("recommend", {"workload": QLORA, "top": 5}), ("estimate", {"workload": QLORA}),
-        ("catalog_gpus", {"query": "4090"}),
-        ("job_read", {"text": "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192"}),
-        ("catalog_models", {"query": "千问 72"})]))
+    tools, (rec, est, gpus, job, models) = asyncio.run(
+        _session(
+            cat,
+            [
+                ("recommend", {"workload": QLORA, "top": 5}),
+                ("estimate", {"workload": QLORA}),
+                ("catalog_gpus", {"query": "4090"}),
+                ("job_read", {"text": "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192"}),
+                ("catalog_models", {"query": "千问 72"}),
+            ],
+        )
+    )
     # the window's model search: words in any order, Chinese aliases
     assert "qwen2_5_72b" in {m["id"] for m in (models["result"] if isinstance(models, dict) else models)}
     assert job["workload"]["model_id"] == "llama3_1_8b" and job["kind"] == "vllm"
     names = {t.name for t in tools}
-    assert {"estimate", "recommend", "fit", "job_read", "catalog_gpus", "catalog_models",
-            "catalog_prices"} <= names
+    assert {
+        "estimate",
+        "recommend",
+        "fit",
+        "job_read",
+        "catalog_gpus",
+        "catalog_models",
+        "catalog_prices",
+    } <= names
     schema = next(t for t in tools if t.name == "recommend").input_schema
     workload = schema["properties"]["workload"]
     assert set(Workload.model_fields) <= set(workload["properties"])
@@ -77,9 +91,15 @@ def test_tools_are_listed_with_the_workload_schema_and_answer_as_the_cli(
 
 
 def test_a_bad_workload_is_an_answer_not_a_dead_server(tmp_path: Path):
-    _, (bad, unknown) = asyncio.run(_session(tmp_path / "c.sqlite", [
-        ("recommend", {"workload": {"task": "qlora", "model_id": "no_such_model"}}),
-        ("estimate", {"workload": {**QLORA, "lora_rnak": 8}})]))
+    _, (bad, unknown) = asyncio.run(
+        _session(
+            tmp_path / "c.sqlite",
+            [
+                ("recommend", {"workload": {"task": "qlora", "model_id": "no_such_model"}}),
+                ("estimate", {"workload": {**QLORA, "lora_rnak": 8}}),
+            ],
+        )
+    )
     assert "no_such_model" in bad["error"]
     assert any("lora_rnak" in w for w in unknown["warnings"])
 

@@ -55,8 +55,7 @@ def test_import_saves_user_model(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "user_tiny_moe_2,Tiny MoE" in (tmp_path / "m.csv").read_text(encoding="utf-8")
 
 
-def test_cache_listing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                       capsys: pytest.CaptureFixture[str]):
+def test_cache_listing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
     snap = tmp_path / "models--org--m" / "snapshots" / "r1"
     write_config(snap, TINY_LLAMA)
@@ -83,7 +82,8 @@ def test_inspect_runs_without_qt_and_without_gguf(tmp_path: Path):
 
     write_config(tmp_path, TINY_LLAMA)
     write_safetensors(tmp_path / "model.safetensors", llama_tensors(TINY_LLAMA))
-    proc = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path)], capture_output=True,
-                          text=True, cwd=REPO, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, str(tmp_path)], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["params"] == TINY_LLAMA_PARAMS

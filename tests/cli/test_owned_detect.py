@@ -75,8 +75,12 @@ def test_a_fifo_or_missing_file_is_refused_with_a_message(tmp_path: Path, capsys
     os.mkfifo(fifo)
     assert main(["--catalog", str(tmp_path / "c.sqlite"), "owned", "detect", "--from", str(fifo)]) == 2
     assert "not a regular file" in capsys.readouterr().err
-    assert main(["--catalog", str(tmp_path / "c.sqlite"), "owned", "detect", "--from",
-                 str(tmp_path / "nope.csv")]) == 2
+    assert (
+        main(
+            ["--catalog", str(tmp_path / "c.sqlite"), "owned", "detect", "--from", str(tmp_path / "nope.csv")]
+        )
+        == 2
+    )
     assert "nope.csv" in capsys.readouterr().err
 
 
@@ -84,5 +88,4 @@ def test_missing_tools_are_notes_not_crashes(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.setenv("PATH", str(tmp_path))  # no nvidia-smi, no rocm-smi on this PATH
     ran = run_tools(["nvidia-smi", "rocm-smi", "meminfo"], meminfo=tmp_path / "no-meminfo")
     assert ran.outputs == []
-    assert [n.id for n in ran.notes] == ["detect.tool_missing", "detect.tool_missing",
-                                         "detect.tool_failed"]
+    assert [n.id for n in ran.notes] == ["detect.tool_missing", "detect.tool_missing", "detect.tool_failed"]

@@ -31,12 +31,14 @@ BIN = Path(sys.executable).parent
 CHECKED_FORM: dict[str, tuple[str, str]] = {
     "make run": ("make -n run", "opens the window: the dry run proves the target and recipe"),
     "make test": ("make -n test", "this test runs inside `make test`"),
-    "QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -n auto":
-        ("QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -n auto --collect-only -q",
-         "the suite itself: collecting proves it starts"),
-    '.venv/bin/pip install -c requirements.lock -e ".[test]"':
-        ('.venv/bin/pip install --dry-run --quiet -c requirements.lock -e ".[test]"',
-         "resolves against the lock without touching the running test environment"),
+    "QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -n auto": (
+        "QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -n auto --collect-only -q",
+        "the suite itself: collecting proves it starts",
+    ),
+    '.venv/bin/pip install -c requirements.lock -e ".[test]"': (
+        '.venv/bin/pip install --dry-run --quiet -c requirements.lock -e ".[test]"',
+        "resolves against the lock without touching the running test environment",
+    ),
 }
 #: commands whose documented outcome is not exit 0 (here: no display in the test)
 EXPECTED_STATUS = {".venv/bin/python -m gpupicker": (2, "no display found")}
@@ -57,11 +59,22 @@ def readme_blocks() -> list[list[str]]:
 
 
 def _env(home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("GPUPICKER_CATALOG", "DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM",
-                        "HF_HOME", "HF_HUB_CACHE")}
-    env.update(GPUPICKER_HOME=str(home), HOME=str(home / "user"),
-               PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "GPUPICKER_CATALOG",
+            "DISPLAY",
+            "WAYLAND_DISPLAY",
+            "QT_QPA_PLATFORM",
+            "HF_HOME",
+            "HF_HUB_CACHE",
+        )
+    }
+    env.update(
+        GPUPICKER_HOME=str(home), HOME=str(home / "user"), PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    )
     return env
 
 
@@ -78,22 +91,28 @@ def _placeholder_files(home: Path, scratch: Path) -> None:
     write_tiny_gguf(scratch / "model.gguf")
     (scratch / "lambda").mkdir()
     (scratch / "lambda" / "vms.csv").write_text(SKYPILOT, encoding="utf-8")
-    shutil.copy(REPO / "tests" / "catalog" / "data" / "ledgers" / "shadeform-instance-types.json",
-                scratch / "shadeform.json")
-    (scratch / "serve.json").write_text(json.dumps(
-        {"task": "inference", "model_id": "llama2_7b", "framework": "vllm",
-         "requests_per_minute": 60}), encoding="utf-8")
+    shutil.copy(
+        REPO / "tests" / "catalog" / "data" / "ledgers" / "shadeform-instance-types.json",
+        scratch / "shadeform.json",
+    )
+    (scratch / "serve.json").write_text(
+        json.dumps(
+            {"task": "inference", "model_id": "llama2_7b", "framework": "vllm", "requests_per_minute": 60}
+        ),
+        encoding="utf-8",
+    )
     (scratch / "vllm-startup.log").write_text(VLLM_V0_LOG, encoding="utf-8")
-    shutil.copy(REPO / "tests" / "core" / "data" / "detect" / "nvidia-smi-4090-3090.csv",
-                scratch / "nvidia-smi.csv")
-    shutil.copy(REPO / "tests" / "importers" / "data" / "jobs" / "axolotl-llama3-qlora.yml",
-                scratch / "axolotl.yml")
+    shutil.copy(
+        REPO / "tests" / "core" / "data" / "detect" / "nvidia-smi-4090-3090.csv", scratch / "nvidia-smi.csv"
+    )
+    shutil.copy(
+        REPO / "tests" / "importers" / "data" / "jobs" / "axolotl-llama3-qlora.yml", scratch / "axolotl.yml"
+    )
 
 
 def _run(cmd: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     cmd = cmd.replace(".venv/bin/", f"{BIN}/")
-    return subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
 def test_readme_has_the_expected_blocks():
@@ -123,7 +142,7 @@ def test_every_readme_command_runs(tmp_path):
                 cwd = scratch  # as printed, in a scratch folder (not over the repo's .venv)
             cmd = re.sub(r"\[(--[^\]]+)\]", r"\1", cmd)
             if "job.json" in cmd and not (scratch / "job.json").exists():
-                echo = next(c for c in readme_blocks()[2] if c.startswith("echo '{\"task\":\"qlora\""))
+                echo = next(c for c in readme_blocks()[2] if c.startswith('echo \'{"task":"qlora"'))
                 (scratch / "job.json").write_text(echo.split("'")[1], encoding="utf-8")
             if "my-prices.csv" in cmd:
                 shutil.copy(scratch / "prices.csv", scratch / "my-prices.csv")
@@ -158,7 +177,7 @@ def _printed_outputs() -> dict[str, list[str]]:
             if line.startswith("# → "):
                 cmd = re.sub(r"\s+#\s.*$", "", lines[i - 1]).strip()
                 shown = [line[4:]]
-                for more in lines[i + 1:]:
+                for more in lines[i + 1 :]:
                     if not more.startswith("#   ") and not more.startswith("#    "):
                         break
                     shown.append(more[1:].strip())

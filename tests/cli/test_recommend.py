@@ -12,8 +12,7 @@ def test_recommend_honours_max_gpus_above_8_and_prints_advice(cat, capsys, tmp_p
     nothing fits, the CLI prints the advice (text and --json)."""
     from gpupicker.cli.recommend import format_table, run_recommend
 
-    w = Workload.model_validate({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1,
-                                 "seq_len": 4096})
+    w = Workload.model_validate({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1, "seq_len": 4096})
     rec = run_recommend(w, cat, max_gpus=64)
     assert {o.num_gpus for o in rec.options} >= {16, 32, 64}
     assert any("8-GPU nodes joined by InfiniBand" in n for n in rec.notes)
@@ -35,8 +34,16 @@ def test_recommend_json_has_message_ids_only_when_asked(tmp_path, capsys):
 
     job = tmp_path / "job.json"
     job.write_text(json.dumps({"task": "qlora", "model_id": "mistral_7b_v0_1"}), encoding="utf-8")
-    args = ["--catalog", str(tmp_path / "c.sqlite"), "recommend", "--json", "--top", "3",
-            "--workload", str(job)]
+    args = [
+        "--catalog",
+        str(tmp_path / "c.sqlite"),
+        "recommend",
+        "--json",
+        "--top",
+        "3",
+        "--workload",
+        str(job),
+    ]
     assert main(args) == 0
     plain = json.loads(capsys.readouterr().out)
     assert main([*args, "--message-ids"]) == 0
@@ -51,8 +58,7 @@ def test_recommend_json_has_message_ids_only_when_asked(tmp_path, capsys):
 
     def strip(obj: object) -> object:
         if isinstance(obj, dict):
-            return {k: strip(v) for k, v in obj.items()
-                    if not k.endswith(("_message", "_messages"))}
+            return {k: strip(v) for k, v in obj.items() if not k.endswith(("_message", "_messages"))}
         if isinstance(obj, list):
             return [strip(v) for v in obj]
         return obj

@@ -34,8 +34,7 @@ def test_other_stacks_and_apple_training():
     assert "ROCm" in by["mi300x"]
     assert "SynapseAI" in by["gaudi2"] and "ROCm" not in by["gaudi2"]
     assert "MLX" in by["apple_m3_ultra"] and "Metal" in by["apple_m3_ultra"]
-    ft = Workload(task="full_ft", model=catalog_model("qwen2_5_72b"), gpu="apple_m3_ultra",
-                  num_gpus=8)
+    ft = Workload(task="full_ft", model=catalog_model("qwen2_5_72b"), gpu="apple_m3_ultra", num_gpus=8)
     rec = _options(ft, {"apple_m3_ultra"})
     assert all(o.num_gpus == 1 for o in rec.options)
     assert any("not offered for multi-GPU training" in n for n in rec.notes)
@@ -56,8 +55,7 @@ def test_chinese_frameworks_llama_factory_and_ms_swift_checkpoint_by_default():
         w = Workload(task="lora", model=m, batch=2, seq_len=4096, framework=fw)
         assert w.grad_ckpt
         assert estimate_memory(w, a100).total_bytes < 40 * GiB
-    off = Workload(task="lora", model=m, batch=2, seq_len=4096, framework="llama-factory",
-                   grad_ckpt=False)
+    off = Workload(task="lora", model=m, batch=2, seq_len=4096, framework="llama-factory", grad_ckpt=False)
     assert not off.grad_ckpt
 
 
@@ -68,8 +66,7 @@ def test_lmdeploy_and_mindie_are_modelled_engines():
     from tests.support.catalog_data import gpu
 
     m = catalog_model("qwen2_5_7b")
-    lm = estimate_memory(Workload(task="inference", model=m, framework="lmdeploy"),
-                         gpu("a100_sxm_80gb"))
+    lm = estimate_memory(Workload(task="inference", model=m, framework="lmdeploy"), gpu("a100_sxm_80gb"))
     assert "cache_max_entry_count 0.80" in lm.assumptions[0]
     mi = Workload(task="inference", model=m, framework="mindie")
     assert "MindIE" in estimate_memory(mi, gpu("ascend_910b")).assumptions[0]
@@ -83,8 +80,7 @@ def test_multi_node_options_for_a_70b_full_fine_tune():
     # 1,024 tokens: without checkpointing 2,048 tokens' saved activations alone (~59 GiB per
     # GPU) plus the FSDP root unit (embeddings and lm_head, unsharded from forward to backward)
     # leave an H100 short at any GPU count
-    w = Workload(task="full_ft", model=catalog_model("llama3_70b"), dataset_tokens=1e9,
-                 seq_len=1024)
+    w = Workload(task="full_ft", model=catalog_model("llama3_70b"), dataset_tokens=1e9, seq_len=1024)
     # the seed's own GPU set (no B200-class part holds it in one node)
     seed = ("h100_sxm", "a100_sxm_80gb", "a100_sxm_40gb", "l40s", "rtx_4090", "rtx_3090")
     rec = recommend(w, [g for g in catalog_gpus() if g.id in seed], catalog_prices())
@@ -103,8 +99,9 @@ def test_multi_node_options_for_a_70b_full_fine_tune():
     asked = recommend(w, catalog_gpus(), catalog_prices(), max_gpus=64)
     assert any(o.num_gpus > 8 and o.fits for o in asked.options if o.gpu_id == "h100_sxm")
     # small jobs are not offered clusters
-    small = recommend(Workload(task="lora", model=catalog_model("llama3_8b")), catalog_gpus(),
-                      catalog_prices())
+    small = recommend(
+        Workload(task="lora", model=catalog_model("llama3_8b")), catalog_gpus(), catalog_prices()
+    )
     assert all(o.num_gpus <= 8 for o in small.options)
 
 
@@ -120,10 +117,8 @@ def test_the_modified_rtx_4090_48gb_is_a_cuda_geforce_card():
     for task in ("inference", "lora"):
         w = Workload(task=task, model=catalog_model("llama3_8b"))
         a, b = estimate_throughput(w, modified), estimate_throughput(w, stock)
-        assert (a.decode_tokens_per_s, a.train_tokens_per_s) == \
-            (b.decode_tokens_per_s, b.train_tokens_per_s)
-    rec = _options(Workload(task="inference", model=catalog_model("qwen2_5_32b")),
-                   {"rtx_4090_48gb"})
+        assert (a.decode_tokens_per_s, a.train_tokens_per_s) == (b.decode_tokens_per_s, b.train_tokens_per_s)
+    rec = _options(Workload(task="inference", model=catalog_model("qwen2_5_32b")), {"rtx_4090_48gb"})
     assert rec.options and all("no CUDA" not in o.reason for o in rec.options)
 
 
@@ -142,7 +137,14 @@ def test_ascend_hccs_and_sustained_mfu_follow_their_measurements():
     assert [link_bandwidth_gbps(npu, n) for n in (2, 4, 8)] == [18.0, 45.0, 126.0]
     assert str(link_name(npu)) == "HCCS"
     for model, measured in (("llama2_7b", 2730), ("llama2_13b", 1550)):
-        w = Workload(task="pretrain", model=catalog_model(model), framework="mindspeed",
-                     num_gpus=8, batch=1, seq_len=4096, parallelism={"tensor_parallel": 8})
+        w = Workload(
+            task="pretrain",
+            model=catalog_model(model),
+            framework="mindspeed",
+            num_gpus=8,
+            batch=1,
+            seq_len=4096,
+            parallelism={"tensor_parallel": 8},
+        )
         per_npu = estimate_throughput(w, npu, 8).train_tokens_per_s / 8
         assert per_npu == pytest.approx(measured, rel=0.1)

@@ -14,8 +14,9 @@ def _apply(w: Workload, changes: dict) -> Workload:
 
 
 def test_llama3_8b_full_ft_4096_on_24gb_first_fitting_suggestion_really_fits():
-    w = Workload(task="full_ft", model=catalog_model("llama3_8b"), batch=1, seq_len=4096,
-                 weights_dtype="bf16")
+    w = Workload(
+        task="full_ft", model=catalog_model("llama3_8b"), batch=1, seq_len=4096, weights_dtype="bf16"
+    )
     card = gpu("rtx_4090")
     before = estimate_memory(w, card).total_bytes
     assert before > card.memory_bytes
@@ -46,8 +47,14 @@ def test_every_listed_change_is_verified_by_the_memory_model():
 
 
 def test_70b_inference_on_h100_suggests_quantization_or_more_gpus():
-    w = Workload(task="inference", model=catalog_model("llama3_70b"), weights_dtype="bf16",
-                 batch=1, prompt_len=1024, new_tokens=256)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama3_70b"),
+        weights_dtype="bf16",
+        batch=1,
+        prompt_len=1024,
+        new_tokens=256,
+    )
     advice = advise(w, gpu("h100_sxm"))
     fitting = {a.action for a in advice if a.fits}
     assert "int4" in fitting and "more_gpus_2" in fitting
@@ -57,8 +64,7 @@ def test_70b_inference_on_h100_suggests_quantization_or_more_gpus():
 
 def test_qlora_13b_long_context_on_24gb_suggests_checkpointing():
     """C29-like: QLoRA 13B with ~4k-token samples OOMs on a 24 GB card."""
-    w = Workload(task="qlora", model=catalog_model("llama2_13b"), batch=4, seq_len=4096,
-                 grad_ckpt=False)
+    w = Workload(task="qlora", model=catalog_model("llama2_13b"), batch=4, seq_len=4096, grad_ckpt=False)
     card = gpu("rtx_4090")
     assert estimate_memory(w, card).total_bytes > card.memory_bytes
     advice = advise(w, card)

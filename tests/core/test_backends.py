@@ -11,8 +11,15 @@ from tests.support.catalog_data import catalog_model, gpu
 
 
 def _w(model: str = "llama3_1_8b", **kw) -> Workload:
-    return Workload(task="inference", model=catalog_model(model), framework="llama.cpp",
-                    weights_dtype="q4_k_m", prompt_len=1, new_tokens=128, **kw)
+    return Workload(
+        task="inference",
+        model=catalog_model(model),
+        framework="llama.cpp",
+        weights_dtype="q4_k_m",
+        prompt_len=1,
+        new_tokens=128,
+        **kw,
+    )
 
 
 def test_intel_arc_runs_vulkan_not_cuda_rates():
@@ -22,8 +29,10 @@ def test_intel_arc_runs_vulkan_not_cuda_rates():
     t = estimate_throughput(_w(), gpu("arc_a770_16gb"), 1)
     assert t.decode_tokens_per_s == pytest.approx(53, rel=0.20)
     assert any("VULKAN back-end" in a and "#17628" in a for a in t.assumptions)
-    assert estimate_throughput(_w(backend="vk"), gpu("arc_a770_16gb"), 1).decode_tokens_per_s \
+    assert (
+        estimate_throughput(_w(backend="vk"), gpu("arc_a770_16gb"), 1).decode_tokens_per_s
         == t.decode_tokens_per_s
+    )
 
 
 def test_sycl_on_battlemage():
@@ -36,8 +45,7 @@ def test_back_ends_that_cannot_run_are_refused():
     assert "does not run on" in engine_hardware_refusal(_w(backend="metal"), gpu("rtx_4090"))
     assert "host CPU" in engine_hardware_refusal(_w(backend="cpu"), gpu("rtx_4090"))
     assert engine_hardware_refusal(_w(backend="vulkan"), gpu("rtx_4090")) == ""
-    vllm = _w().model_copy(update={"framework": "vllm", "weights_dtype": "bf16",
-                                   "backend": "vulkan"})
+    vllm = _w().model_copy(update={"framework": "vllm", "weights_dtype": "bf16", "backend": "vulkan"})
     assert "no VULKAN back-end" in engine_hardware_refusal(vllm, gpu("h100_sxm"))
     with pytest.raises(ValueError, match="'opencl'"):
         _w(backend="opencl")
@@ -47,21 +55,30 @@ def test_sycl_host_time_per_layer():
     """The same IPEX-LLM SYCL run: DeepSeek-R1-Distill-Qwen-1.5B Q4_K_M tg128 100.7 tok/s — a
     1.1 GB model that the bandwidth alone would run at ≈ 285 tok/s: 0.35 ms of host time per
     layer (28 layers)."""
-    t = estimate_throughput(_w("deepseek_r1_distill_qwen_1_5b", backend="sycl"),
-                            gpu("arc_b580"), 1)
+    t = estimate_throughput(_w("deepseek_r1_distill_qwen_1_5b", backend="sycl"), gpu("arc_b580"), 1)
     assert t.decode_tokens_per_s == pytest.approx(100.7, rel=0.15)
 
 
-@pytest.mark.parametrize("model_id,dtype,build,measured", [
-    # llama.cpp PR #10171 (slaren, 2024-11-08, master column): Llama-3.2-1B Q8_0 tg128
-    ("llama3_2_1b", "q8_0", "2024-11", 169.28),
-    # ml-explore/mlx-lm #92 (llama.cpp 5215, 2025-04): Qwen3-30B-A3B Q4_K_M, 680 + 1255 tokens
-    ("qwen3_30b_a3b", "q4_k_m", "2025-04", 57.26),
-])
+@pytest.mark.parametrize(
+    "model_id,dtype,build,measured",
+    [
+        # llama.cpp PR #10171 (slaren, 2024-11-08, master column): Llama-3.2-1B Q8_0 tg128
+        ("llama3_2_1b", "q8_0", "2024-11", 169.28),
+        # ml-explore/mlx-lm #92 (llama.cpp 5215, 2025-04): Qwen3-30B-A3B Q4_K_M, 680 + 1255 tokens
+        ("qwen3_30b_a3b", "q4_k_m", "2025-04", 57.26),
+    ],
+)
 def test_metal_fixed_work_shrinks_with_narrow_layers(model_id, dtype, build, measured):
     """On an M3 Max the fixed per-layer work of the 2024 builds is 0.66 ms for 4096-wide
     layers (Llama-3-8B); 2048-wide layers do half (a constant 0.66 ms made both 45 % slow)."""
-    w = Workload(task="inference", model=catalog_model(model_id), framework="llama.cpp",
-                 weights_dtype=dtype, prompt_len=1, new_tokens=128, engine_date=build)
+    w = Workload(
+        task="inference",
+        model=catalog_model(model_id),
+        framework="llama.cpp",
+        weights_dtype=dtype,
+        prompt_len=1,
+        new_tokens=128,
+        engine_date=build,
+    )
     t = estimate_throughput(w, gpu("apple_m3_max"), 1)
     assert t.decode_tokens_per_s == pytest.approx(measured, rel=0.15)

@@ -23,11 +23,12 @@ def test_context_window_vllm_refuses_and_others_warn(cat):
     w = _w(cat, task="inference", model_id="llama2_7b", prompt_len=100000, framework="vllm")
     m = estimate_memory(w, h100)
     assert m.engine_fits is False and not fits_on(m, h100)
-    assert "User-specified max_model_len (100000) is greater than the derived max_model_len " \
-           "(max_position_embeddings=4096" in m.engine_message
+    assert (
+        "User-specified max_model_len (100000) is greater than the derived max_model_len "
+        "(max_position_embeddings=4096" in m.engine_message
+    )
     assert any("vLLM refuses to start" in s for s in workload_warnings(w, h100))
-    ok = _w(cat, task="inference", model_id="llama2_7b", prompt_len=3000, new_tokens=1000,
-            framework="vllm")
+    ok = _w(cat, task="inference", model_id="llama2_7b", prompt_len=3000, new_tokens=1000, framework="vllm")
     assert estimate_memory(ok, h100).engine_fits is not False and not workload_warnings(ok, h100)
     hf = _w(cat, task="inference", model_id="llama2_7b", prompt_len=100000)
     assert any("max_position_embeddings 4,096" in s for s in workload_warnings(hf))
@@ -41,11 +42,9 @@ def test_impossible_engine_dtype_pairs_are_warned_or_refused(cat):
     from gpupicker.core.checks import workload_warnings
 
     g4090, g3090 = cat.get_gpu("rtx_4090"), cat.get_gpu("rtx_3090")
-    w = _w(cat, task="inference", model_id="mistral_7b_v0_1", weights_dtype="nf4",
-           framework="llama.cpp")
+    w = _w(cat, task="inference", model_id="mistral_7b_v0_1", weights_dtype="nf4", framework="llama.cpp")
     assert any("GGUF files only" in s for s in workload_warnings(w, g4090))
-    w = _w(cat, task="inference", model_id="mistral_7b_v0_1", weights_dtype="q4_k_m",
-           framework="vllm")
+    w = _w(cat, task="inference", model_id="mistral_7b_v0_1", weights_dtype="q4_k_m", framework="vllm")
     assert any("GGUF weights (q4_k_m) is not modelled" in s for s in workload_warnings(w, g4090))
     w = _w(cat, task="inference", model_id="mistral_7b_v0_1", weights_dtype="fp8")
     assert any("FP8 tensor cores" in s for s in workload_warnings(w, g3090))
@@ -65,12 +64,23 @@ def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
     from gpupicker.core.ranking.recommend import recommend
     from gpupicker.core.report.estimate import estimate_report
 
-    cases = [({"task": "inference", "model_id": "llama3_1_8b", "framework": "tensorrt-llm"},
-              "mi300x", "tensorrt-llm does not run on the AMD Instinct MI300X (ROCm)"),
-             ({"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm"},
-              "apple_m3_ultra", "vllm does not run on the Apple M3 Ultra"),
-             ({"task": "qlora", "model_id": "mistral_7b_v0_1"}, "apple_m3_ultra",
-              "bitsandbytes NF4 has no Metal backend")]
+    cases = [
+        (
+            {"task": "inference", "model_id": "llama3_1_8b", "framework": "tensorrt-llm"},
+            "mi300x",
+            "tensorrt-llm does not run on the AMD Instinct MI300X (ROCm)",
+        ),
+        (
+            {"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm"},
+            "apple_m3_ultra",
+            "vllm does not run on the Apple M3 Ultra",
+        ),
+        (
+            {"task": "qlora", "model_id": "mistral_7b_v0_1"},
+            "apple_m3_ultra",
+            "bitsandbytes NF4 has no Metal backend",
+        ),
+    ]
     for kw, gid, says in cases:
         with pytest.raises(ValueError, match=re.escape(says)):
             estimate_report(_w(cat, **kw), cat.get_gpu(gid))
@@ -79,11 +89,14 @@ def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
     from gpupicker.core.checks import platform_of
 
     assert {o.gpu_id for o in rec.options} and all(
-        platform_of(cat.get_gpu(o.gpu_id)) == "cuda" for o in rec.options)
+        platform_of(cat.get_gpu(o.gpu_id)) == "cuda" for o in rec.options
+    )
     assert any("GPU type(s) left out: tensorrt-llm does not run on" in n for n in rec.notes)
     # llama.cpp runs everywhere, and NF4 QLoRA on an NVIDIA card is untouched
-    estimate_report(_w(cat, task="inference", model_id="llama3_1_8b", framework="llama.cpp",
-                       weights_dtype="q4_k_m"), cat.get_gpu("apple_m3_ultra"))
+    estimate_report(
+        _w(cat, task="inference", model_id="llama3_1_8b", framework="llama.cpp", weights_dtype="q4_k_m"),
+        cat.get_gpu("apple_m3_ultra"),
+    )
     estimate_report(_w(cat, task="qlora", model_id="mistral_7b_v0_1"), cat.get_gpu("rtx_4090"))
 
 
@@ -98,8 +111,7 @@ def test_a_model_released_in_fp4_or_fp8_is_sized_in_its_own_format_by_default():
     assert any(m.id == "join.sentences" and "mxfp4" in m for m in workload_warnings(w, None))
     r1 = Workload.model_validate({"task": "inference", "model_id": "deepseek_r1"})
     assert r1.weights_dtype == "fp8"
-    said = Workload.model_validate({"task": "inference", "model_id": "gpt_oss_120b",
-                                    "weights_dtype": "bf16"})
+    said = Workload.model_validate({"task": "inference", "model_id": "gpt_oss_120b", "weights_dtype": "bf16"})
     assert said.weights_dtype == "bf16" and not any("ships in" in m for m in workload_warnings(said, None))
     train = Workload.model_validate({"task": "lora", "model_id": "gpt_oss_20b"})
     assert train.weights_dtype == "bf16"  # training keeps the 16-bit base unless told

@@ -23,8 +23,10 @@ def _w(**kw) -> Workload:
 
 def test_qlora_on_a_4090_against_lora_on_an_a100(snap):
     """The seed guide's choice: QLoRA Mistral-7B on an RTX 4090 or LoRA on an A100."""
-    named = [("qlora-4090", _w(task="qlora", gpu="rtx_4090")),
-             ("lora-a100", _w(task="lora", gpu="a100_sxm_80gb"))]
+    named = [
+        ("qlora-4090", _w(task="qlora", gpu="rtx_4090")),
+        ("lora-a100", _w(task="lora", gpu="a100_sxm_80gb")),
+    ]
     sc = scenarios(named, snap)
     assert [s.option.gpu_id for s in sc] == ["rtx_4090", "a100_sxm_80gb"]
     c = compare(sc)

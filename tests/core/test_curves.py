@@ -16,10 +16,9 @@ from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 from tests.support.curves import crosses_at as _crosses_at
 
-QLORA = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=4, seq_len=2048,
-                 train_hours=6, gpu="rtx_4090")
-
-
+QLORA = Workload(
+    task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=4, seq_len=2048, train_hours=6, gpu="rtx_4090"
+)
 
 
 @pytest.mark.parametrize("dim", ["batch", "seq_len", "lora_r"])
@@ -59,8 +58,15 @@ def test_cost_curve_is_the_cheapest_fitting_offer_per_count():
     for c in curves:
         assert list(c.counts) == sorted(set(c.counts))
         for n, money in zip(c.counts, c.money, strict=True):
-            opts = [o for o in rec.options if o.gpu_id == c.gpu_id and o.num_gpus == n
-                    and o.pricing == c.pricing and o.fits and o.cost.usd_total is not None]
+            opts = [
+                o
+                for o in rec.options
+                if o.gpu_id == c.gpu_id
+                and o.num_gpus == n
+                and o.pricing == c.pricing
+                and o.fits
+                and o.cost.usd_total is not None
+            ]
             assert money == pytest.approx(min(o.cost.usd_total for o in opts))
     # train_hours = 6 on the named RTX 4090: more GPUs take fewer hours, and since scaling is
     # below 100 % the total cost never falls with the count

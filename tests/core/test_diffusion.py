@@ -19,14 +19,27 @@ from tests.support.workloads import resolved_workload as _w
 
 # huggingface/diffusers docs/source/en/optimization/torch2.0.md, SD-v1.5 txt2img 512², 50 steps,
 # torch 2.0 without compile: it/s per (GPU, batch) → seconds per image = 50 / it/s / batch
-DIFFUSERS_TABLE = [("a100_sxm_80gb", 1, 21.66), ("a100_sxm_80gb", 4, 11.6),
-                   ("v100_sxm2_16gb", 1, 18.99), ("t4", 1, 6.9), ("rtx_3090", 1, 22.56),
-                   ("rtx_4090", 1, 40.5), ("rtx_4090", 4, 12.62)]
+DIFFUSERS_TABLE = [
+    ("a100_sxm_80gb", 1, 21.66),
+    ("a100_sxm_80gb", 4, 11.6),
+    ("v100_sxm2_16gb", 1, 18.99),
+    ("t4", 1, 6.9),
+    ("rtx_3090", 1, 22.56),
+    ("rtx_4090", 1, 40.5),
+    ("rtx_4090", 4, 12.62),
+]
 
 
 def _sd15(**kw) -> Workload:
-    return Workload(task="image_gen", model=catalog_model("sd1_5_unet"), resolution=512,
-                    steps=50, weights_dtype="fp16", compute_dtype="fp16", **kw)
+    return Workload(
+        task="image_gen",
+        model=catalog_model("sd1_5_unet"),
+        resolution=512,
+        steps=50,
+        weights_dtype="fp16",
+        compute_dtype="fp16",
+        **kw,
+    )
 
 
 def test_diffusers_benchmark_table_within_25_percent():
@@ -70,8 +83,9 @@ def test_flux_flops_are_counted_per_block_type():
 
 def test_sdxl_1024_on_12gb_fits_with_the_options_people_use():
     card = gpu("rtx_3060_12gb")
-    one = Workload(task="image_gen", model=catalog_model("sdxl_base"), resolution=1024,
-                   weights_dtype="fp16", batch=1)
+    one = Workload(
+        task="image_gen", model=catalog_model("sdxl_base"), resolution=1024, weights_dtype="fp16", batch=1
+    )
     est, _opts = diffusion_plan(one, catalog_model("sdxl_base"), card)
     assert fits_on(est, card)
     four = one.model_copy(update={"batch": 4})
@@ -95,11 +109,15 @@ def test_diffusion_lora_fits_consumer_cards():
     t = estimate_throughput(sd, twelve, 1)
     assert 0 < t.seconds_per_image < 5
     assert any("per training step" in a for a in t.assumptions)
-    sdxl = Workload(task="diffusion_lora", model=catalog_model("sdxl_base"), resolution=1024,
-                    grad_ckpt=True)
+    sdxl = Workload(task="diffusion_lora", model=catalog_model("sdxl_base"), resolution=1024, grad_ckpt=True)
     assert estimate_memory(sdxl).total_bytes < 16 * GiB
-    flux = Workload(task="diffusion_lora", model=catalog_model("flux1_dev"), resolution=1024,
-                    weights_dtype="nf4", grad_ckpt=True)
+    flux = Workload(
+        task="diffusion_lora",
+        model=catalog_model("flux1_dev"),
+        resolution=1024,
+        weights_dtype="nf4",
+        grad_ckpt=True,
+    )
     assert 6 * GiB < estimate_memory(flux).total_bytes < 12 * GiB
 
 
@@ -111,14 +129,17 @@ def test_diffusion_lora_needs_a_diffusion_model():
 def test_vae_slicing_only_helps_batches_and_tiling_helps_one_image():
     """diffusers docs: VAE slicing decodes a batch one image at a time (no gain for one image);
     VAE tiling decodes in tiles (C59: slicing 21.72 → 15.40 GB for 4 images)."""
-    one = Workload(task="image_gen", model=catalog_model("sdxl_base"), resolution=1024,
-                   weights_dtype="fp16", batch=1)
+    one = Workload(
+        task="image_gen", model=catalog_model("sdxl_base"), resolution=1024, weights_dtype="fp16", batch=1
+    )
     plain = estimate_memory(one).total_bytes
     assert estimate_memory(one.model_copy(update={"vae_slicing": True})).total_bytes == plain
     assert estimate_memory(one.model_copy(update={"vae_tiling": True})).total_bytes < plain
     four = one.model_copy(update={"batch": 4})
-    assert estimate_memory(four.model_copy(update={"vae_slicing": True})).total_bytes < \
-        estimate_memory(four).total_bytes
+    assert (
+        estimate_memory(four.model_copy(update={"vae_slicing": True})).total_bytes
+        < estimate_memory(four).total_bytes
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -181,8 +202,7 @@ def test_diffusion_lora_hours_scale_with_epochs_and_step_time_is_published_range
     g = cat.get_gpu("rtx_4090")
     hours = []
     for e in (1, 10, 100):
-        w = _w(cat, task="diffusion_lora", model_id="sdxl_base", gpu="rtx_4090", images=1000,
-               epochs=e)
+        w = _w(cat, task="diffusion_lora", model_id="sdxl_base", gpu="rtx_4090", images=1000, epochs=e)
         r = estimate_report(w, g)
         hours.append(r["hours"])
         assert 0.3 <= r["seconds_per_image"] <= 1.1
@@ -219,7 +239,9 @@ def test_gpus_beyond_the_images_do_not_speed_a_job_up():
     assert any("keep only 1 of the 8 GPUs busy" in a for a in t8.assumptions)
     many = one.model_copy(update={"images": 100})
     assert estimate_throughput(many, h800, 8).seconds_per_image == pytest.approx(
-        estimate_throughput(many, h800, 1).seconds_per_image / 8)
+        estimate_throughput(many, h800, 1).seconds_per_image / 8
+    )
     lora = Workload(task="diffusion_lora", model=catalog_model("sdxl_base"), images=2, batch=1)
     assert estimate_throughput(lora, h800, 8).seconds_per_image == pytest.approx(
-        estimate_throughput(lora, h800, 1).seconds_per_image / 2)
+        estimate_throughput(lora, h800, 1).seconds_per_image / 2
+    )

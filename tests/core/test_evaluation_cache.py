@@ -40,10 +40,10 @@ def _jobs(models) -> list[Workload]:
     base = jobs[1]
     # a run length on a named GPU (the evaluation's reference note) and an engine
     # that refuses some GPU types (its refusal note)
-    jobs.append(base.model_copy(update={"train_hours": 5.0, "gpu": "h100_sxm",
-                                        "dataset_tokens": None}))
-    jobs.append(Workload.model_validate({"task": "inference", "model": models["llama3_8b"],
-                                         "framework": "vllm"}))
+    jobs.append(base.model_copy(update={"train_hours": 5.0, "gpu": "h100_sxm", "dataset_tokens": None}))
+    jobs.append(
+        Workload.model_validate({"task": "inference", "model": models["llama3_8b"], "framework": "vllm"})
+    )
     return jobs
 
 
@@ -79,10 +79,18 @@ def test_a_job_change_is_evaluated_again():
 def test_money_defaults_are_the_workload_defaults():
     # the evaluated job is the user's with these fields at their defaults: a new money field
     # belongs here, a field the evaluation reads must not be here
-    assert set(MONEY_DEFAULTS) == {"pricing", "budget_usd", "max_usd_per_hour",
-                                   "deadline_hours", "currency", "region", "providers",
-                                   "startup_minutes", "checkpoint_interval_hours",
-                                   "prefer_in_stock"}
+    assert set(MONEY_DEFAULTS) == {
+        "pricing",
+        "budget_usd",
+        "max_usd_per_hour",
+        "deadline_hours",
+        "currency",
+        "region",
+        "providers",
+        "startup_minutes",
+        "checkpoint_interval_hours",
+        "prefer_in_stock",
+    }
     _, _, models, _ = bench.load_catalog()
     w = Workload.model_validate({"task": "inference", "model": models["llama3_8b"]})
     assert w.model_copy(update=MONEY_DEFAULTS) == w

@@ -17,23 +17,33 @@ from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
 from tests.support.validation import load_validation_cases
 
-QLORA = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048,
-         "gpu": "rtx_4090"}
+QLORA = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048, "gpu": "rtx_4090"}
 CASES = [
     # (workload json, gpu, dimension)
     (QLORA, "rtx_4090", "batch"),
     (QLORA, "rtx_4090", "seq_len"),
     (QLORA, "rtx_4090", "lora_r"),
-    ({"task": "lora", "model_id": "llama3_1_8b", "batch": 2, "seq_len": 1024}, "a100_sxm_40gb",
-     "batch"),
-    ({"task": "full_ft", "model_id": "llama3_2_1b", "batch": 2, "seq_len": 1024,
-      "grad_ckpt": True}, "rtx_4090", "seq_len"),
-    ({"task": "inference", "model_id": "llama3_1_8b", "prompt_len": 1024, "new_tokens": 512},
-     "l40s", "batch"),
-    ({"task": "inference", "model_id": "llama3_1_8b", "prompt_len": 1024, "new_tokens": 512},
-     "l40s", "seq_len"),
-    ({"task": "inference", "model_id": "llama3_1_8b", "prompt_len": 1024, "new_tokens": 512},
-     "rtx_4090", "concurrency"),
+    ({"task": "lora", "model_id": "llama3_1_8b", "batch": 2, "seq_len": 1024}, "a100_sxm_40gb", "batch"),
+    (
+        {"task": "full_ft", "model_id": "llama3_2_1b", "batch": 2, "seq_len": 1024, "grad_ckpt": True},
+        "rtx_4090",
+        "seq_len",
+    ),
+    (
+        {"task": "inference", "model_id": "llama3_1_8b", "prompt_len": 1024, "new_tokens": 512},
+        "l40s",
+        "batch",
+    ),
+    (
+        {"task": "inference", "model_id": "llama3_1_8b", "prompt_len": 1024, "new_tokens": 512},
+        "l40s",
+        "seq_len",
+    ),
+    (
+        {"task": "inference", "model_id": "llama3_1_8b", "prompt_len": 1024, "new_tokens": 512},
+        "rtx_4090",
+        "concurrency",
+    ),
 ]
 
 
@@ -77,8 +87,15 @@ def test_fit_agrees_with_estimate_at_the_value_and_one_above(wd, gpu_id, dim):
 def test_vllm_concurrency_is_the_engines_kv_pool():
     """vLLM pre-allocates its KV pool (gpu_memory_utilization), so memory is flat in the batch
     and concurrency stops at the sequences the pool holds (the 'Maximum concurrency' log line)."""
-    w = _workload({"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm",
-                   "prompt_len": 1024, "new_tokens": 512})
+    w = _workload(
+        {
+            "task": "inference",
+            "model_id": "llama3_1_8b",
+            "framework": "vllm",
+            "prompt_len": 1024,
+            "new_tokens": 512,
+        }
+    )
     r = solve_fit(w, gpu("l40s"), "concurrency")
     est = _estimate_json(with_dimension(w, "concurrency", r.value), "l40s")
     assert est["fits"] and est["max_concurrent_seqs"] == r.value
@@ -97,8 +114,15 @@ def test_seed_qlora_mistral_fits_the_4090_beyond_the_seed_batch():
 
 
 def test_context_capped_at_the_models_positions():
-    w = _workload({"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm",
-                   "prompt_len": 1024, "new_tokens": 512})
+    w = _workload(
+        {
+            "task": "inference",
+            "model_id": "llama3_1_8b",
+            "framework": "vllm",
+            "prompt_len": 1024,
+            "new_tokens": 512,
+        }
+    )
     r = solve_fit(w, gpu("h200_sxm"), "seq_len")
     assert r.at_limit and r.value == catalog_model("llama3_1_8b").max_position_embeddings
     assert any("max_position_embeddings" in a for a in r.assumptions)
@@ -117,9 +141,12 @@ def test_dimension_the_task_lacks_is_an_error(dim):
         solve_fit(w, gpu("rtx_4090"), dim)
 
 
-MEASURED = [c for c in load_validation_cases()
-            if c.get("task") in ("lora", "qlora", "full_ft", "inference")
-            and c.get("measured", {}).get("gpu_used_bytes", 0)]
+MEASURED = [
+    c
+    for c in load_validation_cases()
+    if c.get("task") in ("lora", "qlora", "full_ft", "inference")
+    and c.get("measured", {}).get("gpu_used_bytes", 0)
+]
 
 
 @pytest.mark.skipif(not MEASURED, reason="validation/h200.jsonl not present")
@@ -140,8 +167,7 @@ def test_every_measured_h200_job_fits_the_h200_at_its_batch():
 def test_cli_fit_json_and_text(tmp_path, capsys):
     p = tmp_path / "job.json"
     p.write_text(json.dumps(QLORA))
-    assert cli.main(["fit", "--workload", str(p), "--gpu", "rtx_4090", "--max", "batch",
-                     "--json"]) == 0
+    assert cli.main(["fit", "--workload", str(p), "--gpu", "rtx_4090", "--max", "batch", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     r = solve_fit(_workload(QLORA), gpu("rtx_4090"), "batch")
     assert out["value"] == r.value and out["total_bytes"] == r.total_bytes
@@ -158,17 +184,17 @@ def test_cli_fit_concurrency_says_what_it_counted(tmp_path, capsys):
     """``--max concurrency`` text names the unit and the context each sequence holds, and why
     one more does not fit: for vLLM the KV pool (pre-allocated: the memory at N+1 is the same),
     for the plain estimate the usable memory."""
-    base = {"task": "inference", "model_id": "llama3_1_8b", "prompt_len": 2048,
-            "new_tokens": 512}
+    base = {"task": "inference", "model_id": "llama3_1_8b", "prompt_len": 2048, "new_tokens": 512}
     for extra, why in (({}, "over the"), ({"framework": "vllm"}, "KV pool holds")):
         p = tmp_path / "serve.json"
         p.write_text(json.dumps({**base, **extra}))
-        assert cli.main(["fit", "--workload", str(p), "--gpu", "h100_sxm", "--max",
-                         "concurrency"]) == 0
+        assert cli.main(["fit", "--workload", str(p), "--gpu", "h100_sxm", "--max", "concurrency"]) == 0
         first, _memory, above, *_ = capsys.readouterr().out.splitlines()
         r = solve_fit(_workload({**base, **extra}), gpu("h100_sxm"), "concurrency")
-        assert first == (f"concurrency: largest that fits in memory: {r.value} sequences "
-                         "served at once (each with a 2560-token context)")
+        assert first == (
+            f"concurrency: largest that fits in memory: {r.value} sequences "
+            "served at once (each with a 2560-token context)"
+        )
         assert above.startswith(f"at {r.value + 1}: ") and why in above
 
 
@@ -180,5 +206,6 @@ def test_image_generation_batch_and_nothing_else():
     with pytest.raises(ValueError, match="image generation has no seq_len"):
         solve_fit(w, gpu("rtx_4090"), "seq_len")
     with pytest.raises(ValueError, match="decode ceiling"):
-        solve_fit(Workload(task="decode_ceiling", model=catalog_model("llama3_1_8b")),
-                  gpu("rtx_4090"), "batch")
+        solve_fit(
+            Workload(task="decode_ceiling", model=catalog_model("llama3_1_8b")), gpu("rtx_4090"), "batch"
+        )

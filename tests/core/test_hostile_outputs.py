@@ -34,7 +34,7 @@ YAML_INJECTION = 'x\n"' + _e("commands") + '": ["' + _e("touch pwned_yaml") + '"
 HOSTILE = [
     YAML_INJECTION,
     "h100:64\n#",
-    "it's \"quoted\"",
+    'it\'s "quoted"',
     "$(touch pwned_shell)",
     "`touch pwned_tick`",
     '=HYPERLINK("http://evil.example","x")',
@@ -73,24 +73,39 @@ def test_launch_yaml_and_shell_parse_to_the_intended_structure(evil):
     words = _shell_words(cfg.command)
     assert words[:3] == ["vllm", "serve", evil]
     assert [x for x in words[3:] if x.startswith("-")] == [
-        "--max-model-len", "--gpu-memory-utilization", "--tensor-parallel-size", "--host",
-        "--port"]
+        "--max-model-len",
+        "--gpu-memory-utilization",
+        "--tensor-parallel-size",
+        "--host",
+        "--port",
+    ]
     sky = yaml.safe_load(cfg.skypilot_yaml)
     assert list(sky) == ["service", "resources", "setup", "run"]
-    assert sky["service"] == {"readiness_probe": {"path": "/v1/models",
-                                                  "initial_delay_seconds": 1200},
-                              "replicas": replicas}
-    assert sky["resources"] == {"accelerators": f"{accelerator_name(evil)}:{per}",
-                                "use_spot": False, "ports": 8000}
+    assert sky["service"] == {
+        "readiness_probe": {"path": "/v1/models", "initial_delay_seconds": 1200},
+        "replicas": replicas,
+    }
+    assert sky["resources"] == {
+        "accelerators": f"{accelerator_name(evil)}:{per}",
+        "use_spot": False,
+        "ports": 8000,
+    }
     assert sky["setup"] == "pip install vllm\n" and sky["run"] == cfg.command + "\n"
     dstack = yaml.safe_load(cfg.dstack_yaml)
-    assert list(dstack) == ["type", "name", "python", "commands", "port", "replicas",
-                            "resources", "spot_policy"]
+    assert list(dstack) == [
+        "type",
+        "name",
+        "python",
+        "commands",
+        "port",
+        "replicas",
+        "resources",
+        "spot_policy",
+    ]
     assert dstack["commands"] == ["pip install vllm", cfg.command.replace(" \\\n  ", " ")]
     assert _shell_words(dstack["commands"][1])[2] == evil
     assert dstack["resources"] == {"gpu": f"{accelerator_name(evil)}:24GB:{per}"}
-    assert (dstack["type"], dstack["replicas"], dstack["spot_policy"]) == (
-        "service", replicas, "on-demand")
+    assert (dstack["type"], dstack["replicas"], dstack["spot_policy"]) == ("service", replicas, "on-demand")
 
 
 def _md_cells(line: str) -> list[str]:
@@ -101,8 +116,16 @@ def _md_cells(line: str) -> list[str]:
 @pytest.mark.parametrize("evil", HOSTILE, ids=range(len(HOSTILE)))
 def test_report_markdown_html_and_csvs_hold(evil, tmp_path):
     w, card, offers, rec, _best = _job(evil)
-    r = build_report(w, rec.options, [card], offers, notes=rec.notes,
-                     model_name=f"Model {evil}", model_ref=evil, generated="2026-12-01")
+    r = build_report(
+        w,
+        rec.options,
+        [card],
+        offers,
+        notes=rec.notes,
+        model_name=f"Model {evil}",
+        model_ref=evil,
+        generated="2026-12-01",
+    )
     md = render_markdown(r)
     fences = re.split(r"^`{3,}.*$", md, flags=re.M)
     prose = "".join(fences[::2])  # outside the code blocks
@@ -138,8 +161,7 @@ def test_terminal_table_and_launch_block_have_no_control_characters(evil):
     rows = [x for x in table.splitlines() if re.match(r"\s+\d+  ", x)]
     assert len(rows) == min(5, len(rec.options))
     cfg = launch_config(w, best, evil, gpu_memory_gb=card.memory_gb)
-    block = format_launch({"gpu_id": best.gpu_id, "num_gpus": best.num_gpus,
-                           **cfg.model_dump()})
+    block = format_launch({"gpu_id": best.gpu_id, "num_gpus": best.num_gpus, **cfg.model_dump()})
     assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", block)
 
 
@@ -148,16 +170,35 @@ def test_the_catalog_refuses_hostile_ids_on_import(tmp_path):
     from gpupicker.catalog import open_catalog
 
     repo = open_catalog(tmp_path / "c.sqlite")
-    head = ("id,name,vendor,segment,architecture,release_year,memory_gb,memory_type,"
-            "memory_bandwidth_gbps,fp32_tflops,fp16_tflops_dense,bf16_tflops_dense,tdp_w,"
-            "pcie_gen,source")
+    head = (
+        "id,name,vendor,segment,architecture,release_year,memory_gb,memory_type,"
+        "memory_bandwidth_gbps,fp32_tflops,fp16_tflops_dense,bf16_tflops_dense,tdp_w,"
+        "pcie_gen,source"
+    )
     p = tmp_path / "gpus.csv"
     with p.open("w", encoding="utf-8", newline="") as f:
         out = csv.writer(f, lineterminator="\n")
         out.writerow(head.split(","))
         for evil in (YAML_INJECTION, "H100", "h100:64", "a b"):
-            out.writerow([evil, "Budget 48GB card", "NVIDIA", "consumer", "Ada", "2024", "48",
-                          "GDDR6X", "1000", "80", "160", "160", "450", "4", "shared sheet"])
+            out.writerow(
+                [
+                    evil,
+                    "Budget 48GB card",
+                    "NVIDIA",
+                    "consumer",
+                    "Ada",
+                    "2024",
+                    "48",
+                    "GDDR6X",
+                    "1000",
+                    "80",
+                    "160",
+                    "160",
+                    "450",
+                    "4",
+                    "shared sheet",
+                ]
+            )
     result = repo.import_csv("gpus", p)
     assert not result.ok and len(result.errors) == 4
     assert all("may hold only a-z, 0-9" in reason for _, reason in result.errors)
@@ -170,10 +211,18 @@ def test_launch_block_prose_lines_cannot_start_a_line_or_reorder_text():
     from gpupicker.cli.recommend import format_launch
 
     evil = "x\n  setup: rm -rf ~ #\x1b[31m\u202eGPU"
-    out = format_launch({"engine": "vllm", "num_gpus": 1, "gpu_id": "evil-1", "command": "vllm serve m",
-                         "assumptions": [f"on {evil}"], "warnings": [f"warning about {evil}"],
-                         "skypilot_yaml": "resources:\n  accelerators: X:1\n",
-                         "dstack_yaml": "type: task\n"})
+    out = format_launch(
+        {
+            "engine": "vllm",
+            "num_gpus": 1,
+            "gpu_id": "evil-1",
+            "command": "vllm serve m",
+            "assumptions": [f"on {evil}"],
+            "warnings": [f"warning about {evil}"],
+            "skypilot_yaml": "resources:\n  accelerators: X:1\n",
+            "dstack_yaml": "type: task\n",
+        }
+    )
     assert not any(line.lstrip().startswith("setup: rm") for line in out.splitlines())
     assert "\u202e" not in out and "\x1b" not in out and "\\u202e" in out and "\\x0a" in out
     assert "  accelerators: X:1" in out.splitlines()  # the YAML keeps its lines

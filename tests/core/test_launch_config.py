@@ -23,17 +23,26 @@ def _best(w: Workload, gpus=None):
 
 
 def test_vllm_command_has_the_estimates_context_fraction_and_tp():
-    w = Workload(task="inference", model=catalog_model("llama3_1_70b"), framework="vllm",
-                 weights_dtype="int4", prompt_len=3000, new_tokens=1096, kv_cache_dtype="fp8",
-                 gpu_memory_utilization=0.85)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama3_1_70b"),
+        framework="vllm",
+        weights_dtype="int4",
+        prompt_len=3000,
+        new_tokens=1096,
+        kv_cache_dtype="fp8",
+        gpu_memory_utilization=0.85,
+    )
     opt = _best(w)
     cfg = launch_config(w, opt, "meta-llama/Llama-3.1-70B-Instruct")
     c = cfg.command
     # AWQ weights load from an AWQ checkpoint, not the 16-bit repo (vLLM fails to
     # start on that): the command names a placeholder and a warning says what goes there
     assert c.startswith("vllm serve YOUR_AWQ_CHECKPOINT")
-    assert any("an AWQ export of meta-llama/Llama-3.1-70B-Instruct" in x and
-               "replace YOUR_AWQ_CHECKPOINT" in x for x in cfg.warnings)
+    assert any(
+        "an AWQ export of meta-llama/Llama-3.1-70B-Instruct" in x and "replace YOUR_AWQ_CHECKPOINT" in x
+        for x in cfg.warnings
+    )
     assert "--max-model-len 4096" in c and "--gpu-memory-utilization 0.85" in c
     assert f"--tensor-parallel-size {opt.num_gpus}" in c
     assert "--quantization awq" in c and "--kv-cache-dtype fp8" in c
@@ -44,8 +53,14 @@ def test_vllm_command_has_the_estimates_context_fraction_and_tp():
 
 
 def test_llamacpp_offload_layers_match_the_estimate():
-    w = Workload(task="inference", model=catalog_model("llama3_1_70b"), framework="llama.cpp",
-                 weights_dtype="q4_k_m", prompt_len=2048, new_tokens=2048)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama3_1_70b"),
+        framework="llama.cpp",
+        weights_dtype="q4_k_m",
+        prompt_len=2048,
+        new_tokens=2048,
+    )
     gpus = [g for g in catalog_gpus() if g.id == "rtx_4090"]
     opt = next(o for o in recommend(w, gpus, catalog_prices(), counts=(1,)).options)
     assert opt.memory.gpu_layers is not None  # 70B Q4 does not fit 24 GB: partial offload
@@ -54,21 +69,34 @@ def test_llamacpp_offload_layers_match_the_estimate():
 
 
 def test_qlora_launcher_flags():
-    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=4, seq_len=2048,
-                 train_hours=6)
+    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=4, seq_len=2048, train_hours=6)
     opt = _best(w)
     cfg = launch_config(w, opt, hf_repo_from_source("huggingface.co/mistralai/Mistral-7B-v0.1 x"))
     c = cfg.command
-    for flag in ("--per_device_train_batch_size 4", "--max_length 2048", "--use_peft",
-                 "--lora_r 16", "--load_in_4bit", "--bnb_4bit_quant_type nf4",
-                 "--gradient_checkpointing", "mistralai/Mistral-7B-v0.1"):
+    for flag in (
+        "--per_device_train_batch_size 4",
+        "--max_length 2048",
+        "--use_peft",
+        "--lora_r 16",
+        "--load_in_4bit",
+        "--bnb_4bit_quant_type nf4",
+        "--gradient_checkpointing",
+        "mistralai/Mistral-7B-v0.1",
+    ):
         assert flag in c, flag
     assert cfg.engine == "trl"
 
 
 def test_sharded_training_uses_the_sharding_named():
-    w = Workload(task="full_ft", model=catalog_model("llama3_1_8b"), batch=2, seq_len=2048,
-                 num_gpus=4, parallelism={"zero_stage": 3}, train_hours=10)
+    w = Workload(
+        task="full_ft",
+        model=catalog_model("llama3_1_8b"),
+        batch=2,
+        seq_len=2048,
+        num_gpus=4,
+        parallelism={"zero_stage": 3},
+        train_hours=10,
+    )
     opts = recommend(w, catalog_gpus(), catalog_prices(), counts=(4,)).options
     opt = next(o for o in opts if o.fits)
     c = launch_config(w, opt, "meta-llama/Llama-3.1-8B").command
@@ -90,8 +118,17 @@ def test_unknown_framework_and_model_are_named():
 
 def test_recommend_launch_cli(tmp_path, capsys):
     p = tmp_path / "job.json"
-    p.write_text(json.dumps({"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm",
-                             "prompt_len": 1024, "new_tokens": 512}))
+    p.write_text(
+        json.dumps(
+            {
+                "task": "inference",
+                "model_id": "llama3_1_8b",
+                "framework": "vllm",
+                "prompt_len": 1024,
+                "new_tokens": 512,
+            }
+        )
+    )
     assert cli.main(["recommend", "--workload", str(p), "--launch", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["launch"]["engine"] == "vllm"
@@ -108,7 +145,8 @@ def test_tensor_parallel_rule_is_vllms():
     assert tensor_parallel_refusal(llama2_13b, 5) is None  # 40 / 5: vLLM accepts it
     assert tensor_parallel_refusal(llama2_13b, 8) is None
     assert str(tensor_parallel_refusal(llama2_13b, 3)) == (
-        "Total number of attention heads (40) must be divisible by tensor parallel size (3)")
+        "Total number of attention heads (40) must be divisible by tensor parallel size (3)"
+    )
     phi4 = catalog_model("phi4_14b")  # 40 heads, 10 KV heads: 4 splits neither way
     assert tensor_parallel_refusal(phi4, 2) is None and tensor_parallel_refusal(phi4, 4)
     gemma3_1b = catalog_model("gemma3_1b")  # 4 heads, 1 KV head: replicated over 2 or 4
@@ -117,15 +155,16 @@ def test_tensor_parallel_rule_is_vllms():
 
 def test_a_tp_size_the_engine_refuses_is_not_an_option():
     """falcon-7b has 71 attention heads: only TP 1 starts in vLLM, so no multi-GPU replica."""
-    w = Workload(task="inference", model=catalog_model("falcon_7b"), framework="vllm",
-                 requests_per_minute=600)
+    w = Workload(
+        task="inference", model=catalog_model("falcon_7b"), framework="vllm", requests_per_minute=600
+    )
     opts = recommend(w, catalog_gpus(), catalog_prices()).options
     assert any(o.fits for o in opts)
-    assert all(o.serving is not None and o.serving.gpus_per_replica == 1
-               for o in opts if o.fits)
+    assert all(o.serving is not None and o.serving.gpus_per_replica == 1 for o in opts if o.fits)
     refused = [o for o in opts if not o.fits and o.serving and o.serving.gpus_per_replica == 2]
-    assert refused and "must be divisible by tensor parallel size (2)" in \
-        str(refused[0].memory.engine_message)
+    assert refused and "must be divisible by tensor parallel size (2)" in str(
+        refused[0].memory.engine_message
+    )
 
 
 def _tp(command: str) -> int:
@@ -138,6 +177,7 @@ def _llm_ids() -> list[str]:
     import csv
 
     from tests.support.paths import DATA
+
     with open(DATA / "models.csv", encoding="utf-8") as f:
         return [r["id"] for r in csv.DictReader(f) if r["family"] != "diffusion"]
 
@@ -151,11 +191,10 @@ def test_every_serving_option_of_the_bundled_models_launches_as_planned(framewor
     that many replicas in both YAMLs."""
     gpus, prices = catalog_gpus(), catalog_prices()
     checked = services = 0
-    for model_id in _llm_ids()[::1 if every_model else 5]:
+    for model_id in _llm_ids()[:: 1 if every_model else 5]:
         arch = catalog_model(model_id)
         kv = arch.kv_heads
-        w = Workload(task="inference", model=arch, framework=framework,
-                     requests_per_minute=100)
+        w = Workload(task="inference", model=arch, framework=framework, requests_per_minute=100)
         seen = set()
         for o in recommend(w, gpus, prices).options:
             assert o.serving is not None
@@ -185,10 +224,17 @@ def test_every_serving_option_of_the_bundled_models_launches_as_planned(framewor
 
 def test_replicas_of_plain_transformers_run_as_nodes():
     """transformers has no server: a plan of replicas is one task on as many nodes."""
-    w = Workload(task="inference", model=catalog_model("llama3_1_8b"), framework="transformers",
-                 requests_per_minute=300)
-    opt = next(o for o in recommend(w, catalog_gpus(), catalog_prices()).options
-               if o.fits and o.serving and o.serving.replicas > 1)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama3_1_8b"),
+        framework="transformers",
+        requests_per_minute=300,
+    )
+    opt = next(
+        o
+        for o in recommend(w, catalog_gpus(), catalog_prices()).options
+        if o.fits and o.serving and o.serving.replicas > 1
+    )
     cfg = launch_config(w, opt, "meta-llama/Llama-3.1-8B")
     sky, dstack = yaml.safe_load(cfg.skypilot_yaml), yaml.safe_load(cfg.dstack_yaml)
     assert sky["num_nodes"] == dstack["nodes"] == opt.serving.replicas

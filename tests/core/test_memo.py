@@ -48,7 +48,6 @@ def test_memo_msg_refuses_a_nested_message():
     from gpupicker.core.messages import msg
     from gpupicker.core.ranking.reasons import memo_msg
 
-    assert memo_msg("recommend.miss.cap", cap="$5.00") is memo_msg("recommend.miss.cap",
-                                                                    cap="$5.00")
+    assert memo_msg("recommend.miss.cap", cap="$5.00") is memo_msg("recommend.miss.cap", cap="$5.00")
     with pytest.raises(TypeError, match="nested Message"):
         memo_msg("recommend.limit.engine", framework=msg("text.verbatim", text="no engine of that name"))

@@ -38,19 +38,23 @@ def _core_text_translations() -> dict[str, tuple[str, bool]]:
             tr = m.find("translation")
             assert tr is not None
             finished = tr.get("type") not in ("unfinished", "obsolete", "vanished")
-            by_source[(m.findtext("source") or "", m.findtext("comment") or "")] = \
-                (tr.text or "", finished)
-    return {i: by_source[key] for i, t in TEMPLATES.items()
-            if (key := (t, DISAMBIGUATION.get(i, ""))) in by_source}
+            by_source[(m.findtext("source") or "", m.findtext("comment") or "")] = (tr.text or "", finished)
+    return {
+        i: by_source[key]
+        for i, t in TEMPLATES.items()
+        if (key := (t, DISAMBIGUATION.get(i, ""))) in by_source
+    }
 
 
 def test_every_template_has_a_finished_zh_cn_translation_with_its_placeholders():
     have = _core_text_translations()
-    missing = sorted(i for i in TEMPLATES
-                     if i != "text.verbatim" and not have.get(i, ("", False))[1])
+    missing = sorted(i for i in TEMPLATES if i != "text.verbatim" and not have.get(i, ("", False))[1])
     assert not missing, f"{len(missing)} message ids lack a zh_CN translation: {missing[:20]}"
-    wrong = sorted(i for i, t in TEMPLATES.items()
-                   if i != "text.verbatim" and placeholders(have[i][0]) != placeholders(t))
+    wrong = sorted(
+        i
+        for i, t in TEMPLATES.items()
+        if i != "text.verbatim" and placeholders(have[i][0]) != placeholders(t)
+    )
     assert not wrong, f"translations with other placeholders than their template: {wrong}"
 
 
@@ -113,9 +117,14 @@ def test_json_adds_ids_beside_the_unchanged_text(monkeypatch):
     monkeypatch.setitem(TEMPLATES, "test.a", "A {x}")
     m = msg("test.a", x="1")
     out = with_message_ids({"reason": m, "notes": [m], "n": 1, "plain": "x"})
-    assert out == {"reason": "A 1", "reason_message": {"id": "test.a", "params": {"x": "1"}},
-                   "notes": ["A 1"], "notes_messages": [{"id": "test.a", "params": {"x": "1"}}],
-                   "n": 1, "plain": "x"}
+    assert out == {
+        "reason": "A 1",
+        "reason_message": {"id": "test.a", "params": {"x": "1"}},
+        "notes": ["A 1"],
+        "notes_messages": [{"id": "test.a", "params": {"x": "1"}}],
+        "n": 1,
+        "plain": "x",
+    }
     assert type(out["reason"]) is str
 
 
@@ -123,15 +132,18 @@ def test_ui_renders_ids_in_zh_cn_with_chinese_punctuation(zh_cn):
     from gpupicker.ui.i18n.core_messages import tr_message
 
     have = _core_text_translations()
-    ids = [i for i, t in TEMPLATES.items() if i != "text.verbatim" and have.get(i, ("", 0))[1]
-           and not placeholders(t)][:2]
+    ids = [
+        i
+        for i, t in TEMPLATES.items()
+        if i != "text.verbatim" and have.get(i, ("", 0))[1] and not placeholders(t)
+    ][:2]
     a, b = msg(ids[0]), msg(ids[1])
     zh = tr_message(join([a, b]))
     assert zh == have[ids[0]][0] + "。" + have[ids[1]][0] + "。"
 
 
 def test_one_english_text_with_two_meanings_is_told_apart(zh_cn):
-    """"none" is the advisor's quality cost (不影响质量) and the report's empty cell (无): the
+    """ "none" is the advisor's quality cost (不影响质量) and the report's empty cell (无): the
     report's ids carry a disambiguation (templates.DISAMBIGUATION, <comment> in the .ts)."""
     from gpupicker.ui.i18n.core_messages import tr_message
 

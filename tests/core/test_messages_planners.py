@@ -37,12 +37,43 @@ from tests.support.model_files import (
 GROUP = ("advisor.", "calibration.", "launch_config.", "importers.")
 """Id prefixes of this group's messages."""
 
-TECH_TERMS = frozenset({
-    "gpupicker", "token", "tokens", "LoRA", "QLoRA", "Adam", "AdamW", "Dettmers", "FSDP",
-    "ZeRO-Offload", "NVLink", "PCIe", "all-reduce", "GGUF", "gguf", "bitsandbytes", "torchao",
-    "diffusers", "transformers", "safetensors", "pickle", "PyTorch", "Llama", "Hugging", "Face",
-    "SkyPilot", "Ollama", "torchtune", "tune", "LitGPT", "nvidia-smi", "True", "logits",
-})
+TECH_TERMS = frozenset(
+    {
+        "gpupicker",
+        "token",
+        "tokens",
+        "LoRA",
+        "QLoRA",
+        "Adam",
+        "AdamW",
+        "Dettmers",
+        "FSDP",
+        "ZeRO-Offload",
+        "NVLink",
+        "PCIe",
+        "all-reduce",
+        "GGUF",
+        "gguf",
+        "bitsandbytes",
+        "torchao",
+        "diffusers",
+        "transformers",
+        "safetensors",
+        "pickle",
+        "PyTorch",
+        "Llama",
+        "Hugging",
+        "Face",
+        "SkyPilot",
+        "Ollama",
+        "torchtune",
+        "tune",
+        "LitGPT",
+        "nvidia-smi",
+        "True",
+        "logits",
+    }
+)
 """ASCII words the zh_CN translations keep: method, engine, library and file-format names, the
 product's name, commands and code (``tune ls``, ``safe_serialization=True``). Quoted spans ('...',
 `...`: the log lines gpupicker reads, values to type), ``--flags``, ``calls()`` and "flash
@@ -52,10 +83,18 @@ WORKLOADS: tuple[tuple[str, str, dict, str], ...] = (
     ("full_ft", "llama3_8b", {"batch": 8, "seq_len": 4096}, "rtx_4090"),
     ("full_ft", "llama3_70b", {"weights_dtype": "fp32"}, "h100_sxm"),
     ("lora", "llama3_8b", {"batch": 4, "seq_len": 2048}, "rtx_3060_12gb"),
-    ("inference", "llama3_70b", {"framework": "vllm", "weights_dtype": "bf16", "batch": 8,
-                                 "seq_len": 8192}, "rtx_4090"),
-    ("inference", "mixtral_8x7b", {"framework": "llama.cpp", "weights_dtype": "f16",
-                                   "seq_len": 8192}, "rtx_4090"),
+    (
+        "inference",
+        "llama3_70b",
+        {"framework": "vllm", "weights_dtype": "bf16", "batch": 8, "seq_len": 8192},
+        "rtx_4090",
+    ),
+    (
+        "inference",
+        "mixtral_8x7b",
+        {"framework": "llama.cpp", "weights_dtype": "f16", "seq_len": 8192},
+        "rtx_4090",
+    ),
     ("image_gen", "sdxl_base", {"images": 8, "resolution": 1024}, "rtx_3060_12gb"),
     ("image_gen", "flux1_dev", {"images": 4, "resolution": 1024}, "rtx_4090"),
 )
@@ -67,7 +106,7 @@ TRAINING = ("transformers", "deepspeed", "fsdp", "torchtune", "litgpt")
 def _walk(m: Message):
     yield m
     for value in m.params.values():
-        for v in (value if isinstance(value, tuple) else (value,)):
+        for v in value if isinstance(value, tuple) else (value,):
             if isinstance(v, Message):
                 yield from _walk(v)
 
@@ -78,8 +117,9 @@ def _template_text(m: Message, translate) -> str:
         return ""
     if m.id in JOINERS:
         sep, end = JOINERS[m.id]
-        return translate(sep).join(_template_text(p, translate) for p in m.params["parts"]) \
-            + (translate(end) if end else "")
+        return translate(sep).join(_template_text(p, translate) for p in m.params["parts"]) + (
+            translate(end) if end else ""
+        )
     values = {}
     for key, value in m.params.items():
         if isinstance(value, Message):
@@ -103,8 +143,13 @@ def _zh_translate():
 def _english_left(text: str) -> list[str]:
     text = re.sub(r"'[^']*'|`[^`]*`|--[\w-]+|\w+\(\)|flash attention", " ", text)
     words = re.findall(r"[A-Za-z][A-Za-z0-9_./\-]*", text)
-    return [w for w in words if len(re.sub(r"[^A-Za-z]", "", w)) >= 4
-            and not re.search(r"[_./\d]", w.rstrip(".")) and w not in TECH_TERMS]
+    return [
+        w
+        for w in words
+        if len(re.sub(r"[^A-Za-z]", "", w)) >= 4
+        and not re.search(r"[_./\d]", w.rstrip("."))
+        and w not in TECH_TERMS
+    ]
 
 
 def _check(texts: list[tuple[str, object]]) -> None:
@@ -139,16 +184,16 @@ def _advice(repo) -> list[tuple[str, object]]:
         w = Workload(task=task, model=repo.get_model(model_id), model_id=model_id, **extra)
         for a in advise(w, gpus[gpu]):
             actions.add(a.action)
-            out += [(f"{model_id}/{a.action}: description", a.description),
-                    (f"{model_id}/{a.action}: speed_cost", a.speed_cost),
-                    (f"{model_id}/{a.action}: quality_cost", a.quality_cost),
-                    # what the results page shows
-                    (f"{model_id}/{a.action}: costs", join([a.speed_cost, a.quality_cost],
-                                                           "clauses"))]
+            out += [
+                (f"{model_id}/{a.action}: description", a.description),
+                (f"{model_id}/{a.action}: speed_cost", a.speed_cost),
+                (f"{model_id}/{a.action}: quality_cost", a.quality_cost),
+                # what the results page shows
+                (f"{model_id}/{a.action}: costs", join([a.speed_cost, a.quality_cost], "clauses")),
+            ]
     # single changes, combinations (a+b) and the diffusion-only ones were all exercised
     assert any("+" in a for a in actions)
-    assert {"grad_ckpt", "qlora", "kv_fp8", "int4", "vae_tiling",
-            "sequential_cpu_offload"} <= actions
+    assert {"grad_ckpt", "qlora", "kv_fp8", "int4", "vae_tiling", "sequential_cpu_offload"} <= actions
     return out
 
 
@@ -158,27 +203,44 @@ def _launch(repo) -> list[tuple[str, object]]:
 
     gpus, prices = repo.gpus(), repo.prices()
     out: list[tuple[str, object]] = []
-    cases = [("inference", "qwen2_5_7b", {"weights_dtype": "int4"}, SERVING),
-             ("inference", "llama3_8b", {"weights_dtype": "mxfp4"}, ("vllm", "llama.cpp")),
-             ("lora", "llama3_8b", {"grad_ckpt": True}, TRAINING),
-             ("pretrain", "qwen2_5_1_5b", {"num_gpus": 8, "pricing": "spot"}, TRAINING[:3])]
+    cases = [
+        ("inference", "qwen2_5_7b", {"weights_dtype": "int4"}, SERVING),
+        ("inference", "llama3_8b", {"weights_dtype": "mxfp4"}, ("vllm", "llama.cpp")),
+        ("lora", "llama3_8b", {"grad_ckpt": True}, TRAINING),
+        ("pretrain", "qwen2_5_1_5b", {"num_gpus": 8, "pricing": "spot"}, TRAINING[:3]),
+    ]
     for task, model_id, extra, fws in cases:
         w = Workload(task=task, model=repo.get_model(model_id), model_id=model_id, **extra)
         rec = recommend(w, gpus, prices)
-        for opt in [*rec.options[:2], next(o for o in rec.options if o.gpu_id == "rtx_4090_48gb"
-                                           or o.gpu_id.startswith("rtx_40"))]:
+        for opt in [
+            *rec.options[:2],
+            next(o for o in rec.options if o.gpu_id == "rtx_4090_48gb" or o.gpu_id.startswith("rtx_40")),
+        ]:
             for fw in fws:
                 lc = launch_config(w.model_copy(update={"framework": fw}), opt, None)
                 out += [(f"{fw} assumption", a) for a in lc.assumptions]
                 out += [(f"{fw} warning", x) for x in lc.warnings]
-    for w, why in ((Workload(task="image_gen", model_id="sdxl_base",
-                             model=repo.get_model("sdxl_base")), "image_gen"),
-                   (Workload(task="inference", model_id="llama3_8b", framework="mlc-llm",
-                             model=repo.get_model("llama3_8b")), "serving"),
-                   (Workload(task="pretrain", model_id="llama3_8b", framework="torchtune",
-                             model=repo.get_model("llama3_8b")), "torchtune")):
-        opt = recommend(w.model_copy(update={"framework": "transformers"})
-                        if why != "image_gen" else w, gpus, prices).options[0]
+    for w, why in (
+        (Workload(task="image_gen", model_id="sdxl_base", model=repo.get_model("sdxl_base")), "image_gen"),
+        (
+            Workload(
+                task="inference", model_id="llama3_8b", framework="mlc-llm", model=repo.get_model("llama3_8b")
+            ),
+            "serving",
+        ),
+        (
+            Workload(
+                task="pretrain",
+                model_id="llama3_8b",
+                framework="torchtune",
+                model=repo.get_model("llama3_8b"),
+            ),
+            "torchtune",
+        ),
+    ):
+        opt = recommend(
+            w.model_copy(update={"framework": "transformers"}) if why != "image_gen" else w, gpus, prices
+        ).options[0]
         with pytest.raises(ValueError) as exc:
             launch_config(w, opt)
         out.append((f"launch error {why}", exc.value.args[0]))
@@ -192,13 +254,17 @@ def _calibration(repo) -> list[tuple[str, object]]:
 
     gpus = repo.gpus()
     gpu = next(g for g in gpus if g.id == "rtx_4090")
-    w = Workload(task="inference", model_id="qwen2_5_7b", model=repo.get_model("qwen2_5_7b"),
-                 weights_dtype="int4")
+    w = Workload(
+        task="inference", model_id="qwen2_5_7b", model=repo.get_model("qwen2_5_7b"), weights_dtype="int4"
+    )
     m, t = estimate_memory(w, gpu, 1), estimate_throughput(w, gpu, 1)
     speed = _measured_speed(w, t)
     out: list[tuple[str, object]] = []
-    for peak, tps in ((m.total_bytes / 2**30 * 1.1, None), (None, speed * 0.8),
-                      (m.total_bytes / 2**30 * 0.9, speed * 1.2)):
+    for peak, tps in (
+        (m.total_bytes / 2**30 * 1.1, None),
+        (None, speed * 0.8),
+        (m.total_bytes / 2**30 * 0.9, speed * 1.2),
+    ):
         run = make_run(w, gpu.id, peak_gib=peak, tokens_per_s=tps)
         for n in (1, 3):
             runs = [run.model_copy(update={"id": k}) for k in range(n)]
@@ -211,8 +277,13 @@ def _calibration(repo) -> list[tuple[str, object]]:
                 out.append(("memory assumption", m2.assumptions[-1]))
             if tps:
                 out.append(("speed assumption", t2.assumptions[-1]))
-    refusals = [(dict(peak_gib=40.0), None), (dict(peak_gib=0.5), None),
-                (dict(tokens_per_s=speed * 100), None), ({}, "no figure here"), ({}, None)]
+    refusals = [
+        (dict(peak_gib=40.0), None),
+        (dict(peak_gib=0.5), None),
+        (dict(tokens_per_s=speed * 100), None),
+        ({}, "no figure here"),
+        ({}, None),
+    ]
     for kwargs, log in refusals:
         with pytest.raises(ValueError) as exc:
             run = make_run(w, gpu.id, log_text=log or "", **kwargs)
@@ -244,15 +315,18 @@ def _importers(tmp_path) -> list[tuple[str, object]]:
     read("no suffix", tmp_path / "short")
     write_raw_header(tmp_path / "past.safetensors", b"{}", length=5000)
     read("header past end", tmp_path / "past.safetensors")
-    write_raw_header(tmp_path / "bad.safetensors", {"a": {"dtype": "F32", "shape": [2],
-                                                          "data_offsets": [0, 4]}})
+    write_raw_header(
+        tmp_path / "bad.safetensors", {"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 4]}}
+    )
     read("size mismatch", tmp_path / "bad.safetensors")
-    write_raw_header(tmp_path / "neg.safetensors", {"a": {"dtype": "F32", "shape": [-1],
-                                                          "data_offsets": [0, 4]}})
+    write_raw_header(
+        tmp_path / "neg.safetensors", {"a": {"dtype": "F32", "shape": [-1], "data_offsets": [0, 4]}}
+    )
     read("bad shape", tmp_path / "neg.safetensors")
     cfg = tmp_path / "weird"
-    write_config(cfg, {**TINY_LLAMA, "model_type": "weird", "quantization_config":
-                       {"quant_method": "gptq", "bits": 4}})
+    write_config(
+        cfg, {**TINY_LLAMA, "model_type": "weird", "quantization_config": {"quant_method": "gptq", "bits": 4}}
+    )
     write_safetensors(cfg / "model.safetensors", llama_tensors(TINY_LLAMA))
     read("unknown model_type, quantized", cfg)
     lone = tmp_path / "lone"
@@ -305,19 +379,20 @@ def test_english_is_what_these_modules_always_wrote(repo, tmp_path):
     from gpupicker.core.planners.advisor import advise
     from gpupicker.importers import ModelImportError, inspect_path
 
-    w = Workload(task="lora", model_id="llama3_8b", model=repo.get_model("llama3_8b"), batch=4,
-                 seq_len=4096)
+    w = Workload(task="lora", model_id="llama3_8b", model=repo.get_model("llama3_8b"), batch=4, seq_len=4096)
     rtx_4090 = next(g for g in repo.gpus() if g.id == "rtx_4090")
     # a LoRA job fits by micro-batch and loss kernel, not by more GPUs (its states are small)
     combo = {a.action: a for a in advise(w, rtx_4090)}["grad_ckpt+batch_2+fused_ce"]
     assert combo.description == (
         "Turn on gradient checkpointing; Micro-batch 2 with 2× gradient accumulation (same "
         "effective batch); Fused cross-entropy (Liger kernels): the logits are never held in "
-        "fp32 for the whole micro-batch")
+        "fp32 for the whole micro-batch"
+    )
     assert combo.speed_cost == (
         "≈20–35 % slower (the forward pass is recomputed); slower at small micro-batches; about "
         "the same speed (pip install 'liger-kernel'; 'use_liger_kernel=True' in "
-        "'TrainingArguments')")
+        "'TrainingArguments')"
+    )
     assert combo.quality_cost == "none" and combo.quality_cost.id == "advisor.cost.none"
     (tmp_path / "x.pt").write_bytes(b"\0")
     with pytest.raises(ModelImportError) as exc:
@@ -326,4 +401,5 @@ def test_english_is_what_these_modules_always_wrote(repo, tmp_path):
         "x.pt is a PyTorch pickle file: gpupicker never opens pickles, because loading one can "
         "run any code it contains. Convert it to .safetensors (transformers: save_pretrained(..., "
         "safe_serialization=True)) or to .gguf (llama.cpp convert_hf_to_gguf.py), or import the "
-        "model's config.json")
+        "model's config.json"
+    )

@@ -22,13 +22,26 @@ from gpupicker.core.report.build import Report, build_report
 from gpupicker.core.report.render import TextRenderer, render_html, render_markdown
 from gpupicker.core.workload import Workload
 
-QLORA_CN = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048,
-            "grad_ckpt": True, "train_hours": 6, "gpu": "rtx_4090", "region": "CN"}
+QLORA_CN = {
+    "task": "qlora",
+    "model_id": "mistral_7b_v0_1",
+    "batch": 4,
+    "seq_len": 2048,
+    "grad_ckpt": True,
+    "train_hours": 6,
+    "gpu": "rtx_4090",
+    "region": "CN",
+}
 """Seed case 1 (QLoRA Mistral-7B, 6 h) with offers in China only."""
 WORKLOADS = (
     QLORA_CN,
-    {"task": "inference", "model_id": "llama2_13b", "requests_per_minute": 100,
-     "framework": "vllm", "budget_usd": 5},
+    {
+        "task": "inference",
+        "model_id": "llama2_13b",
+        "requests_per_minute": 100,
+        "framework": "vllm",
+        "budget_usd": 5,
+    },
     {"task": "image_gen", "model_id": "sdxl_base", "images": 1000},
 )
 
@@ -52,8 +65,9 @@ def _messages(r: Report) -> list[tuple[str, object]]:
     """(where, text) of every text the report module itself writes."""
     out: list[tuple[str, object]] = [("title", r.title), ("tie_break", r.tie_break)]
     out += [(f"job[{i}]", t) for i, row in enumerate(r.job) for t in row]
-    out += [(f"options[{i}].{k}", v) for i, o in enumerate(r.options) for k, v in o.items()
-            if k != "reason"]  # the reason is recommend's
+    out += [
+        (f"options[{i}].{k}", v) for i, o in enumerate(r.options) for k, v in o.items() if k != "reason"
+    ]  # the reason is recommend's
     out += [(f"fits[{i}]", t) for i, row in enumerate(r.fits) for t in row]
     for c in r.charts:
         out.append((f"chart {c.name}", c.title))
@@ -69,7 +83,7 @@ def _messages(r: Report) -> list[tuple[str, object]]:
 def _ids(m: Message) -> set[str]:
     found = {m.id}
     for v in m.params.values():
-        for p in (v if isinstance(v, tuple) else (v,)):
+        for p in v if isinstance(v, tuple) else (v,):
             if isinstance(p, Message):
                 found |= _ids(p)
     return found
@@ -80,24 +94,31 @@ def test_every_report_text_is_a_message_and_english_is_unchanged(repo):
     for where, text in _messages(r):
         assert isinstance(text, Message), f"{where}: {text!r} is plain text"
         ids = _ids(text)
-        assert all(i.startswith(("report.", "pricing.")) or i in JOINERS
-                   or i == "text.verbatim" for i in ids), (where, ids)
+        assert all(
+            i.startswith(("report.", "pricing.")) or i in JOINERS or i == "text.verbatim" for i in ids
+        ), (where, ids)
     md = render_markdown(r)
     assert md == render_markdown(r, render=TextRenderer())
     # the English lines as core wrote them before the conversion (USD catalog)
     assert md.startswith("# GPU plan: qlora Mistral 7B v0.1\n\nWritten by gpupicker on ")
-    for line in ("| gradient checkpointing | on |", "| pricing | on_demand |",
-                 "| # | GPU | n | fits | memory per GPU | provider | pricing | $/h (all GPUs) | "
-                 "hours | total | other counts |",
-                 "Tie-break: Ranked by cheapest; equal cost to the cent: fewer GPUs first, then "
-                 "the faster option, then the GPU id; a price its own source doubts (e.g. "
-                 "'scraper artefact') ranks after the other priced options of its tier.",
-                 "| GPU | largest | value | GiB per GPU at it |",
-                 "- What fits: memory per GPU against batch size",
-                 "| GPU | provider | pricing | per GPU-hour | observed | source |"):
+    for line in (
+        "| gradient checkpointing | on |",
+        "| pricing | on_demand |",
+        "| # | GPU | n | fits | memory per GPU | provider | pricing | $/h (all GPUs) | "
+        "hours | total | other counts |",
+        "Tie-break: Ranked by cheapest; equal cost to the cent: fewer GPUs first, then "
+        "the faster option, then the GPU id; a price its own source doubts (e.g. "
+        "'scraper artefact') ranks after the other priced options of its tier.",
+        "| GPU | largest | value | GiB per GPU at it |",
+        "- What fits: memory per GPU against batch size",
+        "| GPU | provider | pricing | per GPU-hour | observed | source |",
+    ):
         assert line in md, line
-    assert re.search(r"\| NVIDIA RTX A4000 \| 1 \| yes \| 13\.3 / 15\.9 GiB \| AutoDL \| on_demand "
-                     r"\| \$0\.14 \| 10\.50 \| \$1\.4\d+ \| ×2 \$1\.\d+, ×4", md)  # 10.46 h + start-up
+    assert re.search(
+        r"\| NVIDIA RTX A4000 \| 1 \| yes \| 13\.3 / 15\.9 GiB \| AutoDL \| on_demand "
+        r"\| \$0\.14 \| 10\.50 \| \$1\.4\d+ \| ×2 \$1\.\d+, ×4",
+        md,
+    )  # 10.46 h + start-up
     assert "total cost (USD)" in r.charts[-1].svg
 
 
@@ -137,10 +158,10 @@ method, tool and file names, and "token" (Chinese ML engineers write it in Latin
 
 
 def _english_left(text: str) -> set[str]:
-    text = re.sub(r"```.*?```", " ", text, flags=re.S)   # launch commands and YAML (code)
+    text = re.sub(r"```.*?```", " ", text, flags=re.S)  # launch commands and YAML (code)
     text = re.sub(r"<pre>.*?</pre>", " ", text, flags=re.S)
     text = re.sub(r"<style>.*?</style>", " ", text, flags=re.S)
-    text = re.sub(r"<[^>]+>", " ", text)                 # HTML tags and their attributes
+    text = re.sub(r"<[^>]+>", " ", text)  # HTML tags and their attributes
     text = re.sub(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b", " ", text)  # catalog ids (rtx_a4000)
     return set(re.findall(r"[A-Za-z]{4,}", text)) - ALLOWED
 
@@ -154,6 +175,7 @@ def test_zh_cn_report_has_no_english_of_its_own(repo, zh_cn):
             assert "〈值〉" in text and "〈名〉" in text
             assert not _english_left(text), (job["task"], sorted(_english_left(text)))
         from gpupicker.core.report.render import chart_svg
+
         for c in r.charts:
             svg = chart_svg(c, own)
             assert not _english_left(re.sub(r"<[^>]+>", " ", svg)), c.name
@@ -167,8 +189,16 @@ def _autodl_only_report(repo):
     money = display_money(repo)
     rec = run_recommend(w, repo, money=money, all_offers=True)
     autodl = [o for o in rec.options if o.provider == "AutoDL"]
-    return build_report(w, autodl, repo.gpus(), repo.prices(), notes=rec.notes, top=40,
-                        model_name="Mistral 7B v0.1", money=money)
+    return build_report(
+        w,
+        autodl,
+        repo.gpus(),
+        repo.prices(),
+        notes=rec.notes,
+        top=40,
+        model_name="Mistral 7B v0.1",
+        money=money,
+    )
 
 
 def test_zh_cn_report_in_yuan_with_chinese_names(repo, zh_cn, tmp_path):
@@ -186,8 +216,9 @@ def test_zh_cn_report_in_yuan_with_chinese_names(repo, zh_cn, tmp_path):
         assert "AutoDL 算力云" in text and "矩池云" in text
         assert "（中国特供）" in text and "(China)" not in text
     assert "| 梯度检查点 | 开启 |" in md and "| 计费方式 | 按量付费 |" in md
-    assert ("| # | GPU | 卡数 | 显存够用 | 单卡显存（占用/容量） | 服务商 | 计费方式 | "
-            "¥/小时（全部 GPU） |") in md
+    assert (
+        "| # | GPU | 卡数 | 显存够用 | 单卡显存（占用/容量） | 服务商 | 计费方式 | ¥/小时（全部 GPU） |"
+    ) in md
     assert "总费用（CNY）" in html and "费用随 GPU 数量的变化" in html
     # AutoDL's RTX 4090 at ¥1.98 per GPU-hour (data/prices.csv) shows ¥1.98
     a = _autodl_only_report(repo)
@@ -210,8 +241,9 @@ def test_zh_cn_pdf_report(repo, zh_cn, tmp_path):
     _yuan(repo)
     out = write_pdf(_report(repo, QLORA_CN), tmp_path / "zh.pdf", report_renderer())
     reader = pypdf.PdfReader(str(out))
-    flat = re.sub(r"\s+", "", unicodedata.normalize("NFKC", "\n".join(
-        p.extract_text() for p in reader.pages)))
+    flat = re.sub(
+        r"\s+", "", unicodedata.normalize("NFKC", "\n".join(p.extract_text() for p in reader.pages))
+    )
     # (pypdf repeats the characters of bold runs; look for words of regular text)
     for words in ("按量付费", "服务商", "所用价格", "AutoDL算力云", "中国特供", "¥"):
         assert words in flat, words
@@ -248,8 +280,7 @@ def test_cli_report_amounts_follow_the_display_currency(tmp_path, capsys):
 
     from gpupicker.cli import main
 
-    assert main(["catalog", "fx", "set", "CNY", "7.10", "--date", "2026-12-01",
-                 "--source", "test"]) == 0
+    assert main(["catalog", "fx", "set", "CNY", "7.10", "--date", "2026-12-01", "--source", "test"]) == 0
     assert main(["catalog", "currency", "CNY"]) == 0
     job = tmp_path / "job.json"
     job.write_text(json.dumps(QLORA_CN))

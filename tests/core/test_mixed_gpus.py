@@ -28,8 +28,13 @@ PAIR = [{"gpu": "rtx_4090"}, {"gpu": "rtx_3090"}]
 
 
 def _w(model_id: str = "llama3_70b", **kw: object) -> Workload:
-    base: dict[str, object] = {"task": "inference", "model_id": model_id,
-                               "weights_dtype": "q4_k_m", "framework": "llama.cpp", "gpus": PAIR}
+    base: dict[str, object] = {
+        "task": "inference",
+        "model_id": model_id,
+        "weights_dtype": "q4_k_m",
+        "framework": "llama.cpp",
+        "gpus": PAIR,
+    }
     base.update(kw)
     return Workload.model_validate(base).with_model(catalog_model(model_id))
 
@@ -88,11 +93,18 @@ def test_unlike_cards_are_never_sized_as_one_card_type():
 def test_the_split_reproduces_a_published_mixed_load_log():
     # llama.cpp PR #6122 (RTX 4070 Ti + RTX 3090 Ti, Command-R 35B, n_ctx 4096): 12 / 28
     # layers, KV 1536 / 3584 MiB, CUDA0 compute buffer 672.01 MiB (validation MX01-MX03)
-    w = Workload.model_validate({
-        "task": "inference", "model_id": "command_r_35b", "weights_dtype": "q4_k_m",
-        "framework": "llama.cpp", "gpus": [{"gpu": "rtx_4070_ti"}, {"gpu": "rtx_3090_ti"}],
-        "tensor_split": [12, 29], "prompt_len": 4096, "new_tokens": 0,
-    }).with_model(catalog_model("command_r_35b"))
+    w = Workload.model_validate(
+        {
+            "task": "inference",
+            "model_id": "command_r_35b",
+            "weights_dtype": "q4_k_m",
+            "framework": "llama.cpp",
+            "gpus": [{"gpu": "rtx_4070_ti"}, {"gpu": "rtx_3090_ti"}],
+            "tensor_split": [12, 29],
+            "prompt_len": 4096,
+            "new_tokens": 0,
+        }
+    ).with_model(catalog_model("command_r_35b"))
     cards = _report(w)["cards"]
     assert [c["layers"] for c in cards] == [12, 28]
     assert [c["kv_cache_bytes"] for c in cards] == [1536 * MiB, 3584 * MiB]
@@ -115,28 +127,33 @@ def test_a_given_tensor_split_is_used_and_an_overflowing_card_does_not_fit():
 
 
 def test_workload_checks_of_gpus_and_tensor_split():
-    w = Workload.model_validate({"task": "inference", "model_id": "x", "gpus": [
-        "rtx_4090", {"gpu": "rtx_3090", "count": 2}]})
+    w = Workload.model_validate(
+        {"task": "inference", "model_id": "x", "gpus": ["rtx_4090", {"gpu": "rtx_3090", "count": 2}]}
+    )
     assert w.num_gpus == 3 and w.machine_cards == ("rtx_4090", "rtx_3090", "rtx_3090")
     with pytest.raises(ValidationError, match="disagrees with the 2 cards"):
-        Workload.model_validate({"task": "inference", "model_id": "x", "gpus": PAIR,
-                                 "num_gpus": 4})
+        Workload.model_validate({"task": "inference", "model_id": "x", "gpus": PAIR, "num_gpus": 4})
     with pytest.raises(ValidationError, match="one per card"):
-        Workload.model_validate({"task": "inference", "model_id": "x", "gpus": PAIR,
-                                 "tensor_split": [1, 1, 1]})
+        Workload.model_validate(
+            {"task": "inference", "model_id": "x", "gpus": PAIR, "tensor_split": [1, 1, 1]}
+        )
     with pytest.raises(ValidationError, match="list them in gpus"):
         Workload.model_validate({"task": "inference", "model_id": "x", "tensor_split": [1, 1]})
-    assert Workload.unknown_fields({"task": "inference", "gpus": [{"gpu": "a", "colour": 1}]}) \
-        == ["gpus[0].colour"]
+    assert Workload.unknown_fields({"task": "inference", "gpus": [{"gpu": "a", "colour": 1}]}) == [
+        "gpus[0].colour"
+    ]
     with pytest.raises(ValueError, match="no GPU 'rtx_9999'"):
         workload_machine(_w(gpus=[{"gpu": "rtx_9999"}, {"gpu": "rtx_3090"}]), catalog_gpus())
 
 
 def test_owned_mixed_machine_ranks_beside_rentals_with_a_break_even():
-    owned = [OwnedGpu(gpu_id="rtx_4090", purchase_price=1599.0),
-             OwnedGpu(gpu_id="rtx_3090", purchase_price=800.0)]
-    w = Workload(task="inference", model=catalog_model("llama3_70b"), weights_dtype="q4_k_m",
-                 framework="llama.cpp")
+    owned = [
+        OwnedGpu(gpu_id="rtx_4090", purchase_price=1599.0),
+        OwnedGpu(gpu_id="rtx_3090", purchase_price=800.0),
+    ]
+    w = Workload(
+        task="inference", model=catalog_model("llama3_70b"), weights_dtype="q4_k_m", framework="llama.cpp"
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices(), owned=owned)
     mixed = [o for o in rec.options if o.gpu_id == "rtx_4090+rtx_3090"]
     assert len(mixed) == 1 and mixed[0].fits and mixed[0].pricing == "owned"
@@ -150,13 +167,19 @@ def test_owned_mixed_machine_ranks_beside_rentals_with_a_break_even():
 
 
 def test_a_job_that_does_not_fit_the_machine_gets_priced_cards_to_add_or_replace():
-    owned = [OwnedGpu(gpu_id="rtx_4090", purchase_price=1599.0),
-             OwnedGpu(gpu_id="rtx_3090", purchase_price=800.0)]
-    w = Workload(task="inference", model=catalog_model("llama3_70b"), weights_dtype="q8_0",
-                 framework="llama.cpp")
+    owned = [
+        OwnedGpu(gpu_id="rtx_4090", purchase_price=1599.0),
+        OwnedGpu(gpu_id="rtx_3090", purchase_price=800.0),
+    ]
+    w = Workload(
+        task="inference", model=catalog_model("llama3_70b"), weights_dtype="q8_0", framework="llama.cpp"
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices(), owned=owned)
-    alts = [o for o in rec.options if o.pricing == "owned" and o.gpu_id.count("+") >= 1
-            and o.gpu_id != "rtx_4090+rtx_3090"]
+    alts = [
+        o
+        for o in rec.options
+        if o.pricing == "owned" and o.gpu_id.count("+") >= 1 and o.gpu_id != "rtx_4090+rtx_3090"
+    ]
     assert alts, [o.gpu_id for o in rec.options if o.pricing == "owned"]
     for o in alts:
         assert o.fits and o.memory.gpu_layers is None and o.throughput.decode_tokens_per_s
@@ -168,10 +191,11 @@ def test_a_job_that_does_not_fit_the_machine_gets_priced_cards_to_add_or_replace
 
 
 def test_vllm_on_the_owned_pair_offers_a_matching_card_instead():
-    owned = [OwnedGpu(gpu_id="rtx_4090", purchase_price=1599.0),
-             OwnedGpu(gpu_id="rtx_3090", purchase_price=800.0)]
-    w = Workload(task="inference", model=catalog_model("llama3_70b"), weights_dtype="int4",
-                 framework="vllm")
+    owned = [
+        OwnedGpu(gpu_id="rtx_4090", purchase_price=1599.0),
+        OwnedGpu(gpu_id="rtx_3090", purchase_price=800.0),
+    ]
+    w = Workload(task="inference", model=catalog_model("llama3_70b"), weights_dtype="int4", framework="vllm")
     rec = recommend(w, catalog_gpus(), catalog_prices(), owned=owned)
     refused = next(o for o in rec.options if o.gpu_id == "rtx_4090+rtx_3090")
     assert not refused.fits and "tensor parallelism" in str(refused.reason)
@@ -196,8 +220,15 @@ def test_estimate_cli_answers_per_card(capsys, monkeypatch):
 
     from gpupicker import cli
 
-    line = json.dumps({"task": "inference", "model_id": "llama3_70b", "weights_dtype": "q4_k_m",
-                       "framework": "llama.cpp", "gpus": PAIR})
+    line = json.dumps(
+        {
+            "task": "inference",
+            "model_id": "llama3_70b",
+            "weights_dtype": "q4_k_m",
+            "framework": "llama.cpp",
+            "gpus": PAIR,
+        }
+    )
     monkeypatch.setattr("sys.stdin", io.StringIO(line))
     assert cli.main(["estimate", "--workload", "-"]) == 0
     out = json.loads(capsys.readouterr().out.splitlines()[0])

@@ -12,8 +12,7 @@ from tests.support.catalog_data import catalog_model, gpu
 
 
 def _qlora(model: str, n: int = 1, **kw) -> Workload:
-    return Workload(task="qlora", model=catalog_model(model), batch=1, seq_len=2048,
-                    num_gpus=n, **kw)
+    return Workload(task="qlora", model=catalog_model(model), batch=1, seq_len=2048, num_gpus=n, **kw)
 
 
 def test_hf_moe_blocks_pay_host_time_per_expert():
@@ -56,6 +55,7 @@ def test_expert_parallel_splits_the_routed_experts():
     )
     from gpupicker.core.workload import Parallelism, Workload
     from tests.support.catalog_data import catalog_model
+
     arch = catalog_model("qwen3_30b_a3b")
     assert arch.num_local_experts == 128
     assert experts_per_rank_fraction(arch, 8) == 16 / 128
@@ -67,15 +67,22 @@ def test_expert_parallel_splits_the_routed_experts():
     assert ep_weights_bytes(total, experts, 2, arch, 2) == pytest.approx(total / 2, rel=1e-6)
     assert ep_weights_bytes(total, experts, 1, arch, 2) == (total - experts) + experts // 2
     # training, no ZeRO: the experts' weights, gradients and Adam states are local to the rank
-    w = Workload(task="full_ft", model=arch, framework="megatron", num_gpus=8, batch=1,
-                 seq_len=4096, grad_ckpt=True, parallelism=Parallelism(expert_parallel=8))
+    w = Workload(
+        task="full_ft",
+        model=arch,
+        framework="megatron",
+        num_gpus=8,
+        batch=1,
+        seq_len=4096,
+        grad_ckpt=True,
+        parallelism=Parallelism(expert_parallel=8),
+    )
     plain = estimate_memory(w.model_copy(update={"parallelism": Parallelism(zero_stage=1)}))
     ep8 = estimate_memory(w)
     assert ep8.weights_bytes < plain.weights_bytes / 4
     assert any("16 of the 128 routed experts" in str(a) for a in ep8.assumptions)
     # ZeRO-1 already shards the states over dp: expert parallel leaves them as they are
-    both = estimate_memory(w.model_copy(update={"parallelism": Parallelism(
-        zero_stage=1, expert_parallel=8)}))
+    both = estimate_memory(w.model_copy(update={"parallelism": Parallelism(zero_stage=1, expert_parallel=8)}))
     assert both.optimizer_bytes == plain.optimizer_bytes
     assert input_warnings(w) == []
     too_many = w.model_copy(update={"parallelism": Parallelism(expert_parallel=16)})

@@ -16,8 +16,7 @@ from gpupicker.core.ranking.recommend import recommend  # noqa: E402
 
 
 def _key(rec):
-    return [(o.gpu_id, o.num_gpus, o.provider, o.pricing, round(o.cost.usd_per_hour, 9))
-            for o in rec.options]
+    return [(o.gpu_id, o.num_gpus, o.provider, o.pricing, round(o.cost.usd_per_hour, 9)) for o in rec.options]
 
 
 def test_cached_snapshot_ranks_like_a_fresh_list():

@@ -25,13 +25,26 @@ from gpupicker.service.resolve import resolve_gpu, resolve_model
 
 from ..support.paths import REPO
 
-CASES = {c["id"]: c for c in (json.loads(line) for line in
-                              (REPO / "validation" / "cases.jsonl").read_text("utf-8").splitlines()
-                              if line.strip()) if c["id"].startswith("OF")}
+CASES = {
+    c["id"]: c
+    for c in (
+        json.loads(line)
+        for line in (REPO / "validation" / "cases.jsonl").read_text("utf-8").splitlines()
+        if line.strip()
+    )
+    if c["id"].startswith("OF")
+}
 
-ACCEPTANCE = {"task": "inference", "model_id": "qwen3_30b_a3b", "weights_dtype": "q4_k_m",
-              "framework": "llama.cpp", "gpu": "rtx_4060", "n_cpu_moe": "auto",
-              "prompt_len": 16384, "new_tokens": 512}
+ACCEPTANCE = {
+    "task": "inference",
+    "model_id": "qwen3_30b_a3b",
+    "weights_dtype": "q4_k_m",
+    "framework": "llama.cpp",
+    "gpu": "rtx_4060",
+    "n_cpu_moe": "auto",
+    "prompt_len": 16384,
+    "new_tokens": 512,
+}
 """A 30B-class MoE at Q4_K_M on an 8 GB card, 16K-token prompt (a coding agent's context)."""
 
 
@@ -75,9 +88,11 @@ def test_placement_memory_matches_the_published_load_logs(repo, case_id):
     w, gpu = _resolved(repo, **case["workload"])
     r = estimate_report(w, gpu)
     counter = case["measured"]["counter"]
-    got = {"gpu_model_buffer": r["placement"]["gpu_model_bytes"],
-           "host_model_buffer": r["placement"]["host_model_bytes"],
-           "device": r["total_bytes"]}[counter]
+    got = {
+        "gpu_model_buffer": r["placement"]["gpu_model_bytes"],
+        "host_model_buffer": r["placement"]["host_model_bytes"],
+        "device": r["total_bytes"],
+    }[counter]
     # model buffers within 3 %; whole-card figures read from "VRAM free" within 8 %
     tol = 0.03 if counter != "device" else 0.08
     assert got == pytest.approx(case["measured"]["value"], rel=tol), case["notes"]
@@ -144,16 +159,20 @@ def test_unified_memory_counts_one_pool(repo):
 
 def test_job_read_takes_the_placement_flags(repo):
     lookup = catalog_models_lookup(repo.models())
-    line = ("llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -c 16384 -ngl 99 --n-cpu-moe 30 "
-            "--no-kv-offload")
+    line = "llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -c 16384 -ngl 99 --n-cpu-moe 30 --no-kv-offload"
     job = read_job_text(line, lookup)
     assert job.workload["n_cpu_moe"] == 30 and job.workload["kv_on_host"] is True
-    assert read_job_text("llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf --cpu-moe",
-                         lookup).workload["n_cpu_moe"] == "all"
-    assert read_job_text("llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -ot exps=CPU -ngl 20",
-                         lookup).workload == {
+    assert (
+        read_job_text("llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf --cpu-moe", lookup).workload["n_cpu_moe"]
+        == "all"
+    )
+    assert read_job_text(
+        "llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -ot exps=CPU -ngl 20", lookup
+    ).workload == {
         **read_job_text("llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf", lookup).workload,
-        "n_cpu_moe": "all", "n_gpu_layers": 20}
+        "n_cpu_moe": "all",
+        "n_gpu_layers": 20,
+    }
 
 
 def test_launch_config_prints_the_placement_flags(repo):
@@ -168,8 +187,15 @@ def test_launch_config_prints_the_placement_flags(repo):
 def test_prefix_caching_holds_the_shared_prefix_once_and_skips_its_prefill(repo):
     from gpupicker.core.speed.serving import plan_serving
 
-    fields = {"task": "inference", "model_id": "llama3_8b", "framework": "vllm", "gpu": "l4",
-              "requests_per_minute": 600, "prompt_len": 4096, "new_tokens": 256}
+    fields = {
+        "task": "inference",
+        "model_id": "llama3_8b",
+        "framework": "vllm",
+        "gpu": "l4",
+        "requests_per_minute": 600,
+        "prompt_len": 4096,
+        "new_tokens": 256,
+    }
     w, gpu = _resolved(repo, **fields)
     _, _, plain, mem = plan_serving(w, gpu, 1)
     _, _, shared, _ = plan_serving(w.model_copy(update={"shared_prefix_ratio": 0.8}), gpu, 1)
@@ -179,8 +205,9 @@ def test_prefix_caching_holds_the_shared_prefix_once_and_skips_its_prefill(repo)
     assert shared.max_concurrent_seqs == int((pool - 0.8 * 4096) // (4352 - 0.8 * 4096))
     assert shared.ttft_s < plain.ttft_s / 3 and shared.replicas < plain.replicas
     # an engine without a paged pool says the ratio is not used
-    wl, gl = _resolved(repo, **{**fields, "framework": "llama.cpp", "weights_dtype": "q4_k_m",
-                                "shared_prefix_ratio": 0.5})
+    wl, gl = _resolved(
+        repo, **{**fields, "framework": "llama.cpp", "weights_dtype": "q4_k_m", "shared_prefix_ratio": 0.5}
+    )
     assert "not used for llama.cpp" in " ".join(str(n) for n in plan_serving(wl, gl, 1)[2].notes)
 
 

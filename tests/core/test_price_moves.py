@@ -8,9 +8,13 @@ from gpupicker.core.pricing.price_moves import price_move
 
 
 def _hist(*points: tuple[str, float]) -> list[tuple[str, PriceOffer]]:
-    return [(f"{when}T00:00:00Z", PriceOffer(gpu_id="h100_pcie", provider="Hyperstack",
-                                            price_per_gpu_hour=price, observed=when))
-            for when, price in points]
+    return [
+        (
+            f"{when}T00:00:00Z",
+            PriceOffer(gpu_id="h100_pcie", provider="Hyperstack", price_per_gpu_hour=price, observed=when),
+        )
+        for when, price in points
+    ]
 
 
 def test_the_movement_is_first_to_last_with_low_and_high():
@@ -28,12 +32,10 @@ def test_rent_now_at_the_lowest_of_enough_history():
 
 
 def test_falling_three_times_by_five_percent_says_waiting_may_pay():
-    m = price_move(_hist(("2026-10-01", 1.5), ("2026-11-01", 2.4), ("2026-11-10", 2.2),
-                         ("2026-11-20", 2.0)))
+    m = price_move(_hist(("2026-10-01", 1.5), ("2026-11-01", 2.4), ("2026-11-10", 2.2), ("2026-11-20", 2.0)))
     assert m is not None and m.advice is not None
     # 2.4 → 2.0 over the last three observations is −17 %; 1.5 earlier keeps it from "lowest"
-    assert str(m.advice).startswith("Falling: 17 % cheaper over its last 3 observations "
-                                    "(19 days)")
+    assert str(m.advice).startswith("Falling: 17 % cheaper over its last 3 observations (19 days)")
 
 
 def test_no_call_where_the_history_does_not_support_one():

@@ -48,10 +48,15 @@ def test_region_cn_and_autodl_lists_only_autodl():
     assert any(n.startswith("Only offers of AutoDL:") for n in rec.notes)
     # every GPU AutoDL rents on demand that the job can run on (NF4 has no Ascend back end)
     # is ranked, also where another provider is cheaper
-    every = recommend(w.model_copy(update={"region": None, "providers": ()}), catalog_gpus(),
-                      catalog_prices(), fx_rates=FX, money=CNY, all_offers=True)
-    autodl = {o.gpu_id for o in every.options
-              if o.provider == "AutoDL" and o.pricing == "on_demand"}
+    every = recommend(
+        w.model_copy(update={"region": None, "providers": ()}),
+        catalog_gpus(),
+        catalog_prices(),
+        fx_rates=FX,
+        money=CNY,
+        all_offers=True,
+    )
+    autodl = {o.gpu_id for o in every.options if o.provider == "AutoDL" and o.pricing == "on_demand"}
     assert len(autodl) > 10 and autodl <= {o.gpu_id for o in priced}
 
 

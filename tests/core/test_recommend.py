@@ -21,8 +21,14 @@ from tests.support.workloads import resolved_workload as _w
 
 
 def test_every_gpu_count_and_offer_is_evaluated_and_ranked():
-    w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=2, seq_len=2048,
-                 grad_ckpt=True, dataset_tokens=2e7)
+    w = Workload(
+        task="lora",
+        model=catalog_model("llama2_7b"),
+        batch=2,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=2e7,
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices())
     ids = {o.gpu_id for o in rec.options}
     assert ids == {g.id for g in catalog_gpus()}  # unpriced GPUs still appear
@@ -38,12 +44,17 @@ def test_every_gpu_count_and_offer_is_evaluated_and_ranked():
 
 @pytest.mark.parametrize("goal", GOALS)
 def test_goals_order_options_and_label_top_picks(goal):
-    w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=2, seq_len=2048,
-                 grad_ckpt=True, dataset_tokens=2e7)
+    w = Workload(
+        task="lora",
+        model=catalog_model("llama2_7b"),
+        batch=2,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=2e7,
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices(), goal=goal)
     # offers whose own source doubts the price rank after the others: order the rest
-    ok = [o for o in rec.fitting() if o.provider
-          and not o.price_flag_reason.startswith("its source says")]
+    ok = [o for o in rec.fitting() if o.provider and not o.price_flag_reason.startswith("its source says")]
     assert ok
     if goal == "cheapest":
         totals = [round(o.cost.usd_total, 2) for o in ok]  # ties to the cent: fewer GPUs first
@@ -65,24 +76,37 @@ def test_goals_order_options_and_label_top_picks(goal):
 
 def test_70b_bf16_inference_fits_no_single_gpu_below_141_gb_and_needs_several():
     """Llama-3-70B in bf16 (≈141 GB of weights) needs several GPUs."""
-    w = Workload(task="inference", model=catalog_model("llama3_70b"), weights_dtype="bf16",
-                 batch=1, prompt_len=1024, new_tokens=256)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama3_70b"),
+        weights_dtype="bf16",
+        batch=1,
+        prompt_len=1024,
+        new_tokens=256,
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices())
     singles = [o for o in rec.options if o.num_gpus == 1 and o.capacity_bytes_per_gpu < 141e9]
     assert singles and not any(o.fits for o in singles)
     assert all(o.limit == "vram" and "VRAM" in o.reason for o in singles)
-    multi = [o for o in rec.options if o.fits and o.num_gpus > 1
-             and o.capacity_bytes_per_gpu < 141e9]
+    multi = [o for o in rec.options if o.fits and o.num_gpus > 1 and o.capacity_bytes_per_gpu < 141e9]
     assert multi
     assert any(o.gpu_id == "h100_sxm" and o.num_gpus == 2 and o.fits for o in rec.options)
     assert any("24 GB card" in n and "quantized" in n for n in rec.notes)
 
 
 def test_cny_prices_are_converted_before_ranking():
-    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
-                 grad_ckpt=True, dataset_tokens=1e7)
-    offers = [PriceOffer(gpu_id="rtx_4090", provider="CN", price_per_gpu_hour=1.98, currency="CNY"),
-              PriceOffer(gpu_id="rtx_4090", provider="US", price_per_gpu_hour=0.34)]
+    w = Workload(
+        task="qlora",
+        model=catalog_model("mistral_7b_v0_1"),
+        batch=2,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=1e7,
+    )
+    offers = [
+        PriceOffer(gpu_id="rtx_4090", provider="CN", price_per_gpu_hour=1.98, currency="CNY"),
+        PriceOffer(gpu_id="rtx_4090", provider="US", price_per_gpu_hour=0.34),
+    ]
     g = [gpu("rtx_4090")]
     rec = recommend(w, g, offers, fx_rates={"CNY": 0.14}, all_offers=True, counts=(1,))
     assert [o.provider for o in rec.options] == ["CN", "US"]  # ¥1.98 = $0.277 < $0.34
@@ -93,8 +117,16 @@ def test_cny_prices_are_converted_before_ranking():
 
 
 def test_budget_cap_and_deadline_are_flagged():
-    w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=2, seq_len=2048,
-                 grad_ckpt=True, dataset_tokens=2e7, max_usd_per_hour=1.0, deadline_hours=2.0)
+    w = Workload(
+        task="lora",
+        model=catalog_model("llama2_7b"),
+        batch=2,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=2e7,
+        max_usd_per_hour=1.0,
+        deadline_hours=2.0,
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices())
     over = [o for o in rec.options if o.fits and o.provider and o.cost.usd_per_hour > 1.0]
     assert over and all(not o.within_budget and "cap" in o.reason for o in over)
@@ -104,8 +136,14 @@ def test_budget_cap_and_deadline_are_flagged():
 
 
 def test_consumer_multi_gpu_without_nvlink_is_flagged():
-    w = Workload(task="inference", model=catalog_model("llama2_13b"), weights_dtype="bf16",
-                 batch=1, prompt_len=512, new_tokens=128)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama2_13b"),
+        weights_dtype="bf16",
+        batch=1,
+        prompt_len=512,
+        new_tokens=128,
+    )
     rec = recommend(w, [gpu("rtx_4090"), gpu("a100_sxm_80gb")], catalog_prices(), counts=(1, 2))
     two_4090 = [o for o in rec.options if o.gpu_id == "rtx_4090" and o.num_gpus == 2]
     assert two_4090 and all("without NVLink" in o.reason for o in two_4090)
@@ -113,8 +151,14 @@ def test_consumer_multi_gpu_without_nvlink_is_flagged():
 
 
 def test_multi_gpu_full_training_uses_fsdp_and_says_so():
-    w = Workload(task="pretrain", model=catalog_model("llama2_13b"), batch=4, seq_len=2048,
-                 grad_ckpt=True, dataset_tokens=5e9)
+    w = Workload(
+        task="pretrain",
+        model=catalog_model("llama2_13b"),
+        batch=4,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=5e9,
+    )
     rec = recommend(w, [gpu("a100_sxm_80gb")], [], counts=(1, 4))
     one = next(o for o in rec.options if o.num_gpus == 1)
     four = next(o for o in rec.options if o.num_gpus == 4)
@@ -126,8 +170,14 @@ def test_multi_gpu_full_training_uses_fsdp_and_says_so():
 def test_recommend_is_fast_enough_for_one_frame():
     """The bundled catalog × 1–8 GPUs × offers in well under 16 ms
     (asserted loosely here for slow CI machines; `make bench` prints the real figure)."""
-    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
-                 grad_ckpt=True, dataset_tokens=2e7)
+    w = Workload(
+        task="qlora",
+        model=catalog_model("mistral_7b_v0_1"),
+        batch=2,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=2e7,
+    )
     g, p = catalog_gpus(), catalog_prices()
     recommend(w, g, p)
     best = min(_timed(lambda: recommend(w, g, p)) for _ in range(5))
@@ -149,8 +199,7 @@ def test_unknown_goal_and_unresolved_model_raise():
 
 
 def test_memory_per_gpu_matches_capacity_units():
-    w = Workload(task="inference", model=catalog_model("llama2_7b"), batch=1, prompt_len=512,
-                 new_tokens=128)
+    w = Workload(task="inference", model=catalog_model("llama2_7b"), batch=1, prompt_len=512, new_tokens=128)
     rec = recommend(w, [gpu("rtx_4090")], [], counts=(1,))
     o = rec.options[0]
     # capacity is what a process can allocate: nvidia-smi shows 24,564 MiB for a 24 GB 4090
@@ -174,14 +223,30 @@ def test_cli_recommend_json_contract_and_advice(capsys, monkeypatch):
 
     from gpupicker.cli import main
 
-    w = {"task": "full_ft", "model_id": "llama3_8b", "seq_len": 4096, "gpu": "rtx_4090",
-         "dataset_tokens": 1e8}
+    w = {
+        "task": "full_ft",
+        "model_id": "llama3_8b",
+        "seq_len": 4096,
+        "gpu": "rtx_4090",
+        "dataset_tokens": 1e8,
+    }
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(w)))
     assert main(["recommend", "--workload", "-", "--json", "--top", "5"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert len(out["options"]) == 5
-    for key in ("gpu_id", "num_gpus", "fits", "total_bytes_per_gpu", "provider", "pricing",
-                "usd_per_hour", "usd_total", "hours", "reason", "labels"):
+    for key in (
+        "gpu_id",
+        "num_gpus",
+        "fits",
+        "total_bytes_per_gpu",
+        "provider",
+        "pricing",
+        "usd_per_hour",
+        "usd_total",
+        "hours",
+        "reason",
+        "labels",
+    ):
         assert key in out["options"][0]
     assert [o["rank"] for o in out["options"]] == [1, 2, 3, 4, 5]
     assert out["advice"] and out["advice"][0]["fits"]
@@ -196,8 +261,15 @@ def test_cli_recommend_text_table(capsys, monkeypatch):
 
     from gpupicker.cli import main
 
-    w = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 2, "seq_len": 2048,
-         "grad_ckpt": True, "train_hours": 6, "gpu": "rtx_4090"}
+    w = {
+        "task": "qlora",
+        "model_id": "mistral_7b_v0_1",
+        "batch": 2,
+        "seq_len": 2048,
+        "grad_ckpt": True,
+        "train_hours": 6,
+        "gpu": "rtx_4090",
+    }
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(w)))
     assert main(["recommend", "--workload", "-", "--goal", "fastest", "--top", "3"]) == 0
     text = capsys.readouterr().out
@@ -213,14 +285,14 @@ def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     trusted offer of its tier and takes no label (stated tie-break: core.report.tie_break_rule)."""
     from gpupicker.core.report.build import tie_break_rule
 
-    w = _w(cat, task="qlora", model_id="mistral_7b_v0_1", batch=4, seq_len=2048,
-           train_hours=6, gpu="rtx_4090")
+    w = _w(
+        cat, task="qlora", model_id="mistral_7b_v0_1", batch=4, seq_len=2048, train_hours=6, gpu="rtx_4090"
+    )
     fx = dict(cat.get_fx_rates())
     for all_offers in (False, True):
         rec = recommend(w, cat.gpus(), cat.prices(), fx_rates=fx, all_offers=all_offers)
         mi300 = [o for o in rec.options if o.gpu_id == "mi300x" and o.provider == "RunPod"]
-        assert mi300 and all(o.cost.usd_per_hour == pytest.approx(2.39 * o.num_gpus)
-                             for o in mi300)
+        assert mi300 and all(o.cost.usd_per_hour == pytest.approx(2.39 * o.num_gpus) for o in mi300)
     art = next(p for p in cat.prices() if p.gpu_id == "mi300x" and p.price_per_gpu_hour == 0.5)
     alone = art.model_copy(update={"provider": "Scrape Cloud"})  # no trusted sibling
     rec = recommend(w, cat.gpus(), [*cat.prices(), alone], fx_rates=fx, all_offers=True)
@@ -233,8 +305,7 @@ def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     assert "ranks after the other priced options" in tie_break_rule("cheapest")
     # a $20 budget leaves a doubted price the only offer within it; it ranks first
     # (its tier) but takes no label
-    w = _w(cat, task="full_ft", model_id="llama3_8b", seq_len=4096, dataset_tokens=1e8,
-           budget_usd=20.0)
+    w = _w(cat, task="full_ft", model_id="llama3_8b", seq_len=4096, dataset_tokens=1e8, budget_usd=20.0)
     cheap = alone.model_copy(update={"gpu_id": "h100_sxm", "price_per_gpu_hour": 0.2})
     rec = recommend(w, cat.gpus(), [*cat.prices(), cheap], fx_rates=fx, all_offers=True)
     ok = [o for o in rec.options if o.fits and o.within_budget and o.pricing]
@@ -243,8 +314,14 @@ def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
 
 
 def _rec(**fields):
-    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), model_id="mistral_7b_v0_1",
-                 batch=4, seq_len=2048, **fields)
+    w = Workload(
+        task="qlora",
+        model=catalog_model("mistral_7b_v0_1"),
+        model_id="mistral_7b_v0_1",
+        batch=4,
+        seq_len=2048,
+        **fields,
+    )
     return recommend(w, catalog_gpus(), catalog_prices(), fx_rates={"CNY": 0.14})
 
 
@@ -275,10 +352,17 @@ def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
     from gpupicker.core.pricing.offers import IMPLAUSIBLE_USD_PER_GPU_HOUR
 
     base = next(p for p in catalog_prices() if p.gpu_id == "rtx_4090" and p.currency == "USD")
-    typo = base.model_copy(update={"price_per_gpu_hour": 1e-9, "provider": "Typo Cloud",
-                                   "price_kind": "user"})
-    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
-                 grad_ckpt=True, dataset_tokens=1e7)
+    typo = base.model_copy(
+        update={"price_per_gpu_hour": 1e-9, "provider": "Typo Cloud", "price_kind": "user"}
+    )
+    w = Workload(
+        task="qlora",
+        model=catalog_model("mistral_7b_v0_1"),
+        batch=2,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=1e7,
+    )
     # the best offer per pricing type is a trusted one: the typo is not chosen
     best = recommend(w, catalog_gpus(), [*catalog_prices(), typo])
     assert not [o for o in best.options if o.provider == "Typo Cloud"]
@@ -286,12 +370,11 @@ def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
     mine = [o for o in rec.options if o.provider == "Typo Cloud"]
     assert mine and all(o.price_flag == "low-trust" and not o.labels for o in mine)
     assert mine[0].price_flag_reason == (
-        "$0.00 per GPU-hour is below any real rental ($0.01): check its unit and currency")
-    trusted = [o for o in rec.options if o.fits and o.within_budget and o.provider
-               and not o.price_flag]
+        "$0.00 per GPU-hour is below any real rental ($0.01): check its unit and currency"
+    )
+    trusted = [o for o in rec.options if o.fits and o.within_budget and o.provider and not o.price_flag]
     assert trusted and max(o.rank for o in trusted) < min(o.rank for o in mine)
-    assert rec.options[0].cost.usd_per_hour / rec.options[0].num_gpus >= \
-        IMPLAUSIBLE_USD_PER_GPU_HOUR
+    assert rec.options[0].cost.usd_per_hour / rec.options[0].num_gpus >= IMPLAUSIBLE_USD_PER_GPU_HOUR
 
 
 def test_hours_in_prose_never_use_scientific_notation():
@@ -299,4 +382,11 @@ def test_hours_in_prose_never_use_scientific_notation():
     from gpupicker.core.ranking.reasons import hours_number
 
     assert [hours_number(h) for h in (7e-05, 7.2e-05, 0.00012, 0.021, 3.3, 250, 12_345)] == [
-        "0.00007", "0.000072", "0.00012", "0.021", "3.3", "250", "12,345"]
+        "0.00007",
+        "0.000072",
+        "0.00012",
+        "0.021",
+        "3.3",
+        "250",
+        "12,345",
+    ]

@@ -27,8 +27,14 @@ from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 
 SEED_GPUS = ("h100_sxm", "a100_sxm_80gb", "a100_sxm_40gb", "l40s", "rtx_4090", "rtx_3090")
-LIMIT_WORDS = {"vram": "VRAM", "bandwidth": "memory bandwidth", "compute": "compute",
-               "interconnect": "link", "price": "$", "engine": "engine"}
+LIMIT_WORDS = {
+    "vram": "VRAM",
+    "bandwidth": "memory bandwidth",
+    "compute": "compute",
+    "interconnect": "link",
+    "price": "$",
+    "engine": "engine",
+}
 
 
 def seed_universe():
@@ -53,11 +59,17 @@ def assert_reason_names_limit(option):
 def test_case1_qlora_mistral_7b_on_rtx_4090_costs_2_64(batch):
     """QLoRA with peft's prepare_model_for_kbit_training, which turns on
     gradient checkpointing by default."""
-    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=batch, seq_len=2048,
-                 grad_ckpt=True, train_hours=6, gpu="rtx_4090")
+    w = Workload(
+        task="qlora",
+        model=catalog_model("mistral_7b_v0_1"),
+        batch=batch,
+        seq_len=2048,
+        grad_ckpt=True,
+        train_hours=6,
+        gpu="rtx_4090",
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices(), all_offers=True)
-    opt = next(o for o in rec.options
-               if o.gpu_id == "rtx_4090" and o.num_gpus == 1 and seed_offer(o))
+    opt = next(o for o in rec.options if o.gpu_id == "rtx_4090" and o.num_gpus == 1 and seed_offer(o))
     assert opt.fits and opt.within_budget and opt in rec.fitting()
     assert opt.total_bytes_per_gpu < 24 * GiB
     assert opt.cost.usd_per_hour == pytest.approx(0.44)
@@ -72,12 +84,19 @@ def test_case1_qlora_mistral_7b_on_rtx_4090_costs_2_64(batch):
 
 
 def test_case2_13b_from_scratch_on_4x_a100_costs_about_545():
-    w = Workload(task="pretrain", model=catalog_model("llama2_13b"), batch=4, seq_len=2048,
-                 grad_ckpt=True, num_gpus=4, parallelism={"fsdp": True}, train_hours=72,
-                 gpu="a100_sxm_80gb")
+    w = Workload(
+        task="pretrain",
+        model=catalog_model("llama2_13b"),
+        batch=4,
+        seq_len=2048,
+        grad_ckpt=True,
+        num_gpus=4,
+        parallelism={"fsdp": True},
+        train_hours=72,
+        gpu="a100_sxm_80gb",
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices(), all_offers=True)
-    opt = next(o for o in rec.options
-               if o.gpu_id == "a100_sxm_80gb" and o.num_gpus == 4 and seed_offer(o))
+    opt = next(o for o in rec.options if o.gpu_id == "a100_sxm_80gb" and o.num_gpus == 4 and seed_offer(o))
     assert opt.fits
     assert opt.cost.usd_per_hour == pytest.approx(7.56)
     assert opt.cost.hours == pytest.approx(72.0)
@@ -88,13 +107,22 @@ def test_case2_13b_from_scratch_on_4x_a100_costs_about_545():
 
 
 def test_case3_llama2_13b_serving_on_2x_rtx_4090_about_635_per_month():
-    w = Workload(task="inference", model=catalog_model("llama2_13b"), framework="vllm",
-                 weights_dtype="int4", requests_per_minute=100, gpu="rtx_4090", num_gpus=2)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama2_13b"),
+        framework="vllm",
+        weights_dtype="int4",
+        requests_per_minute=100,
+        gpu="rtx_4090",
+        num_gpus=2,
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices(), all_offers=True, hours_per_month=720)
     # 2 cards are offered both as one tensor-parallel replica and as two 1-GPU replicas
-    opt = next(o for o in rec.options
-               if o.gpu_id == "rtx_4090" and o.num_gpus == 2 and seed_offer(o)
-               and o.serving.gpus_per_replica == 1)
+    opt = next(
+        o
+        for o in rec.options
+        if o.gpu_id == "rtx_4090" and o.num_gpus == 2 and seed_offer(o) and o.serving.gpus_per_replica == 1
+    )
     assert opt.fits
     assert opt.cost.usd_per_hour == pytest.approx(0.88)
     assert opt.cost.usd_per_month == pytest.approx(633.6)
@@ -105,8 +133,14 @@ def test_case3_llama2_13b_serving_on_2x_rtx_4090_about_635_per_month():
 
 
 def test_case3_in_bf16_does_not_fit_and_the_results_say_quantization_is_assumed():
-    w = Workload(task="inference", model=catalog_model("llama2_13b"), weights_dtype="bf16",
-                 batch=1, prompt_len=512, new_tokens=256)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama2_13b"),
+        weights_dtype="bf16",
+        batch=1,
+        prompt_len=512,
+        new_tokens=256,
+    )
     rec = recommend(w, catalog_gpus(), catalog_prices())
     one = next(o for o in rec.options if o.gpu_id == "rtx_4090" and o.num_gpus == 1)
     assert not one.fits and "VRAM" in one.reason
@@ -118,8 +152,15 @@ def test_seed_llama2_13b_speeds():
     4-bit weights (bf16 does not fit) and matches within 25 % with vLLM; 150 tok/s on an H100
     is above the bf16 weight-streaming ceiling, so the seed must assume quantization there too."""
     m = catalog_model("llama2_13b")
-    q4 = Workload(task="inference", model=m, framework="vllm", weights_dtype="int4", batch=1,
-                  prompt_len=512, new_tokens=256)
+    q4 = Workload(
+        task="inference",
+        model=m,
+        framework="vllm",
+        weights_dtype="int4",
+        batch=1,
+        prompt_len=512,
+        new_tokens=256,
+    )
     t = estimate_throughput(q4, gpu("rtx_4090"), 1)
     assert abs(t.decode_tokens_per_s - 60) / 60 < 0.25
     ideal = Workload(task="decode_ceiling", model=m, weights_dtype="bf16")
@@ -135,10 +176,19 @@ def test_seed_llama2_13b_speeds():
 def test_row1_70b_training_needs_h100_class_cluster():
     # The seed guide's row sizes pure-bf16 AdamW states (8 B/param); the default is mixed
     # precision (fp32 master weights, 16 B/param: ZeRO paper), which 8 × 80 GB cannot hold.
-    mixed = Workload(task="pretrain", model=catalog_model("llama3_70b"), batch=1, seq_len=2048,
-                     grad_ckpt=True, dataset_tokens=1e9)
-    assert not any(o.fits for o in recommend(mixed, *seed_universe(), goal="fastest").options
-                   if o.gpu_id == "h100_sxm" and o.num_gpus <= 8)
+    mixed = Workload(
+        task="pretrain",
+        model=catalog_model("llama3_70b"),
+        batch=1,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=1e9,
+    )
+    assert not any(
+        o.fits
+        for o in recommend(mixed, *seed_universe(), goal="fastest").options
+        if o.gpu_id == "h100_sxm" and o.num_gpus <= 8
+    )
     w = mixed.model_copy(update={"master_weights": False})
     rec = recommend(w, *seed_universe(), goal="fastest")
     top = rec.options[0]
@@ -157,8 +207,14 @@ def test_row2_7b_to_70b_training_a100_vs_h100_is_explained():
     """Seed: A100 80GB is the best balance. With the bundled prices (H100 from $1.99/h, A100
     from $0.87/h) the H100 finishes ≈2× sooner for about the same money, so 'value' picks the
     H100 and the notes compare the A100 option with it."""
-    w = Workload(task="pretrain", model=catalog_model("llama2_13b"), batch=4, seq_len=2048,
-                 grad_ckpt=True, dataset_tokens=5e9)
+    w = Workload(
+        task="pretrain",
+        model=catalog_model("llama2_13b"),
+        batch=4,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=5e9,
+    )
     rec = recommend(w, *seed_universe(), goal="value")
     top = rec.options[0]
     assert top.gpu_id in ("h100_sxm", "a100_sxm_80gb") and top.fits and top.num_gpus > 1
@@ -166,14 +222,21 @@ def test_row2_7b_to_70b_training_a100_vs_h100_is_explained():
     a100 = [o for o in rec.options if o.gpu_id == "a100_sxm_80gb" and o.fits]
     assert a100
     if top.gpu_id != "a100_sxm_80gb":
-        note = next(n for n in rec.notes
-                    if "buying guide's rule of thumb suggests NVIDIA A100 SXM4 80GB" in n)
+        note = next(
+            n for n in rec.notes if "buying guide's rule of thumb suggests NVIDIA A100 SXM4 80GB" in n
+        )
         assert "costs" in note and "speed" in note
 
 
 def test_row3_lora_fine_tuning_picks_rtx_4090():
-    w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=2, seq_len=2048,
-                 grad_ckpt=True, dataset_tokens=2e7)
+    w = Workload(
+        task="lora",
+        model=catalog_model("llama2_7b"),
+        batch=2,
+        seq_len=2048,
+        grad_ckpt=True,
+        dataset_tokens=2e7,
+    )
     rec = recommend(w, *seed_universe(), goal="cheapest")
     top = rec.options[0]
     assert top.gpu_id == "rtx_4090" and top.fits and "cheapest" in top.labels
@@ -182,8 +245,13 @@ def test_row3_lora_fine_tuning_picks_rtx_4090():
 
 
 def test_row4_inference_picks_rtx_4090_or_l40s():
-    w = Workload(task="inference", model=catalog_model("llama2_13b"), framework="vllm",
-                 weights_dtype="int4", requests_per_minute=100)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama2_13b"),
+        framework="vllm",
+        weights_dtype="int4",
+        requests_per_minute=100,
+    )
     rec = recommend(w, *seed_universe(), goal="cheapest")
     top = rec.options[0]
     # Sized by what each vLLM replica's KV pool holds, 2 × RTX 3090 (same 24 GB
@@ -199,8 +267,7 @@ def test_row4_inference_picks_rtx_4090_or_l40s():
 
 def test_row5_development_picks_rtx_3090():
     """Development/testing: a rented box for a working day; the lowest hourly price wins."""
-    w = Workload(task="lora", model=catalog_model("llama3_2_3b"), batch=1, seq_len=1024,
-                 train_hours=8)
+    w = Workload(task="lora", model=catalog_model("llama3_2_3b"), batch=1, seq_len=1024, train_hours=8)
     rec = recommend(w, *seed_universe(), goal="cheapest", counts=(1,))
     top = rec.options[0]
     assert top.gpu_id == "rtx_3090" and top.fits and "cheapest" in top.labels

@@ -19,8 +19,15 @@ from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 
-SEED = dict(task="inference", model_id="llama2_13b", weights_dtype="int4", framework="vllm",
-            requests_per_minute=100, avg_prompt_tokens=512, avg_output_tokens=256)
+SEED = dict(
+    task="inference",
+    model_id="llama2_13b",
+    weights_dtype="int4",
+    framework="vllm",
+    requests_per_minute=100,
+    avg_prompt_tokens=512,
+    avg_output_tokens=256,
+)
 
 
 def _seed(**kw) -> Workload:
@@ -37,15 +44,20 @@ def test_serving_options_fit_their_kv_pool_and_give_the_json_fields(seed_options
     assert fitting
     for o in fitting:
         d = option_dict(o)["serving"]
-        assert set(d) >= {"replicas", "gpus_per_replica", "max_concurrent_seqs",
-                          "aggregate_decode_tokens_per_s"}
+        assert set(d) >= {
+            "replicas",
+            "gpus_per_replica",
+            "max_concurrent_seqs",
+            "aggregate_decode_tokens_per_s",
+        }
         assert d["replicas"] * d["gpus_per_replica"] == o.num_gpus
         assert 1 <= d["concurrent_seqs"] <= d["max_concurrent_seqs"]
         # the pool holds the concurrency: blocks of 512 + 256 tokens per sequence
         pool = o.memory.kv_pool_tokens
         assert pool is not None and d["concurrent_seqs"] * 768 <= pool
         assert d["aggregate_decode_tokens_per_s"] == pytest.approx(
-            d["replica_decode_tokens_per_s"] * d["replicas"], rel=1e-3)
+            d["replica_decode_tokens_per_s"] * d["replicas"], rel=1e-3
+        )
 
 
 def test_the_issue_3080_case_no_longer_serves_with_a_batch_the_pool_cannot_hold(seed_options):
@@ -57,15 +69,22 @@ def test_the_issue_3080_case_no_longer_serves_with_a_batch_the_pool_cannot_hold(
             assert o.serving.replica_decode_tokens_per_s < 150
 
 
-@pytest.mark.parametrize("engine", [
-    {}, {"framework": "sglang"}, {"framework": "llama.cpp", "weights_dtype": "q4_k_m"},
-    {"framework": "tensorrt-llm"}])
+@pytest.mark.parametrize(
+    "engine",
+    [
+        {},
+        {"framework": "sglang"},
+        {"framework": "llama.cpp", "weights_dtype": "q4_k_m"},
+        {"framework": "tensorrt-llm"},
+    ],
+)
 def test_estimate_gives_the_same_concurrency_and_tokens_per_s_as_recommend(engine, seed_options):
     """Over the whole catalog: each option's replica, estimated alone."""
     checked = 0
     seen = set()
-    options = seed_options if not engine else recommend(
-        _seed(**engine), catalog_gpus(), catalog_prices()).options
+    options = (
+        seed_options if not engine else recommend(_seed(**engine), catalog_gpus(), catalog_prices()).options
+    )
     for o in options:
         s = o.serving
         if s is None or not o.fits or (o.gpu_id, s.gpus_per_replica) in seen:
@@ -75,8 +94,7 @@ def test_estimate_gives_the_same_concurrency_and_tokens_per_s_as_recommend(engin
         out = estimate_report(w, gpu(o.gpu_id))["serving"]
         assert out["max_concurrent_seqs"] == s.max_concurrent_seqs
         assert out["concurrent_seqs"] == s.concurrent_seqs
-        assert out["replica_decode_tokens_per_s"] == pytest.approx(
-            s.replica_decode_tokens_per_s, rel=1e-3)
+        assert out["replica_decode_tokens_per_s"] == pytest.approx(s.replica_decode_tokens_per_s, rel=1e-3)
         assert out["replicas"] == s.replicas
         checked += 1
     assert checked >= 15
@@ -88,12 +106,12 @@ def test_latency_targets_reject_options_that_miss_them():
     _, _, fast, _ = plan_serving(w, gpu("h100_sxm"), 1)
     assert not slow.meets_targets and fast.meets_targets and fast.itl_s <= 0.015
     rec = recommend(w, catalog_gpus(), catalog_prices())
-    t4 = next(o for o in rec.options
-              if o.gpu_id == "t4" and o.fits and o.serving.gpus_per_replica == 1)
+    t4 = next(o for o in rec.options if o.gpu_id == "t4" and o.fits and o.serving.gpus_per_replica == 1)
     assert not t4.within_budget and "latency target" in t4.reason
     # tensor parallel over 8 T4s shortens each step enough
-    assert any(o.gpu_id == "t4" and o.serving.gpus_per_replica == 8 and o.serving.meets_targets
-               for o in rec.options)
+    assert any(
+        o.gpu_id == "t4" and o.serving.gpus_per_replica == 8 and o.serving.meets_targets for o in rec.options
+    )
     assert json.dumps(option_dict(t4)["serving"])  # JSON-able
 
 
@@ -107,10 +125,8 @@ def test_vllm_token_budget_follows_its_engine_arguments():
     assert chunked_prefill_budget(Workload(**base), gpu("h100_sxm")) == 8192
     assert chunked_prefill_budget(Workload(**base), gpu("a100_sxm_80gb")) == 2048
     assert chunked_prefill_budget(Workload(**base), gpu("l40s")) == 2048
-    assert chunked_prefill_budget(Workload(max_num_batched_tokens=512, **base),
-                                  gpu("h100_sxm")) == 512
-    assert chunked_prefill_budget(Workload(**{**base, "framework": "sglang"}),
-                                  gpu("h100_sxm")) == 0
+    assert chunked_prefill_budget(Workload(max_num_batched_tokens=512, **base), gpu("h100_sxm")) == 512
+    assert chunked_prefill_budget(Workload(**{**base, "framework": "sglang"}), gpu("h100_sxm")) == 0
 
 
 def test_continuous_batching_itl_pays_for_the_prompts_mixed_into_each_step():
@@ -118,8 +134,9 @@ def test_continuous_batching_itl_pays_for_the_prompts_mixed_into_each_step():
     running, each step also prefills 64 × 1,024 / 128 = 512 prompt tokens, which on an A100 is
     compute the memory-bound decode step cannot hide (ITL at full continuous batching is 2–3×
     the decode-only step); at batch 1 nearly nothing is mixed in."""
-    base = dict(task="inference", model=catalog_model("llama3_8b"), framework="vllm",
-                prompt_len=1024, new_tokens=128)
+    base = dict(
+        task="inference", model=catalog_model("llama3_8b"), framework="vllm", prompt_len=1024, new_tokens=128
+    )
     a100 = gpu("a100_sxm_80gb")
     t = estimate_throughput(Workload(batch=64, **base), a100, 1)
     sglang = estimate_throughput(Workload(batch=64, **{**base, "framework": "sglang"}), a100, 1)

@@ -16,12 +16,20 @@ from gpupicker.core.workload import LoraConfig, Parallelism, Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model
 
 VARIANTS = [
-    {"batch": 3}, {"seq_len": 1024}, {"grad_ckpt": True}, {"optimizer": "adamw8bit"},
-    {"optimizer": "sgd"}, {"weights_dtype": "fp32"}, {"compute_dtype": "fp16"},
-    {"compute_dtype": "fp8"}, {"framework": "unsloth"}, {"framework": "torchtitan"},
-    {"task": "lora", "lora": LoraConfig()}, {"task": "qlora", "weights_dtype": "nf4",
-                                             "lora": LoraConfig()},
-    {"parallelism": Parallelism(fsdp=True, zero_stage=3)}, {"num_gpus": 2},
+    {"batch": 3},
+    {"seq_len": 1024},
+    {"grad_ckpt": True},
+    {"optimizer": "adamw8bit"},
+    {"optimizer": "sgd"},
+    {"weights_dtype": "fp32"},
+    {"compute_dtype": "fp16"},
+    {"compute_dtype": "fp8"},
+    {"framework": "unsloth"},
+    {"framework": "torchtitan"},
+    {"task": "lora", "lora": LoraConfig()},
+    {"task": "qlora", "weights_dtype": "nf4", "lora": LoraConfig()},
+    {"parallelism": Parallelism(fsdp=True, zero_stage=3)},
+    {"num_gpus": 2},
 ]
 
 

@@ -16,8 +16,7 @@ def test_l40s_16bit_gemms_at_the_measured_rate():
     assert sustained_tflops(l40s, "bf16") == pytest.approx(269.0, rel=0.01)
     assert power_limit_factor(l40s) == pytest.approx(0.743, abs=0.002)
     assert power_limit_factor(l40s, "fp8") == 1.0
-    assert sustained_tflops(l40s, "fp8") == pytest.approx(
-        l40s.fp8_tflops_dense * FP8_GEMM_FACTOR, rel=1e-6)
+    assert sustained_tflops(l40s, "fp8") == pytest.approx(l40s.fp8_tflops_dense * FP8_GEMM_FACTOR, rel=1e-6)
 
 
 def test_h20_streams_what_its_78_sms_can_hold():

@@ -21,19 +21,30 @@ from tests.support.validation import load_validation_cases
 from tests.support.workloads import resolved_workload as _w
 
 CASES = load_validation_cases()
-LLAMA2_7B_ARCH = dict(hidden_size=4096, intermediate_size=11008, num_hidden_layers=32,
-                      num_attention_heads=32, vocab_size=32016, model_type="llama")
-MPT_7B_ARCH = dict(hidden_size=4096, intermediate_size=16384, num_hidden_layers=32,
-                   num_attention_heads=32, vocab_size=50432, tie_word_embeddings=True,
-                   model_type="mpt")
+LLAMA2_7B_ARCH = dict(
+    hidden_size=4096,
+    intermediate_size=11008,
+    num_hidden_layers=32,
+    num_attention_heads=32,
+    vocab_size=32016,
+    model_type="llama",
+)
+MPT_7B_ARCH = dict(
+    hidden_size=4096,
+    intermediate_size=16384,
+    num_hidden_layers=32,
+    num_attention_heads=32,
+    vocab_size=50432,
+    tie_word_embeddings=True,
+    model_type="mpt",
+)
 
 
 def _err(est: float, ref: float) -> float:
     return (est - ref) / ref
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c["task"] == "decode_ceiling"],
-                         ids=lambda c: c["id"])
+@pytest.mark.parametrize("case", [c for c in CASES if c["task"] == "decode_ceiling"], ids=lambda c: c["id"])
 def test_decode_ceiling_within_15_percent(case):
     """±15 % of max_decode_tokens_per_s (measured 233.0 / 140.1)."""
     w = Workload.model_validate(case)
@@ -56,8 +67,10 @@ def test_decode_ceiling_through_estimate_report():
 
 
 @pytest.mark.parametrize(
-    "case", [c for c in CASES if "hf_generate_decode_tokens_per_s_per_seq" in c["measured"]],
-    ids=lambda c: c["id"])
+    "case",
+    [c for c in CASES if "hf_generate_decode_tokens_per_s_per_seq" in c["measured"]],
+    ids=lambda c: c["id"],
+)
 def test_hf_generate_speed_is_overhead_bound_and_close(case):
     """transformers generate ran at 8–14 tok/s on the H200 (launch/CPU bound): ±20 %."""
     w = Workload.model_validate(case)
@@ -82,59 +95,90 @@ def test_h200_training_speeds():
     assert max(abs(e) for e in errs) < 0.35
 
 
-@pytest.mark.parametrize("case_id,gpu_id,ref", [("C64", "a100_sxm_80gb", 4641),
-                                                ("C65", "h100_sxm", 10643)])
+@pytest.mark.parametrize("case_id,gpu_id,ref", [("C64", "a100_sxm_80gb", 4641), ("C65", "h100_sxm", 10643)])
 def test_mpt7b_training_speed_public_cases(case_id, gpu_id, ref):
     """llm-foundry MPT-7B, 8 GPUs, FSDP, seq 2048, micro-batch 6: tokens/s per GPU ±25 %."""
-    w = Workload(task="pretrain", model=MPT_7B_ARCH, batch=6, seq_len=2048, framework="fsdp",
-                 parallelism={"fsdp": True}, num_gpus=8)
+    w = Workload(
+        task="pretrain",
+        model=MPT_7B_ARCH,
+        batch=6,
+        seq_len=2048,
+        framework="fsdp",
+        parallelism={"fsdp": True},
+        num_gpus=8,
+    )
     t = estimate_throughput(w, gpu(gpu_id), 8)
     assert abs(_err(t.train_tokens_per_s / 8, ref)) < 0.25
     assert any("MFU" in a for a in t.assumptions)
 
 
-@pytest.mark.parametrize("case_id,gpu_id,dtype,ref", [
-    ("C42 F16", "rtx_4090", "f16", 61.03),
-    ("C42 Q8_0", "rtx_4090", "q8_0", 98.13),
-    ("C43 Q4_0", "rtx_3090_ti", "q4_0", 127.43),
-])
+@pytest.mark.parametrize(
+    "case_id,gpu_id,dtype,ref",
+    [
+        ("C42 F16", "rtx_4090", "f16", 61.03),
+        ("C42 Q8_0", "rtx_4090", "q8_0", 98.13),
+        ("C43 Q4_0", "rtx_3090_ti", "q4_0", 127.43),
+    ],
+)
 def test_llamacpp_decode_public_cases(case_id, gpu_id, dtype, ref):
     """llama.cpp PR #4766 / #4812 tg128 on 7B (2023-12 / 2024-01 builds): ±25 % with the
     llama.cpp profile of that build era."""
-    w = Workload(task="inference", model=LLAMA2_7B_ARCH, batch=1, prompt_len=512, new_tokens=128,
-                 framework="llama.cpp", weights_dtype=dtype, kv_cache_dtype="fp16",
-                 engine_date="2024-01")
+    w = Workload(
+        task="inference",
+        model=LLAMA2_7B_ARCH,
+        batch=1,
+        prompt_len=512,
+        new_tokens=128,
+        framework="llama.cpp",
+        weights_dtype=dtype,
+        kv_cache_dtype="fp16",
+        engine_date="2024-01",
+    )
     t = estimate_throughput(w, gpu(gpu_id), 1)
     assert abs(_err(t.decode_tokens_per_s, ref)) < 0.25
 
 
 def test_sdxl_seconds_per_image_public_case():
     """C59: SDXL fp16 + SDPA, A100 40GB, 4 images × 50 steps in 11.41 s: ±25 %."""
-    w = Workload(task="image_gen", model=catalog_model("sdxl_base"), resolution=1024, steps=50,
-                 images=4, weights_dtype="fp16", compute_dtype="fp16")
+    w = Workload(
+        task="image_gen",
+        model=catalog_model("sdxl_base"),
+        resolution=1024,
+        steps=50,
+        images=4,
+        weights_dtype="fp16",
+        compute_dtype="fp16",
+    )
     t = estimate_throughput(w, gpu("a100_sxm_40gb"), 1)
     assert abs(_err(t.seconds_per_image, 11.41 / 4)) < 0.25
 
 
 def test_tensor_parallel_nvlink_beats_pcie():
-    w = Workload(task="inference", model=catalog_model("llama3_70b"), weights_dtype="bf16",
-                 framework="vllm", batch=8, prompt_len=1024, new_tokens=256)
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama3_70b"),
+        weights_dtype="bf16",
+        framework="vllm",
+        batch=8,
+        prompt_len=1024,
+        new_tokens=256,
+    )
     one = estimate_throughput(w, gpu("h100_sxm"), 1)
     four = estimate_throughput(w, gpu("h100_sxm"), 4)
     assert four.decode_tokens_per_s > 2.5 * one.decode_tokens_per_s
     assert any("tensor parallel over NVLink" in a for a in four.assumptions)
     nbytes = 8 * 8192 * 2
-    assert allreduce_seconds(gpu("rtx_4090"), 4, nbytes) > 3 * allreduce_seconds(gpu("h100_sxm"), 4,
-                                                                                  nbytes)
+    assert allreduce_seconds(gpu("rtx_4090"), 4, nbytes) > 3 * allreduce_seconds(gpu("h100_sxm"), 4, nbytes)
     # HF device_map splits layers: more memory, no more speed
     hf = w.model_copy(update={"framework": "transformers"})
-    assert estimate_throughput(hf, gpu("h100_sxm"), 4).decode_tokens_per_s <= \
-        estimate_throughput(hf, gpu("h100_sxm"), 1).decode_tokens_per_s * 1.01
+    assert (
+        estimate_throughput(hf, gpu("h100_sxm"), 4).decode_tokens_per_s
+        <= estimate_throughput(hf, gpu("h100_sxm"), 1).decode_tokens_per_s * 1.01
+    )
 
 
 def test_engines_order_and_assumptions():
-    base = dict(task="inference", model=catalog_model("llama2_7b"), batch=1, prompt_len=512,
-                new_tokens=128)
+    base = dict(task="inference", model=catalog_model("llama2_7b"), batch=1, prompt_len=512, new_tokens=128)
     speeds = {}
     for fw in ("transformers", "llama.cpp", "vllm", "tensorrt-llm"):
         t = estimate_throughput(Workload(framework=fw, **base), gpu("a100_sxm_80gb"), 1)
@@ -145,35 +189,56 @@ def test_engines_order_and_assumptions():
     # 40.9 tok/s with HF vs llama-bench 7–8B F16 on A100 ≈ 55 tok/s) by more than 20 %
     assert speeds["transformers"] < min(speeds["llama.cpp"], speeds["vllm"])
     old = Workload(framework="transformers", environment="transformers 4.32", **base)
-    assert estimate_throughput(old, gpu("a100_sxm_80gb"), 1).decode_tokens_per_s < \
-        0.8 * min(speeds["llama.cpp"], speeds["vllm"])
+    assert estimate_throughput(old, gpu("a100_sxm_80gb"), 1).decode_tokens_per_s < 0.8 * min(
+        speeds["llama.cpp"], speeds["vllm"]
+    )
     assert speeds["vllm"] < speeds["tensorrt-llm"]
-    ideal = estimate_throughput(Workload(**{**base, "task": "decode_ceiling"}),
-                                gpu("a100_sxm_80gb"), 1).decode_tokens_per_s
+    ideal = estimate_throughput(
+        Workload(**{**base, "task": "decode_ceiling"}), gpu("a100_sxm_80gb"), 1
+    ).decode_tokens_per_s
     assert max(speeds.values()) < ideal
 
 
 def test_batching_raises_aggregate_and_moe_reads_active_experts():
-    w1 = Workload(task="inference", model=catalog_model("llama2_7b"), framework="vllm", batch=1,
-                  prompt_len=512, new_tokens=128)
+    w1 = Workload(
+        task="inference",
+        model=catalog_model("llama2_7b"),
+        framework="vllm",
+        batch=1,
+        prompt_len=512,
+        new_tokens=128,
+    )
     w32 = w1.model_copy(update={"batch": 32})
     t1 = estimate_throughput(w1, gpu("h100_sxm"), 1)
     t32 = estimate_throughput(w32, gpu("h100_sxm"), 1)
     assert t32.aggregate_decode_tokens_per_s > 10 * t1.aggregate_decode_tokens_per_s
     assert t32.decode_tokens_per_s < t1.decode_tokens_per_s
-    moe = Workload(task="inference", model=catalog_model("mixtral_8x7b"), framework="vllm",
-                   batch=1, prompt_len=512, new_tokens=128)
-    dense = Workload(task="inference", model=catalog_model("llama2_70b"), framework="vllm",
-                     batch=1, prompt_len=512, new_tokens=128)
-    assert estimate_throughput(moe, gpu("h200_sxm"), 1).decode_tokens_per_s > \
-        2 * estimate_throughput(dense, gpu("h200_sxm"), 1).decode_tokens_per_s
+    moe = Workload(
+        task="inference",
+        model=catalog_model("mixtral_8x7b"),
+        framework="vllm",
+        batch=1,
+        prompt_len=512,
+        new_tokens=128,
+    )
+    dense = Workload(
+        task="inference",
+        model=catalog_model("llama2_70b"),
+        framework="vllm",
+        batch=1,
+        prompt_len=512,
+        new_tokens=128,
+    )
+    assert (
+        estimate_throughput(moe, gpu("h200_sxm"), 1).decode_tokens_per_s
+        > 2 * estimate_throughput(dense, gpu("h200_sxm"), 1).decode_tokens_per_s
+    )
 
 
 def test_training_flops_rules_and_hours():
     base = dict(model=catalog_model("llama2_7b"), batch=4, seq_len=2048, framework="fsdp")
     full = estimate_throughput(Workload(task="full_ft", **base), gpu("a100_sxm_80gb"), 1)
-    ckpt = estimate_throughput(Workload(task="full_ft", grad_ckpt=True, **base),
-                               gpu("a100_sxm_80gb"), 1)
+    ckpt = estimate_throughput(Workload(task="full_ft", grad_ckpt=True, **base), gpu("a100_sxm_80gb"), 1)
     lora = estimate_throughput(Workload(task="lora", **base), gpu("a100_sxm_80gb"), 1)
     assert ckpt.train_tokens_per_s == pytest.approx(full.train_tokens_per_s * 6 / 8, rel=0.05)
     assert lora.train_tokens_per_s > full.train_tokens_per_s * 1.3
@@ -192,8 +257,13 @@ def test_rings_beyond_one_node_run_at_the_node_network_speed():
     assert link_bandwidth_gbps(h100, 16) == pytest.approx(50.0)
     assert link_name(h100, 16) == "InfiniBand between 2 nodes"
     assert allreduce_seconds(h100, 16, 1e9) > 5 * allreduce_seconds(h100, 8, 1e9)
-    w = Workload(task="full_ft", model=catalog_model("llama3_70b"), seq_len=2048, num_gpus=16,
-                 parallelism={"fsdp": True})
+    w = Workload(
+        task="full_ft",
+        model=catalog_model("llama3_70b"),
+        seq_len=2048,
+        num_gpus=16,
+        parallelism={"fsdp": True},
+    )
     t = estimate_throughput(w, h100, 16)
     assert any("InfiniBand between 2 nodes" in a for a in t.assumptions)
 
@@ -215,12 +285,19 @@ def test_fabric_bandwidths_filled_and_mi325x_not_slower_than_mi300x(cat):
     21 RoCE ports × 100/200 Gb/s = 525/1050 GB/s bidirectional (docs.habana.ai Network
     Configuration); MI210 with its bridge 300 GB/s (AMD brochure). Same compute, more HBM
     bandwidth: MI325X × 8 FSDP is at least as fast as MI300X × 8."""
-    bw = {g: cat.get_gpu(g).nvlink_bandwidth_gbps for g in
-          ("mi300x", "mi325x", "gaudi2", "gaudi3", "mi210")}
+    bw = {g: cat.get_gpu(g).nvlink_bandwidth_gbps for g in ("mi300x", "mi325x", "gaudi2", "gaudi3", "mi210")}
     assert bw == {"mi300x": 896, "mi325x": 896, "gaudi2": 525, "gaudi3": 1050, "mi210": 300}
     speeds = {}
     for g in ("mi300x", "mi325x"):
-        w = _w(cat, task="full_ft", model_id="llama3_1_8b", batch=4, seq_len=2048,
-               grad_ckpt=True, num_gpus=8, parallelism={"fsdp": True})
+        w = _w(
+            cat,
+            task="full_ft",
+            model_id="llama3_1_8b",
+            batch=4,
+            seq_len=2048,
+            grad_ckpt=True,
+            num_gpus=8,
+            parallelism={"fsdp": True},
+        )
         speeds[g] = estimate_throughput(w, cat.get_gpu(g), 8).train_tokens_per_s
     assert speeds["mi325x"] >= speeds["mi300x"]

@@ -20,15 +20,34 @@ from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
 from tests.support.workloads import resolved_workload as _w
 
-MPT_7B = dict(hidden_size=4096, intermediate_size=16384, num_hidden_layers=32,
-              num_attention_heads=32, vocab_size=50432, tie_word_embeddings=True,
-              model_type="mpt", params=6_650_000_000)
-QWEN_1_8B = dict(model_type="qwen", hidden_size=2048, intermediate_size=5504,
-                 num_hidden_layers=24, num_attention_heads=16, vocab_size=151936,
-                 tie_word_embeddings=False)
-QWEN_7B = dict(model_type="qwen", hidden_size=4096, intermediate_size=11008,
-               num_hidden_layers=32, num_attention_heads=32, vocab_size=151936,
-               tie_word_embeddings=False)
+MPT_7B = dict(
+    hidden_size=4096,
+    intermediate_size=16384,
+    num_hidden_layers=32,
+    num_attention_heads=32,
+    vocab_size=50432,
+    tie_word_embeddings=True,
+    model_type="mpt",
+    params=6_650_000_000,
+)
+QWEN_1_8B = dict(
+    model_type="qwen",
+    hidden_size=2048,
+    intermediate_size=5504,
+    num_hidden_layers=24,
+    num_attention_heads=16,
+    vocab_size=151936,
+    tie_word_embeddings=False,
+)
+QWEN_7B = dict(
+    model_type="qwen",
+    hidden_size=4096,
+    intermediate_size=11008,
+    num_hidden_layers=32,
+    num_attention_heads=32,
+    vocab_size=151936,
+    tie_word_embeddings=False,
+)
 
 
 def _max_context(w: Workload, g) -> int:
@@ -44,9 +63,21 @@ def _max_context(w: Workload, g) -> int:
 
 def test_every_listed_framework_is_modelled_and_others_are_errors():
     names = modelled_training_frameworks()
-    for required in ("transformers", "unsloth", "liger", "axolotl", "llama-factory", "torchtune",
-                     "litgpt", "llm-foundry", "deepspeed", "fsdp", "torchtitan", "megatron",
-                     "nemo"):
+    for required in (
+        "transformers",
+        "unsloth",
+        "liger",
+        "axolotl",
+        "llama-factory",
+        "torchtune",
+        "litgpt",
+        "llm-foundry",
+        "deepspeed",
+        "fsdp",
+        "torchtitan",
+        "megatron",
+        "nemo",
+    ):
         assert required in names
     assert training_framework("TRL").id == "transformers"
     assert training_framework("composer").id == "llm-foundry"
@@ -72,8 +103,7 @@ def test_unsloth_qlora_max_context_on_24gb_matches_its_readme():
 
 def test_unsloth_llama2_7b_qlora_16k_fits_a_t4():
     """Unsloth runs Llama-2-7B QLoRA at 16k tokens on a T4 in about 10 GB."""
-    w = Workload(task="qlora", model=catalog_model("llama2_7b"), framework="unsloth",
-                 seq_len=16384)
+    w = Workload(task="qlora", model=catalog_model("llama2_7b"), framework="unsloth", seq_len=16384)
     est = estimate_memory(w, gpu("t4"))
     assert fits_on(est, gpu("t4")) and est.total_bytes < 10.5 * GiB
 
@@ -81,8 +111,16 @@ def test_unsloth_llama2_7b_qlora_16k_fits_a_t4():
 def test_llm_foundry_mpt7b_fsdp_on_8_a100_40gb_fits():
     """llm-foundry benchmark config: MPT-7B, 8 × A100-40GB, FSDP, micro-batch 12 × 2048 with
     activation checkpointing and its fused cross-entropy (no fp32 logits)."""
-    w = Workload(task="pretrain", model=MPT_7B, batch=12, seq_len=2048, framework="llm-foundry",
-                 grad_ckpt=True, num_gpus=8, parallelism={"fsdp": True})
+    w = Workload(
+        task="pretrain",
+        model=MPT_7B,
+        batch=12,
+        seq_len=2048,
+        framework="llm-foundry",
+        grad_ckpt=True,
+        num_gpus=8,
+        parallelism={"fsdp": True},
+    )
     est = estimate_memory(w, gpu("a100_sxm_40gb"), 8)
     assert fits_on(est, gpu("a100_sxm_40gb"))
     hf_loss = estimate_memory(w.model_copy(update={"framework": "fsdp"}), gpu("a100_sxm_40gb"), 8)
@@ -98,23 +136,37 @@ def test_qwen_full_ft_as_qwen_ran_it_deepspeed_zero3():
     config has an "optimizer" block, so transformers' deepspeed_optim_sched hands the optimizer
     to DeepSpeed (FusedAdam, fp32 master weights) and the Trainer's optim is unused.
     Within ±15 % of both rows (GB = 1e9 B)."""
-    w = Workload(task="full_ft", model=QWEN_1_8B, weights_dtype="bf16", framework="deepspeed",
-                 seq_len=256, grad_ckpt=True, parallelism={"zero_stage": 3})
+    w = Workload(
+        task="full_ft",
+        model=QWEN_1_8B,
+        weights_dtype="bf16",
+        framework="deepspeed",
+        seq_len=256,
+        grad_ckpt=True,
+        parallelism={"zero_stage": 3},
+    )
     assert w.model.param_count() == 1_836_828_672  # Qwen-1.8B (config.json shapes)
     short = estimate_memory(w).total_bytes / GB
     long = estimate_memory(w.model_copy(update={"seq_len": 2048})).total_bytes / GB
     assert short == pytest.approx(43.5, rel=0.15)
     assert long == pytest.approx(short, rel=0.05)  # flat: the peak is the optimizer step
-    q7 = Workload(task="full_ft", model=QWEN_7B, weights_dtype="bf16", framework="deepspeed",
-                  seq_len=256, grad_ckpt=True, num_gpus=2, parallelism={"zero_stage": 3})
+    q7 = Workload(
+        task="full_ft",
+        model=QWEN_7B,
+        weights_dtype="bf16",
+        framework="deepspeed",
+        seq_len=256,
+        grad_ckpt=True,
+        num_gpus=2,
+        parallelism={"zero_stage": 3},
+    )
     per_gpu = estimate_memory(q7, None, 2).total_bytes / GB
     assert per_gpu == pytest.approx(139.2 / 2, rel=0.15)
     assert fits_on(estimate_memory(q7, gpu("a100_sxm_80gb"), 2), gpu("a100_sxm_80gb"))
     # without --deepspeed, finetune.py is plain HF Trainer on the bf16 model (Qwen's remote code
     # autosets bf16 on a bf16-capable GPU): pure bf16, which Qwen's recipes/finetune/deepspeed/
     # readme.md table fits on one 24 GB card (Qwen-1.8B-Chat, batch 1, max length 512)
-    plain = Workload(task="full_ft", model=QWEN_1_8B, weights_dtype="bf16", seq_len=512,
-                     grad_ckpt=True)
+    plain = Workload(task="full_ft", model=QWEN_1_8B, weights_dtype="bf16", seq_len=512, grad_ckpt=True)
     assert fits_on(estimate_memory(plain, gpu("rtx_4090")), gpu("rtx_4090"))
 
 
@@ -131,8 +183,7 @@ def test_deepspeed_step_temporaries_follow_its_step_code():
     assert deepspeed_step_bytes(psi, 0) == 4 * psi
     # Qwen's own ZeRO-2 config (ds_config_zero2.json) on the same 1.8B job: the whole partition
     # is flattened at once, so it needs more than ZeRO-3 there
-    base = dict(task="full_ft", model=QWEN_1_8B, framework="deepspeed", seq_len=256,
-                grad_ckpt=True)
+    base = dict(task="full_ft", model=QWEN_1_8B, framework="deepspeed", seq_len=256, grad_ckpt=True)
     z2 = estimate_memory(Workload(**base, parallelism={"zero_stage": 2})).total_bytes
     z3 = estimate_memory(Workload(**base, parallelism={"zero_stage": 3})).total_bytes
     assert z3 < z2 and (z2 - z3) / GB == pytest.approx(6 * (psi - 1e9) / 1e9, rel=0.1)
@@ -141,8 +192,15 @@ def test_deepspeed_step_temporaries_follow_its_step_code():
 def test_pretraining_defaults_to_mixed_precision():
     """13B pre-training on 4 × A100-40GB: fp32 master weights (16 B/param) do not fit 40 GB;
     pure bf16 (8 B/param, an explicit choice) would."""
-    w = Workload(task="pretrain", model=catalog_model("llama2_13b"), batch=1, seq_len=2048,
-                 grad_ckpt=True, num_gpus=4, parallelism={"fsdp": True})
+    w = Workload(
+        task="pretrain",
+        model=catalog_model("llama2_13b"),
+        batch=1,
+        seq_len=2048,
+        grad_ckpt=True,
+        num_gpus=4,
+        parallelism={"fsdp": True},
+    )
     assert uses_master_weights(w)
     a100 = gpu("a100_sxm_40gb")
     assert not fits_on(estimate_memory(w, a100, 4), a100)
@@ -164,9 +222,16 @@ def test_torchtitan_training_speed_tables():
     """Median |error| ≤ 12 % on torchtitan's published WPS (the H100 row is a 500 W part)."""
     errs = []
     for model, g, n, b, s, ckpt, ref in TORCHTITAN:
-        w = Workload(task="pretrain", model=catalog_model(model), batch=b, seq_len=s,
-                     grad_ckpt=ckpt, framework="torchtitan", num_gpus=n,
-                     parallelism={"fsdp": True})
+        w = Workload(
+            task="pretrain",
+            model=catalog_model(model),
+            batch=b,
+            seq_len=s,
+            grad_ckpt=ckpt,
+            framework="torchtitan",
+            num_gpus=n,
+            parallelism={"fsdp": True},
+        )
         t = estimate_throughput(w, gpu(g), n)
         errs.append(t.train_tokens_per_s / n / ref - 1)
         assert any(a.startswith("Range ") for a in t.assumptions)
@@ -189,11 +254,9 @@ def test_workstation_card_is_not_ranked_from_its_datasheet_alone():
     ada_card, geforce_card = gpu("rtx_6000_ada"), gpu("rtx_4090")
     assert sustained_tflops(ada_card) == pytest.approx(231, rel=0.02)
     assert 160 <= sustained_tflops(geforce_card) <= 173
-    fp16_acc = sustained_tflops(ada_card, "fp16", "fp16") / sustained_tflops(
-        geforce_card, "fp16", "fp16")
+    fp16_acc = sustained_tflops(ada_card, "fp16", "fp16") / sustained_tflops(geforce_card, "fp16", "fp16")
     assert fp16_acc == pytest.approx(6663 / 9382, rel=0.10)
-    w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=4, seq_len=2048,
-                 framework="fsdp")
+    w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=4, seq_len=2048, framework="fsdp")
     ada = estimate_throughput(w, ada_card, 1)
     geforce = estimate_throughput(w, geforce_card, 1)
     ratio = ada.train_tokens_per_s / geforce.train_tokens_per_s
@@ -201,8 +264,14 @@ def test_workstation_card_is_not_ranked_from_its_datasheet_alone():
     assert 0.85 < ratio < 1.5
     assert any("Measured dense GEMMs at 300 W: tensor throughput 63%" in a for a in ada.assumptions)
     # the prefill of the same card follows the same measurement (llama.cpp F16 pp512)
-    prefill = Workload(task="inference", model=catalog_model("llama3_8b"), weights_dtype="f16",
-                       framework="llama.cpp", prompt_len=512, new_tokens=1)
+    prefill = Workload(
+        task="inference",
+        model=catalog_model("llama3_8b"),
+        weights_dtype="f16",
+        framework="llama.cpp",
+        prompt_len=512,
+        new_tokens=1,
+    )
     pre = estimate_throughput(prefill, ada_card, 1).prefill_tokens_per_s
     assert pre == pytest.approx(6663, rel=0.15)
 
@@ -222,11 +291,18 @@ def test_hf_qlora_max_context_follows_the_peft_recipe():
     from gpupicker.core.hardware.specs import GpuSpec
 
     def card(gb: int) -> GpuSpec:
-        return GpuSpec(id=f"c{gb}", name=f"{gb} GB", memory_gb=gb, memory_type="HBM3",
-                       memory_bandwidth_gbps=1000, segment="datacenter")
+        return GpuSpec(
+            id=f"c{gb}",
+            name=f"{gb} GB",
+            memory_gb=gb,
+            memory_type="HBM3",
+            memory_bandwidth_gbps=1000,
+            segment="datacenter",
+        )
 
-    w = Workload.model_validate(dict(task="qlora", model=catalog_model("llama3_1_8b"), batch=1,
-                                     seq_len=2048, lora={"r": 32}))
+    w = Workload.model_validate(
+        dict(task="qlora", model=catalog_model("llama3_1_8b"), batch=1, seq_len=2048, lora={"r": 32})
+    )
     assert w.prepare_kbit and w.grad_ckpt
     for gb, ref in ((24, 5789), (40, 12264), (80, 28454)):
         assert _max_context(w, card(gb)) == pytest.approx(ref, rel=0.15), gb
@@ -238,17 +314,44 @@ def test_hf_qlora_max_context_follows_the_peft_recipe():
 def test_small_models_on_fused_stacks():
     """TinyLlama README: 1.1B, 16 × A100-40G, 24,000 tokens/s per GPU (lit-gpt based, fused
     kernels); llm-foundry MPT-1B 8 × A100-80GB 20,513 tokens/s per GPU: ±15 %."""
-    tiny = dict(hidden_size=2048, intermediate_size=5632, num_hidden_layers=22,
-                num_attention_heads=32, num_key_value_heads=4, vocab_size=32000)
-    w = Workload(task="pretrain", model=tiny, batch=16, seq_len=2048, framework="litgpt",
-                 num_gpus=16, parallelism={"fsdp": True})
+    tiny = dict(
+        hidden_size=2048,
+        intermediate_size=5632,
+        num_hidden_layers=22,
+        num_attention_heads=32,
+        num_key_value_heads=4,
+        vocab_size=32000,
+    )
+    w = Workload(
+        task="pretrain",
+        model=tiny,
+        batch=16,
+        seq_len=2048,
+        framework="litgpt",
+        num_gpus=16,
+        parallelism={"fsdp": True},
+    )
     t = estimate_throughput(w, gpu("a100_sxm_40gb"), 16)
     assert t.train_tokens_per_s / 16 == pytest.approx(24_000, rel=0.15)
-    mpt1b = dict(hidden_size=2048, intermediate_size=8192, num_hidden_layers=24,
-                 num_attention_heads=16, vocab_size=50368, tie_word_embeddings=True,
-                 model_type="mpt", params=1_320_000_000)
-    w = Workload(task="pretrain", model=mpt1b, batch=14, seq_len=2048, framework="llm-foundry",
-                 num_gpus=8, parallelism={"fsdp": True})
+    mpt1b = dict(
+        hidden_size=2048,
+        intermediate_size=8192,
+        num_hidden_layers=24,
+        num_attention_heads=16,
+        vocab_size=50368,
+        tie_word_embeddings=True,
+        model_type="mpt",
+        params=1_320_000_000,
+    )
+    w = Workload(
+        task="pretrain",
+        model=mpt1b,
+        batch=14,
+        seq_len=2048,
+        framework="llm-foundry",
+        num_gpus=8,
+        parallelism={"fsdp": True},
+    )
     t = estimate_throughput(w, gpu("a100_sxm_80gb"), 8)
     assert t.train_tokens_per_s / 8 == pytest.approx(20_513, rel=0.15)
 
@@ -263,9 +366,18 @@ def test_zero_offload_7b_full_ft_fits_one_24gb_card(cat, stage):
     from gpupicker.core.memory import estimate_memory as em
 
     g = cat.get_gpu("rtx_4090")
-    w = _w(cat, task="full_ft", model_id="llama2_7b", batch=1, seq_len=2048, grad_ckpt=True,
-           framework="deepspeed", num_gpus=1, gpu="rtx_4090",
-           parallelism={"zero_stage": stage, "cpu_offload": True})
+    w = _w(
+        cat,
+        task="full_ft",
+        model_id="llama2_7b",
+        batch=1,
+        seq_len=2048,
+        grad_ckpt=True,
+        framework="deepspeed",
+        num_gpus=1,
+        gpu="rtx_4090",
+        parallelism={"zero_stage": stage, "cpu_offload": True},
+    )
     m = em(w, g)
     assert fits_on(m, g)
     assert m.optimizer_bytes <= 2.1e9 and m.gradients_bytes <= 1.0e9
@@ -284,8 +396,17 @@ def test_optimizer_temporaries_are_not_called_activations(cat):
     are optimizer memory; activations with checkpointing are small."""
     from gpupicker.core.memory import estimate_memory as em
 
-    w = _w(cat, task="full_ft", model_id="llama2_7b", batch=1, seq_len=2048, grad_ckpt=True,
-           framework="deepspeed", num_gpus=1, parallelism={"zero_stage": 3})
+    w = _w(
+        cat,
+        task="full_ft",
+        model_id="llama2_7b",
+        batch=1,
+        seq_len=2048,
+        grad_ckpt=True,
+        framework="deepspeed",
+        num_gpus=1,
+        parallelism={"zero_stage": 3},
+    )
     m = em(w, cat.get_gpu("h200_sxm"))
     assert any("optimizer step" in a for a in m.assumptions)
     assert m.activations_bytes < 1 * GiB
@@ -299,8 +420,16 @@ def test_hf_trainer_pretraining_mfu_on_a100_not_above_fused_stacks(cat):
     eager HF Trainer cannot beat it; was 70 %."""
     from gpupicker.core.speed.training import mfu_default
 
-    w = _w(cat, task="pretrain", model_id="llama2_13b", batch=4, seq_len=2048, grad_ckpt=True,
-           num_gpus=4, parallelism={"fsdp": True})
+    w = _w(
+        cat,
+        task="pretrain",
+        model_id="llama2_13b",
+        batch=4,
+        seq_len=2048,
+        grad_ckpt=True,
+        num_gpus=4,
+        parallelism={"fsdp": True},
+    )
     a100 = cat.get_gpu("a100_sxm_80gb")
     assert 0.35 <= mfu_default(a100, w) <= 0.50
     t = estimate_throughput(w, a100, 4)
@@ -312,8 +441,15 @@ def test_torchtune_single_device_full_finetune_fits_a_4090():
     # pytorch/torchtune README (Llama 3.1 table): the 8B full fine-tune is "Runnable On 1x 4090",
     # 18.9 GiB peak, with the 8B_full_single_device defaults: PagedAdamW8bit (states in CUDA
     # unified memory, paged to host RAM) and optimizer_in_bwd (each gradient freed after its step)
-    w = Workload(task="full_ft", model=catalog_model("llama3_1_8b"), framework="torchtune",
-                 batch=2, seq_len=2048, grad_ckpt=True, optimizer="paged_adamw_8bit")
+    w = Workload(
+        task="full_ft",
+        model=catalog_model("llama3_1_8b"),
+        framework="torchtune",
+        batch=2,
+        seq_len=2048,
+        grad_ckpt=True,
+        optimizer="paged_adamw_8bit",
+    )
     est = estimate_memory(w)
     emb = 128256 * 4096 * 2
     assert est.optimizer_bytes == 0
@@ -335,8 +471,15 @@ def test_hf_trainer_under_a_zero_stage_keeps_deepspeeds_fp32_master_weights():
     # the fp32 master partition (2 + 2 + 12 bytes per parameter, ZeRO paper)
     from gpupicker.core.memory.training import uses_master_weights
     from gpupicker.core.workload import Parallelism
-    base = Workload(task="full_ft", model=catalog_model("baichuan2_13b"), framework="llama-factory",
-                    num_gpus=4, batch=1, seq_len=1536)
+
+    base = Workload(
+        task="full_ft",
+        model=catalog_model("baichuan2_13b"),
+        framework="llama-factory",
+        num_gpus=4,
+        batch=1,
+        seq_len=1536,
+    )
     z2 = base.model_copy(update={"parallelism": Parallelism(zero_stage=2)})
     z3 = base.model_copy(update={"parallelism": Parallelism(zero_stage=3)})
     card = gpu("a800_sxm_80gb")
@@ -353,16 +496,14 @@ def test_fsdp_keeps_the_root_unit_whole_from_forward_to_backward():
     from gpupicker.core.memory.training import fsdp_unsharded_root_bytes
     from gpupicker.core.stacks.training_frameworks import training_framework
     from gpupicker.core.workload import Parallelism
+
     arch = catalog_model("llama3_1_8b")
     w = Workload(task="full_ft", model=arch, num_gpus=8, parallelism=Parallelism(fsdp=True))
     root = (2 * 128256 * 4096 + 4096) * 2
-    assert fsdp_unsharded_root_bytes(w, arch, training_framework("transformers"), 8) \
-        == root * 7 // 8
+    assert fsdp_unsharded_root_bytes(w, arch, training_framework("transformers"), 8) == root * 7 // 8
     assert fsdp_unsharded_root_bytes(w, arch, training_framework("transformers"), 1) == 0
-    q = Workload(task="qlora", model=arch, num_gpus=2, grad_ckpt=True,
-                 parallelism=Parallelism(fsdp=True))
+    q = Workload(task="qlora", model=arch, num_gpus=2, grad_ckpt=True, parallelism=Parallelism(fsdp=True))
     state = int(arch.linear_params() * (4.21 / 8 - 0.5)) // 2
-    assert fsdp_unsharded_root_bytes(q, arch, training_framework("transformers"), 2) \
-        == root // 2 + state
+    assert fsdp_unsharded_root_bytes(q, arch, training_framework("transformers"), 2) == root // 2 + state
     even = estimate_memory(q.model_copy(update={"num_gpus": 2}), num_gpus=2)
     assert any("root unit" in str(a) for a in even.assumptions)

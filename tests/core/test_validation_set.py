@@ -24,8 +24,7 @@ _spec.loader.exec_module(accuracy)
 
 
 def _cases() -> list[dict]:
-    return [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    return [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def test_every_case_keeps_its_source_and_a_scored_kind() -> None:
@@ -45,16 +44,19 @@ def test_at_most_2_percent_of_the_cases_are_refused_as_written(repo) -> None:
     for c in _cases():
         try:
             w = resolve_model(Workload.model_validate(c["workload"]), repo)
-            estimate_report(w, resolve_gpu(w.gpu, repo) if w.gpu else None,
-                            resolve_machine(w, repo))
+            estimate_report(w, resolve_gpu(w.gpu, repo) if w.gpu else None, resolve_machine(w, repo))
         except (ValidationError, ValueError) as exc:
             refused.append((c["id"], str(exc)[:120]))
     assert len(refused) <= 0.02 * len(_cases()), refused
 
 
 def _row(source: str, err: float) -> tuple[dict, float]:
-    case = {"source_id": source, "engine": "llama.cpp", "workload": {},
-            "measured": {"kind": "decode_tokens_per_s"}}
+    case = {
+        "source_id": source,
+        "engine": "llama.cpp",
+        "workload": {},
+        "measured": {"kind": "decode_tokens_per_s"},
+    }
     return case, err
 
 
@@ -69,13 +71,14 @@ def test_a_class_factor_is_fitted_without_the_scored_source() -> None:
     assert by_source["A"] == pytest.approx(3 * 1.0)
     # B's factor comes from A (x2) and C (x1): median of logs over 6 cases = exp(mean of the
     # two middle ones) = sqrt(2); B's 0 % becomes 1/sqrt(2) - 1
-    assert by_source["B"] == pytest.approx(3 * (2 ** -0.5 - 1))
+    assert by_source["B"] == pytest.approx(3 * (2**-0.5 - 1))
 
 
 def test_a_class_with_fewer_than_3_training_cases_gets_no_factor() -> None:
     assert accuracy.fit_class_factors([_row("A", 1.0)] * 2) == {}
     assert accuracy.fit_class_factors([_row("A", 1.0)] * 3) == {
-        ("llama.cpp", "LLM inference"): pytest.approx(2.0)}
+        ("llama.cpp", "LLM inference"): pytest.approx(2.0)
+    }
 
 
 def test_memory_is_read_with_the_sources_counter() -> None:

@@ -23,8 +23,7 @@ def test_gpt_oss_decode_reads_each_group_at_its_dtype():
     not the 1.4 GB of an average bytes-per-weight over the whole model."""
     m = catalog_model("gpt_oss_20b")
     r = moe_decode_reads(m, "mxfp4", 1)
-    assert r["attention"] == pytest.approx(24 * (2880 * 64 * (64 + 16) + 64 * 64 * 2880) * 2,
-                                           rel=1e-6)
+    assert r["attention"] == pytest.approx(24 * (2880 * 64 * (64 + 16) + 64 * 64 * 2880) * 2, rel=1e-6)
     assert r["experts"] == pytest.approx(24 * 4 * 3 * 2880 * 2880 * 4.25 / 8, rel=1e-6)
     assert r["lm_head"] == pytest.approx(201088 * 2880 * 2, rel=1e-6)
     assert decode_weight_bytes(m, "mxfp4", 1) == pytest.approx(3.71e9, rel=0.01)
@@ -38,8 +37,9 @@ def test_gpt_oss_checkpoint_size_keeps_attention_bf16():
     would give 12.8 GB."""
     m = catalog_model("gpt_oss_20b")
     assert weights_bytes(m, "mxfp4") == pytest.approx(13.75e9, rel=0.01)
-    assert weights_bytes(m, "mxfp4", frozenset({"attention", "experts", "shared_experts",
-                                                "dense_mlp"})) == pytest.approx(12.8e9, rel=0.01)
+    assert weights_bytes(
+        m, "mxfp4", frozenset({"attention", "experts", "shared_experts", "dense_mlp"})
+    ) == pytest.approx(12.8e9, rel=0.01)
 
 
 def test_a_workload_names_the_quantized_groups():
@@ -48,18 +48,17 @@ def test_a_workload_names_the_quantized_groups():
     m = catalog_model("llama3_1_405b")
     groups = linear_group_params(m)
     assert groups["dense_mlp"] == pytest.approx(126 * 3 * 16384 * 53248, rel=1e-6)
-    w = Workload(task="inference", model=m, weights_dtype="fp8", quantized_groups=["mlp"],
-                 num_gpus=8)
+    w = Workload(task="inference", model=m, weights_dtype="fp8", quantized_groups=["mlp"], num_gpus=8)
     assert w.quantized_groups == ("dense_mlp", "experts", "shared_experts")
     ffn_only = estimate_memory(w, gpu("h200_sxm"), 8).weights_bytes * 8
-    all_fp8 = estimate_memory(w.model_copy(update={"quantized_groups": None}),
-                              gpu("h200_sxm"), 8).weights_bytes * 8
+    all_fp8 = (
+        estimate_memory(w.model_copy(update={"quantized_groups": None}), gpu("h200_sxm"), 8).weights_bytes * 8
+    )
     assert ffn_only == pytest.approx(482e9, rel=0.01)
     assert all_fp8 == pytest.approx(410e9, rel=0.01)
     # the decode step reads the BF16 attention too
     t = estimate_throughput(w, gpu("h200_sxm"), 8)
-    t_all = estimate_throughput(w.model_copy(update={"quantized_groups": None}),
-                                gpu("h200_sxm"), 8)
+    t_all = estimate_throughput(w.model_copy(update={"quantized_groups": None}), gpu("h200_sxm"), 8)
     assert t.decode_tokens_per_s < t_all.decode_tokens_per_s
 
 
@@ -75,10 +74,12 @@ def test_mxfp4_on_llama_cpp_is_a_gguf_type():
 
     from gpupicker.core.checks import workload_warnings
     from gpupicker.core.dtypes import bytes_per_weight
+
     block = gguf.GGML_QUANT_SIZES[gguf.GGMLQuantizationType.MXFP4]
     assert bytes_per_weight("mxfp4") == pytest.approx(block[1] / block[0])
-    w = Workload(task="inference", model=catalog_model("gpt_oss_20b"), framework="llama.cpp",
-                 weights_dtype="mxfp4")
+    w = Workload(
+        task="inference", model=catalog_model("gpt_oss_20b"), framework="llama.cpp", weights_dtype="mxfp4"
+    )
     assert not any("not a GGUF type" in str(m) for m in workload_warnings(w))
 
 
@@ -87,10 +88,17 @@ def test_llamacpp_moe_prefill_gemms_see_few_rows_per_expert():
     where llama.cpp's quantized GEMM runs at 0.33 of its 512-row rate (PR #7676's RTX 4090
     table: 3,428 vs 10,359 tokens/s at micro-batch 32 vs 512); the dense layers keep their rate."""
     from gpupicker.core.speed.throughput import expert_gemm_slowdown
+
     assert 1 / expert_gemm_slowdown(32) == pytest.approx(3428 / 10359, rel=0.15)
     assert expert_gemm_slowdown(512) == 1.0
-    w = Workload(task="inference", model=catalog_model("qwen3_30b_a3b"), framework="llama.cpp",
-                 weights_dtype="q4_k_m", prompt_len=512, new_tokens=1)
+    w = Workload(
+        task="inference",
+        model=catalog_model("qwen3_30b_a3b"),
+        framework="llama.cpp",
+        weights_dtype="q4_k_m",
+        prompt_len=512,
+        new_tokens=1,
+    )
     dense = w.model_copy(update={"model": catalog_model("qwen3_8b")})
     moe_pp = estimate_throughput(w, gpu("rtx_4090"), 1).prefill_tokens_per_s
     dense_pp = estimate_throughput(dense, gpu("rtx_4090"), 1).prefill_tokens_per_s

@@ -15,9 +15,17 @@ from gpupicker.core.stacks.frameworks import framework_row
 from gpupicker.core.workload import LoraConfig, Workload, nested_models
 
 # Llama-3.2-1B config.json (h200.jsonl cases)
-LLAMA_1B = {"hidden_size": 2048, "intermediate_size": 8192, "num_hidden_layers": 16,
-            "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256,
-            "tie_word_embeddings": True, "model_type": "llama", "head_dim": 64}
+LLAMA_1B = {
+    "hidden_size": 2048,
+    "intermediate_size": 8192,
+    "num_hidden_layers": 16,
+    "num_attention_heads": 32,
+    "num_key_value_heads": 8,
+    "vocab_size": 128256,
+    "tie_word_embeddings": True,
+    "model_type": "llama",
+    "head_dim": 64,
+}
 ALL7 = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
 
 
@@ -25,11 +33,20 @@ def _w(**kw: object) -> Workload:
     return Workload.model_validate({"task": "lora", "model": LLAMA_1B, **kw})
 
 
-@pytest.mark.parametrize(("name", "modelled"), [
-    ("adamw_torch", "adamw"), ("adamw_torch_fused", "adamw"), ("adamw_hf", "adamw"),
-    ("paged_adamw_8bit", "paged_adamw8bit"), ("adamw_bnb_8bit", "adamw8bit"),
-    ("adamw_8bit", "adamw8bit"), ("paged_adamw_32bit", "adamw"), ("lion_32bit", "lion"),
-    ("adafactor", "adafactor")])
+@pytest.mark.parametrize(
+    ("name", "modelled"),
+    [
+        ("adamw_torch", "adamw"),
+        ("adamw_torch_fused", "adamw"),
+        ("adamw_hf", "adamw"),
+        ("paged_adamw_8bit", "paged_adamw8bit"),
+        ("adamw_bnb_8bit", "adamw8bit"),
+        ("adamw_8bit", "adamw8bit"),
+        ("paged_adamw_32bit", "adamw"),
+        ("lion_32bit", "lion"),
+        ("adafactor", "adafactor"),
+    ],
+)
 def test_hf_optim_names_map_to_the_modelled_optimizer(name: str, modelled: str) -> None:
     # transformers TrainingArguments.optim values (OptimizerNames), as recipes write them
     assert _w(optimizer=name).optimizer == modelled
@@ -45,11 +62,13 @@ def test_peft_targets_with_module_paths_are_the_last_name() -> None:
     assert w.lora is not None and w.lora.targets == ("q_proj", "up_proj", "v_proj")
 
 
-@pytest.mark.parametrize(("name", "bytes_"), [("4.0bpw", 0.5), ("2.55bpw", 2.55 / 8),
-                                              ("exl2_6.5bpw", 6.5 / 8)])
+@pytest.mark.parametrize(
+    ("name", "bytes_"), [("4.0bpw", 0.5), ("2.55bpw", 2.55 / 8), ("exl2_6.5bpw", 6.5 / 8)]
+)
 def test_exl2_bits_per_weight(name: str, bytes_: float) -> None:
-    w = Workload.model_validate({"task": "inference", "model": LLAMA_1B, "weights_dtype": name,
-                                 "framework": "exllamav2"})
+    w = Workload.model_validate(
+        {"task": "inference", "model": LLAMA_1B, "weights_dtype": name, "framework": "exllamav2"}
+    )
     assert bytes_per_weight(w.weights_dtype) == pytest.approx(bytes_)
 
 
@@ -62,8 +81,9 @@ def test_frameworks_of_public_recipes() -> None:
     assert framework_row("lm-studio").speed == "llama.cpp"  # LM Studio's GGUF runtime
     assert framework_row("lmstudio").memory == "gguf"
     for name in ("mlx", "mlx-lm", "olmo-core"):
-        w = Workload.model_validate({"task": "pretrain" if name == "olmo-core" else "inference",
-                                     "model": LLAMA_1B, "framework": name})
+        w = Workload.model_validate(
+            {"task": "pretrain" if name == "olmo-core" else "inference", "model": LLAMA_1B, "framework": name}
+        )
         assert input_warnings(w), name  # costed with a stand-in profile: said on every estimate
 
 
@@ -100,14 +120,15 @@ def test_dora_adds_one_magnitude_per_output_feature() -> None:
 
 
 def test_expert_parallel_and_a_disagreeing_training_dp_are_named() -> None:
-    w = Workload.model_validate({"task": "inference", "model": LLAMA_1B, "num_gpus": 2,
-                                 "parallelism": {"expert_parallel": 2}})
+    w = Workload.model_validate(
+        {"task": "inference", "model": LLAMA_1B, "num_gpus": 2, "parallelism": {"expert_parallel": 2}}
+    )
     assert "expert_parallel = 2" in " ".join(str(m) for m in input_warnings(w))
-    t = Workload.model_validate({"task": "pretrain", "model": LLAMA_1B, "num_gpus": 8,
-                                 "parallelism": {"data_parallel": 8}})
+    t = Workload.model_validate(
+        {"task": "pretrain", "model": LLAMA_1B, "num_gpus": 8, "parallelism": {"data_parallel": 8}}
+    )
     assert input_warnings(t) == []  # training: data parallel over all 8 GPUs is what is costed
-    bad = t.model_copy(update={"parallelism": t.parallelism.model_copy(
-        update={"data_parallel": 4})})
+    bad = t.model_copy(update={"parallelism": t.parallelism.model_copy(update={"data_parallel": 4})})
     assert "num_gpus / (tensor × pipeline parallel) = 8" in str(input_warnings(bad)[0])
 
 
@@ -117,12 +138,19 @@ def test_data_parallel_serving_is_replicas(repo) -> None:
     from gpupicker.core.report.estimate import estimate_report
     from gpupicker.service.resolve import resolve_gpu, resolve_model
 
-    base = {"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm",
-            "prompt_len": 512, "new_tokens": 256}
+    base = {
+        "task": "inference",
+        "model_id": "llama3_1_8b",
+        "framework": "vllm",
+        "prompt_len": 512,
+        "new_tokens": 256,
+    }
     gpu = resolve_gpu("h100_sxm", repo)
     one = resolve_model(Workload.model_validate({**base, "batch": 16}), repo)
-    two = resolve_model(Workload.model_validate({**base, "batch": 32, "num_gpus": 2,
-                                                 "parallelism": {"data_parallel": 2}}), repo)
+    two = resolve_model(
+        Workload.model_validate({**base, "batch": 32, "num_gpus": 2, "parallelism": {"data_parallel": 2}}),
+        repo,
+    )
     r1, r2 = estimate_report(one, gpu), estimate_report(two, gpu)
     assert r2["total_bytes"] == r1["total_bytes"] and r2["num_gpus"] == 2
     assert r2["decode_tokens_per_s"] == r1["decode_tokens_per_s"]
@@ -136,14 +164,18 @@ def test_every_nested_model_names_an_unknown_key() -> None:
     assert {"lora", "parallelism", "model"} <= set(nested)
     for key, model in nested.items():
         assert issubclass(model, BaseModel)
-        data = {"task": "lora", "model": dict(LLAMA_1B), key: {
-            **(LLAMA_1B if key == "model" else {}), "zz_not_a_field": 1}}
+        data = {
+            "task": "lora",
+            "model": dict(LLAMA_1B),
+            key: {**(LLAMA_1B if key == "model" else {}), "zz_not_a_field": 1},
+        }
         assert f"{key}.zz_not_a_field" in Workload.unknown_fields(data), key
     assert Workload.unknown_fields({"task": "lora", "zz_top": 1}) == ["zz_top"]
 
 
 def test_config_json_keys_that_do_not_change_the_estimate_are_not_named() -> None:
-    data = {"task": "inference", "model": {**LLAMA_1B, "rope_theta": 500000.0,
-                                           "architectures": ["LlamaForCausalLM"],
-                                           "n_layer": 16}}
+    data = {
+        "task": "inference",
+        "model": {**LLAMA_1B, "rope_theta": 500000.0, "architectures": ["LlamaForCausalLM"], "n_layer": 16},
+    }
     assert Workload.unknown_fields(data) == []

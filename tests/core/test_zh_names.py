@@ -33,6 +33,5 @@ def test_model_search_words_in_any_order_with_chinese_aliases():
     for query in ("qwen 72", "72 qwen", "千问 72", "通义千问 72b", "qwen2.5-72b", "QWEN2.5_72B"):
         assert model_matches(model_search_terms(query), *qwen72), query
     assert not model_matches(model_search_terms("qwen 7b"), *qwen72)
-    assert model_matches(model_search_terms("sdxl"), "sdxl_base",
-                         "Stable Diffusion XL 1.0 base", "diffusion")
+    assert model_matches(model_search_terms("sdxl"), "sdxl_base", "Stable Diffusion XL 1.0 base", "diffusion")
     assert model_matches((), "anything")

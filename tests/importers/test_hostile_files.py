@@ -25,22 +25,26 @@ def _refusal(path: Path) -> str:
 @pytest.mark.parametrize(("value", "kind"), [("x", "str"), (["x"], "list"), (3, "int")])
 def test_text_config_that_is_not_an_object(tmp_path, value, kind):
     write_config(tmp_path, {**TINY_LLAMA, "text_config": value})
-    assert _refusal(tmp_path) == (f"config.json: text_config is a {kind}, not an object, so the "
-                                  "model cannot be read")
+    assert _refusal(tmp_path) == (
+        f"config.json: text_config is a {kind}, not an object, so the model cannot be read"
+    )
 
 
 @pytest.mark.parametrize("groups", ["x", {"g": "x"}, {"g": {"weights": "x"}}])
 def test_a_damaged_compressed_tensors_group_keeps_the_method_without_bits(tmp_path, groups):
-    write_config(tmp_path, {**TINY_LLAMA, "quantization_config": {
-        "quant_method": "compressed-tensors", "config_groups": groups}})
+    write_config(
+        tmp_path,
+        {
+            **TINY_LLAMA,
+            "quantization_config": {"quant_method": "compressed-tensors", "config_groups": groups},
+        },
+    )
     m = inspect_path(tmp_path)
-    assert m.quantization == {"quant_method": "compressed-tensors", "bits": None,
-                              "weights_dtype": None}
+    assert m.quantization == {"quant_method": "compressed-tensors", "bits": None, "weights_dtype": None}
 
 
 def test_a_5000_digit_integer_in_config_and_header(tmp_path):
-    (tmp_path / "config.json").write_text('{"model_type": "llama", "hidden_size": '
-                                          + "9" * 5000 + "}")
+    (tmp_path / "config.json").write_text('{"model_type": "llama", "hidden_size": ' + "9" * 5000 + "}")
     assert "a number 5000 characters long" in _refusal(tmp_path / "config.json")
     raw = b'{"w": {"dtype": "F16", "shape": [' + b"9" * 5000 + b'], "data_offsets": [0, 2]}}'
     st = tmp_path / "x.safetensors"
@@ -58,7 +62,8 @@ def test_a_list_as_dtype(tmp_path):
 def test_a_fifo_and_a_link_to_dev_zero_are_not_opened(tmp_path):
     os.mkfifo(tmp_path / "x.safetensors")
     assert _refusal(tmp_path / "x.safetensors").endswith(
-        "x.safetensors is not a regular file (a pipe, a device or a socket), so it was not opened")
+        "x.safetensors is not a regular file (a pipe, a device or a socket), so it was not opened"
+    )
     d = tmp_path / "m"
     d.mkdir()
     (d / "config.json").symlink_to("/dev/zero")

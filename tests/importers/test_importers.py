@@ -44,8 +44,9 @@ def test_folder_config_and_safetensors_exact(tmp_path: Path):
     r = inspect_path(tmp_path / "m")
     assert r.format == "folder" and r.params_source == "tensors"
     assert r.params == TINY_LLAMA_PARAMS == 106_816
-    assert r.arch is not None and r.arch.model_copy(update={"params": None}).param_count() \
-        == TINY_LLAMA_PARAMS  # config fields give the same count
+    assert (
+        r.arch is not None and r.arch.model_copy(update={"params": None}).param_count() == TINY_LLAMA_PARAMS
+    )  # config fields give the same count
     assert r.weights_bytes == nbytes == 2 * TINY_LLAMA_PARAMS
     assert r.bytes_by_dtype == {"BF16": 213_632} and r.tensor_count == 2 + 9 * 2 + 1
     assert r.config["num_key_value_heads"] == 2 and r.config["torch_dtype"] == "bfloat16"
@@ -59,8 +60,7 @@ def test_mixed_dtypes_counted_per_dtype(tmp_path: Path):
     write_safetensors(tmp_path / "x.safetensors", t)
     r = inspect_path(tmp_path / "x.safetensors")
     assert r.params == TINY_LLAMA_PARAMS
-    assert r.bytes_by_dtype == {"F32": 65_536, "F16": 128,
-                                "I8": TINY_LLAMA_PARAMS - 16_384 - 64}
+    assert r.bytes_by_dtype == {"F32": 65_536, "F16": 128, "I8": TINY_LLAMA_PARAMS - 16_384 - 64}
     assert r.params_by_dtype["F32"] == 16_384
     assert any("no config.json" in w for w in r.warnings)
 
@@ -88,8 +88,15 @@ def test_moe_config_with_shared_experts_and_dense_first_layer(tmp_path: Path):
 
 def test_config_variants(tmp_path: Path):
     # GPT-2 spellings, a multimodal wrapper and an unknown model_type
-    gpt2 = {"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 4, "vocab_size": 256,
-            "n_inner": 256, "tie_word_embeddings": True}
+    gpt2 = {
+        "model_type": "gpt2",
+        "n_embd": 64,
+        "n_layer": 2,
+        "n_head": 4,
+        "vocab_size": 256,
+        "n_inner": 256,
+        "tie_word_embeddings": True,
+    }
     r = inspect_path(write_config(tmp_path / "g", gpt2))
     # 2·(4·64² attention + 2·64·256 plain MLP + 128 norms) + 64 + 256·64 tied
     assert r.params == 2 * (16_384 + 32_768 + 128) + 64 + 16_384
@@ -101,13 +108,10 @@ def test_config_variants(tmp_path: Path):
     assert r.params == TINY_LLAMA_PARAMS
     assert "model_type 'fancy_new_lm' is not one gpupicker models" in r.warnings[0]
     assert "gated MLP" in r.warnings[0]
-    gptq = dict(TINY_LLAMA, quantization_config={"quant_method": "gptq", "bits": 4,
-                                                 "group_size": 128})
+    gptq = dict(TINY_LLAMA, quantization_config={"quant_method": "gptq", "bits": 4, "group_size": 128})
     r = inspect_path(write_config(tmp_path / "q", gptq))
-    assert r.quantization == {"quant_method": "gptq", "bits": 4, "weights_dtype": "int4",
-                              "group_size": 128}
-    bnb = dict(TINY_LLAMA, quantization_config={"load_in_4bit": True,
-                                                "bnb_4bit_quant_type": "nf4"})
+    assert r.quantization == {"quant_method": "gptq", "bits": 4, "weights_dtype": "int4", "group_size": 128}
+    bnb = dict(TINY_LLAMA, quantization_config={"load_in_4bit": True, "bnb_4bit_quant_type": "nf4"})
     assert inspect_path(write_config(tmp_path / "b", bnb)).quantization["weights_dtype"] == "nf4"
     with pytest.raises(ModelImportError, match="not a decoder config|does not describe"):
         inspect_path(write_config(tmp_path / "e", {"model_type": "llama"}))
@@ -116,11 +120,23 @@ def test_config_variants(tmp_path: Path):
 def test_llama4_config_fields(tmp_path: Path):
     # Llama 4 Maverick text config: expert width intermediate_size, dense intermediate_size_mlp,
     # every 2nd layer MoE with one shared expert → 400.71 B (Meta: 400B total, 17B active)
-    cfg = {"model_type": "llama4", "text_config": {
-        "model_type": "llama4_text", "hidden_size": 5120, "num_hidden_layers": 48,
-        "num_attention_heads": 40, "num_key_value_heads": 8, "head_dim": 128,
-        "intermediate_size": 8192, "intermediate_size_mlp": 16384, "num_local_experts": 128,
-        "num_experts_per_tok": 1, "interleave_moe_layer_step": 2, "vocab_size": 202048}}
+    cfg = {
+        "model_type": "llama4",
+        "text_config": {
+            "model_type": "llama4_text",
+            "hidden_size": 5120,
+            "num_hidden_layers": 48,
+            "num_attention_heads": 40,
+            "num_key_value_heads": 8,
+            "head_dim": 128,
+            "intermediate_size": 8192,
+            "intermediate_size_mlp": 16384,
+            "num_local_experts": 128,
+            "num_experts_per_tok": 1,
+            "interleave_moe_layer_step": 2,
+            "vocab_size": 202048,
+        },
+    }
     r = inspect_path(write_config(tmp_path, cfg))
     assert r.params == 400_711_848_960
     assert r.arch is not None and r.arch.active_param_count() == 17_184_691_200
@@ -151,8 +167,10 @@ def test_hf_cache_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     found = list_cached_models()
     assert [m.repo_id for m in found] == ["acme/tiny-llama"]
     assert found[0].snapshot == snap and found[0].has_config
-    assert found[0].size_bytes == (snap / "model.safetensors").stat().st_size + \
-        (snap / "config.json").stat().st_size
+    assert (
+        found[0].size_bytes
+        == (snap / "model.safetensors").stat().st_size + (snap / "config.json").stat().st_size
+    )
     r = inspect_path(repo)  # the cache folder itself resolves to refs/main's snapshot
     assert r.name == "acme/tiny-llama" and r.params == TINY_LLAMA_PARAMS
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "elsewhere"))
@@ -160,17 +178,25 @@ def test_hf_cache_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 def test_diffusers_folder(tmp_path: Path):
-    (tmp_path / "model_index.json").write_text(json.dumps({
-        "_class_name": "FluxPipeline", "_diffusers_version": "0.30.0",
-        "transformer": ["diffusers", "FluxTransformer2DModel"],
-        "text_encoder": ["transformers", "CLIPTextModel"],
-        "vae": ["diffusers", "AutoencoderKL"], "scheduler": ["diffusers", "Euler"],
-        "tokenizer": [None, None]}))
-    write_safetensors(tmp_path / "transformer" / "diffusion_pytorch_model.safetensors",
-                      {"a": ("BF16", [100, 10]), "b": ("BF16", [10])})
+    (tmp_path / "model_index.json").write_text(
+        json.dumps(
+            {
+                "_class_name": "FluxPipeline",
+                "_diffusers_version": "0.30.0",
+                "transformer": ["diffusers", "FluxTransformer2DModel"],
+                "text_encoder": ["transformers", "CLIPTextModel"],
+                "vae": ["diffusers", "AutoencoderKL"],
+                "scheduler": ["diffusers", "Euler"],
+                "tokenizer": [None, None],
+            }
+        )
+    )
+    write_safetensors(
+        tmp_path / "transformer" / "diffusion_pytorch_model.safetensors",
+        {"a": ("BF16", [100, 10]), "b": ("BF16", [10])},
+    )
     write_safetensors(tmp_path / "text_encoder" / "model.safetensors", {"e": ("F16", [50, 4])})
-    write_safetensors(tmp_path / "vae" / "diffusion_pytorch_model.safetensors",
-                      {"v": ("F32", [30])})
+    write_safetensors(tmp_path / "vae" / "diffusion_pytorch_model.safetensors", {"v": ("F32", [30])})
     (tmp_path / "scheduler").mkdir()
     r = inspect_path(tmp_path)
     assert r.format == "diffusers" and r.kind == "diffusion"
@@ -191,6 +217,7 @@ def test_to_record_round_trips_moe(tmp_path: Path):
 
 
 # ---- safety: damaged or hostile files ---------------------------------------------------------
+
 
 def _fast(fn, *args):
     t0 = time.perf_counter()
@@ -229,18 +256,30 @@ def test_safetensors_header_claiming_2_pow_60(tmp_path: Path):
     assert f"{1 << 60:,}" in msg and f"{MAX_SAFETENSORS_HEADER:,}" in msg
 
 
-@pytest.mark.parametrize(("header", "data", "match"), [
-    (b"not json at all", b"", "not a JSON object"),
-    (b"{\"a\": ", b"", "not valid JSON"),
-    ({"a": {"dtype": "F32", "shape": [1 << 40, 1 << 40], "data_offsets": [0, 4]}}, b"",
-     "more than any model"),
-    ({"a": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]},
-      "b": {"dtype": "F32", "shape": [4], "data_offsets": [8, 24]}}, b"\0" * 24, "overlap"),
-    ({"a": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]}}, b"\0" * 8, "cut short"),
-    ({"a": {"dtype": "F32", "shape": [4], "data_offsets": [0, 12]}}, b"\0" * 16, "span"),
-    ({"a": {"dtype": "Q4", "shape": [4], "data_offsets": [0, 2]}}, b"\0" * 2, "does not define"),
-    ({"a": {"dtype": "F32", "shape": [-1], "data_offsets": [0, 0]}}, b"", "invalid shape"),
-])
+@pytest.mark.parametrize(
+    ("header", "data", "match"),
+    [
+        (b"not json at all", b"", "not a JSON object"),
+        (b'{"a": ', b"", "not valid JSON"),
+        (
+            {"a": {"dtype": "F32", "shape": [1 << 40, 1 << 40], "data_offsets": [0, 4]}},
+            b"",
+            "more than any model",
+        ),
+        (
+            {
+                "a": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]},
+                "b": {"dtype": "F32", "shape": [4], "data_offsets": [8, 24]},
+            },
+            b"\0" * 24,
+            "overlap",
+        ),
+        ({"a": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]}}, b"\0" * 8, "cut short"),
+        ({"a": {"dtype": "F32", "shape": [4], "data_offsets": [0, 12]}}, b"\0" * 16, "span"),
+        ({"a": {"dtype": "Q4", "shape": [4], "data_offsets": [0, 2]}}, b"\0" * 2, "does not define"),
+        ({"a": {"dtype": "F32", "shape": [-1], "data_offsets": [0, 0]}}, b"", "invalid shape"),
+    ],
+)
 def test_damaged_safetensors(tmp_path: Path, header, data: bytes, match: str):
     p = tmp_path / "bad.safetensors"
     write_raw_header(p, header, data)
@@ -271,8 +310,13 @@ def test_gguf_absurd_counts_and_truncated_header(tmp_path: Path):
     p2.write_bytes(b"GGUF" + struct.pack("<IQQ", 3, 0, 1) + struct.pack("<Q", 1 << 50) + b"k")
     assert "cut short" in _fast(inspect_path, p2)
     p3 = tmp_path / "arr.gguf"  # an array of 2^60 u32
-    p3.write_bytes(b"GGUF" + struct.pack("<IQQ", 3, 0, 1) + struct.pack("<Q", 1) + b"k"
-                   + struct.pack("<IIQ", 9, 4, 1 << 60))
+    p3.write_bytes(
+        b"GGUF"
+        + struct.pack("<IQQ", 3, 0, 1)
+        + struct.pack("<Q", 1)
+        + b"k"
+        + struct.pack("<IIQ", 9, 4, 1 << 60)
+    )
     assert "cut short" in _fast(inspect_path, p3)
 
 
@@ -298,33 +342,67 @@ def test_missing_and_unsupported(tmp_path: Path):
 def test_qwen3_next_hybrid_and_deepseek_v32_indexer_configs(tmp_path: Path):
     # Qwen3-Next-80B-A3B config.json: the published safetensors total is 79,674,391,296 and
     # total minus the inactive experts' tensors 3,874,929,408
-    qn = {"model_type": "qwen3_next", "hidden_size": 2048, "num_hidden_layers": 48,
-          "vocab_size": 151936, "head_dim": 256, "num_attention_heads": 16,
-          "num_key_value_heads": 2, "num_experts": 512, "num_experts_per_tok": 10,
-          "moe_intermediate_size": 512, "shared_expert_intermediate_size": 512,
-          "intermediate_size": 5120, "linear_num_key_heads": 16, "linear_key_head_dim": 128,
-          "linear_num_value_heads": 32, "linear_value_head_dim": 128,
-          "linear_conv_kernel_dim": 4, "full_attention_interval": 4,
-          "tie_word_embeddings": False}
+    qn = {
+        "model_type": "qwen3_next",
+        "hidden_size": 2048,
+        "num_hidden_layers": 48,
+        "vocab_size": 151936,
+        "head_dim": 256,
+        "num_attention_heads": 16,
+        "num_key_value_heads": 2,
+        "num_experts": 512,
+        "num_experts_per_tok": 10,
+        "moe_intermediate_size": 512,
+        "shared_expert_intermediate_size": 512,
+        "intermediate_size": 5120,
+        "linear_num_key_heads": 16,
+        "linear_key_head_dim": 128,
+        "linear_num_value_heads": 32,
+        "linear_value_head_dim": 128,
+        "linear_conv_kernel_dim": 4,
+        "full_attention_interval": 4,
+        "tie_word_embeddings": False,
+    }
     r = inspect_path(write_config(tmp_path / "qn", qn))
     assert r.params == 79_674_391_296 and r.warnings == []
     assert r.arch is not None and r.arch.active_param_count() == 3_874_929_408
     assert r.config["linear_attention_layers"] == 36
     # DeepSeek-V3.2-Exp: the V3 layout + the lightning indexer (61 × 13,959,424)
-    ds = {"model_type": "deepseek_v32", "hidden_size": 7168, "num_hidden_layers": 61,
-          "num_attention_heads": 128, "num_key_value_heads": 128, "intermediate_size": 18432,
-          "moe_intermediate_size": 2048, "n_routed_experts": 256, "n_shared_experts": 1,
-          "num_experts_per_tok": 8, "first_k_dense_replace": 3, "q_lora_rank": 1536,
-          "kv_lora_rank": 512, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64,
-          "v_head_dim": 128, "vocab_size": 129280, "index_n_heads": 64, "index_head_dim": 128}
+    ds = {
+        "model_type": "deepseek_v32",
+        "hidden_size": 7168,
+        "num_hidden_layers": 61,
+        "num_attention_heads": 128,
+        "num_key_value_heads": 128,
+        "intermediate_size": 18432,
+        "moe_intermediate_size": 2048,
+        "n_routed_experts": 256,
+        "n_shared_experts": 1,
+        "num_experts_per_tok": 8,
+        "first_k_dense_replace": 3,
+        "q_lora_rank": 1536,
+        "kv_lora_rank": 512,
+        "qk_nope_head_dim": 128,
+        "qk_rope_head_dim": 64,
+        "v_head_dim": 128,
+        "vocab_size": 129280,
+        "index_n_heads": 64,
+        "index_head_dim": 128,
+    }
     r = inspect_path(write_config(tmp_path / "ds", ds))
     assert r.params == 671_026_404_352 + 61 * 13_959_424
 
 
 def test_gguf_string_array_with_absurd_length(tmp_path: Path):
     p = tmp_path / "vocab.gguf"
-    p.write_bytes(b"GGUF" + struct.pack("<IQQ", 3, 0, 1) + struct.pack("<Q", 1) + b"k"
-                  + struct.pack("<IIQ", 9, 8, 1 << 40) + b"\0" * 4096)
+    p.write_bytes(
+        b"GGUF"
+        + struct.pack("<IQQ", 3, 0, 1)
+        + struct.pack("<Q", 1)
+        + b"k"
+        + struct.pack("<IIQ", 9, 8, 1 << 40)
+        + b"\0" * 4096
+    )
     assert "damaged" in _fast(inspect_path, p)
 
 

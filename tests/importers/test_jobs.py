@@ -64,10 +64,19 @@ def test_every_top_level_key_is_read_or_named(name: str, lookup):
 
 def test_axolotl_qlora(lookup):
     w = _read("axolotl-llama3-qlora.yml", lookup).workload
-    assert w == {"model_id": "llama3_8b", "task": "qlora",
-                 "lora": {"r": 32, "alpha": 16, "dropout": 0.05, "targets": list(ALL_LINEAR)},
-                 "seq_len": 4096, "batch": 2, "epochs": 4, "optimizer": "adamw", "grad_ckpt": True,
-                 "compute_dtype": "bf16", "attention": "flash", "framework": "axolotl"}
+    assert w == {
+        "model_id": "llama3_8b",
+        "task": "qlora",
+        "lora": {"r": 32, "alpha": 16, "dropout": 0.05, "targets": list(ALL_LINEAR)},
+        "seq_len": 4096,
+        "batch": 2,
+        "epochs": 4,
+        "optimizer": "adamw",
+        "grad_ckpt": True,
+        "compute_dtype": "bf16",
+        "attention": "flash",
+        "framework": "axolotl",
+    }
 
 
 def test_axolotl_lora_on_an_8bit_base_names_the_fully_trained_modules(lookup):
@@ -88,10 +97,17 @@ def test_axolotl_full_fine_tune_with_liger_and_fsdp_offload(lookup):
 
 def test_llama_factory_lora_qlora_and_deepspeed_full(lookup):
     lora = _read("llamafactory-llama3-lora-sft.yaml", lookup).workload
-    assert lora == {"model_id": "llama3_8b", "task": "lora",
-                    "lora": {"r": 8, "targets": list(ALL_LINEAR)}, "seq_len": 2048, "batch": 1,
-                    "epochs": 3.0, "compute_dtype": "bf16", "grad_ckpt": True,
-                    "framework": "llama-factory"}
+    assert lora == {
+        "model_id": "llama3_8b",
+        "task": "lora",
+        "lora": {"r": 8, "targets": list(ALL_LINEAR)},
+        "seq_len": 2048,
+        "batch": 1,
+        "epochs": 3.0,
+        "compute_dtype": "bf16",
+        "grad_ckpt": True,
+        "framework": "llama-factory",
+    }
     qlora = _read("llamafactory-llama3-lora-sft-otfq.yaml", lookup).workload
     assert qlora["task"] == "qlora" and qlora["seq_len"] == 2048
     full = _read("llamafactory-llama3-full-sft-ds3.yaml", lookup).workload
@@ -100,12 +116,22 @@ def test_llama_factory_lora_qlora_and_deepspeed_full(lookup):
 
 def test_torchtune_recipes(lookup):
     q = _read("torchtune-llama3_1-8B-qlora-single-device.yaml", lookup)
-    assert q.workload == {"model_id": "llama3_1_8b", "task": "qlora",
-                          "lora": {"r": 8, "alpha": 16, "dropout": 0.0,
-                                   "targets": ["q_proj", "v_proj", "k_proj", "o_proj", "gate_proj",
-                                               "up_proj", "down_proj"]},
-                          "batch": 2, "epochs": 1, "optimizer": "adamw", "compute_dtype": "bf16",
-                          "grad_ckpt": True, "framework": "torchtune"}
+    assert q.workload == {
+        "model_id": "llama3_1_8b",
+        "task": "qlora",
+        "lora": {
+            "r": 8,
+            "alpha": 16,
+            "dropout": 0.0,
+            "targets": ["q_proj", "v_proj", "k_proj", "o_proj", "gate_proj", "up_proj", "down_proj"],
+        },
+        "batch": 2,
+        "epochs": 1,
+        "optimizer": "adamw",
+        "compute_dtype": "bf16",
+        "grad_ckpt": True,
+        "framework": "torchtune",
+    }
     assert any(m.id == "job.warning.no_seq_len" for m in q.warnings)
     full = _read("torchtune-llama3_1-8B-full-single-device.yaml", lookup)
     assert (full.workload["task"], full.workload["optimizer"]) == ("full_ft", "paged_adamw8bit")
@@ -114,25 +140,55 @@ def test_torchtune_recipes(lookup):
     assert not any("optimizer_in_bwd" in str(m) for m in full.warnings)
 
 
-@pytest.mark.parametrize(("line", "want"), [
-    ("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192 --gpu-memory-utilization 0.85",
-     {"model_id": "llama3_1_8b", "max_model_len": 8192, "gpu_memory_utilization": 0.85}),
-    ("vllm serve Qwen/Qwen2.5-72B-Instruct-AWQ --quantization awq --tensor-parallel-size 2 "
-     "--kv-cache-dtype fp8 --max-num-seqs 64",
-     {"model_id": "qwen2_5_72b", "weights_dtype": "int4", "quant_method": "awq", "num_gpus": 2,
-      "parallelism": {"tensor_parallel": 2}, "kv_cache_dtype": "fp8", "max_num_seqs": 64}),
-    ("python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --tp 2 "
-     "--mem-fraction-static 0.8 --context-length 32768 --port 30000",
-     {"model_id": "llama3_1_8b", "num_gpus": 2, "parallelism": {"tensor_parallel": 2},
-      "gpu_memory_utilization": 0.8, "max_model_len": 32768}),
-    ("llama-server -m models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 8192 -ngl 99 -np 4 -fa on",
-     # -c is the context of the 4 slots together: 2,048 tokens each
-     {"model_id": "llama3_1_8b", "weights_dtype": "q4_k_m", "seq_len": 2048, "batch": 4,
-      "attention": "flash"}),
-    ("llama-server -hf ggml-org/gemma-3-12b-it-GGUF:Q8_0 --ctx-size 16384",
-     {"model_id": "gemma3_12b", "weights_dtype": "q8_0", "seq_len": 16384}),
-    ("ollama run qwen2.5:7b", {"model_id": "qwen2_5_7b", "weights_dtype": "q4_k_m"}),
-])
+@pytest.mark.parametrize(
+    ("line", "want"),
+    [
+        (
+            "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192 --gpu-memory-utilization 0.85",
+            {"model_id": "llama3_1_8b", "max_model_len": 8192, "gpu_memory_utilization": 0.85},
+        ),
+        (
+            "vllm serve Qwen/Qwen2.5-72B-Instruct-AWQ --quantization awq --tensor-parallel-size 2 "
+            "--kv-cache-dtype fp8 --max-num-seqs 64",
+            {
+                "model_id": "qwen2_5_72b",
+                "weights_dtype": "int4",
+                "quant_method": "awq",
+                "num_gpus": 2,
+                "parallelism": {"tensor_parallel": 2},
+                "kv_cache_dtype": "fp8",
+                "max_num_seqs": 64,
+            },
+        ),
+        (
+            "python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --tp 2 "
+            "--mem-fraction-static 0.8 --context-length 32768 --port 30000",
+            {
+                "model_id": "llama3_1_8b",
+                "num_gpus": 2,
+                "parallelism": {"tensor_parallel": 2},
+                "gpu_memory_utilization": 0.8,
+                "max_model_len": 32768,
+            },
+        ),
+        (
+            "llama-server -m models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 8192 -ngl 99 -np 4 -fa on",
+            # -c is the context of the 4 slots together: 2,048 tokens each
+            {
+                "model_id": "llama3_1_8b",
+                "weights_dtype": "q4_k_m",
+                "seq_len": 2048,
+                "batch": 4,
+                "attention": "flash",
+            },
+        ),
+        (
+            "llama-server -hf ggml-org/gemma-3-12b-it-GGUF:Q8_0 --ctx-size 16384",
+            {"model_id": "gemma3_12b", "weights_dtype": "q8_0", "seq_len": 16384},
+        ),
+        ("ollama run qwen2.5:7b", {"model_id": "qwen2_5_7b", "weights_dtype": "q4_k_m"}),
+    ],
+)
 def test_engine_command_lines(line: str, want: dict, lookup):
     job = read_command(line, lookup)
     Workload.model_validate(job.workload)
@@ -142,16 +198,22 @@ def test_engine_command_lines(line: str, want: dict, lookup):
 
 
 def test_unmodelled_flags_and_keys_are_named_not_dropped(lookup):
-    job = read_command("vllm serve meta-llama/Llama-3.1-8B-Instruct --data-parallel-size 2 "
-                       "--enable-prefix-caching --port 8000", lookup)
+    job = read_command(
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct --data-parallel-size 2 "
+        "--enable-prefix-caching --port 8000",
+        lookup,
+    )
     assert ("--port", "does not change memory or speed") in [(k, str(w)) for k, w in job.unused]
     assert {"--data-parallel-size", "--enable-prefix-caching"} <= {k for k, _ in job.unused}
     assert any("--data-parallel-size" in w for w in job.warnings)
 
 
 def test_vllm_speculative_config_is_read(lookup):
-    job = read_command("vllm serve Qwen/Qwen3-Next-80B-A3B-Instruct --speculative-config "
-                       "'{\"method\": \"qwen3_next_mtp\", \"num_speculative_tokens\": 2}'", lookup)
+    job = read_command(
+        "vllm serve Qwen/Qwen3-Next-80B-A3B-Instruct --speculative-config "
+        '\'{"method": "qwen3_next_mtp", "num_speculative_tokens": 2}\'',
+        lookup,
+    )
     assert job.workload["speculative"] == {"method": "qwen3_next_mtp", "num_speculative_tokens": 2}
     Workload.model_validate(job.workload)
 
@@ -170,31 +232,37 @@ def test_a_key_given_twice_in_a_job_is_named(lookup):
     """PyYAML keeps the last value of a repeated key silently: the job says which keys were
     repeated and reads the last value (sequence_len 2048); a ``<<`` merge override is no
     repeat."""
-    text = ("base_model: mistralai/Mistral-7B-v0.1\nadapter: lora\nsequence_len: 512\n"
-            "micro_batch_size: 2\nsequence_len: 2048\n"
-            "defaults: &d {lr: 1}\nother:\n  <<: *d\n  lr: 2\n")
+    text = (
+        "base_model: mistralai/Mistral-7B-v0.1\nadapter: lora\nsequence_len: 512\n"
+        "micro_batch_size: 2\nsequence_len: 2048\n"
+        "defaults: &d {lr: 1}\nother:\n  <<: *d\n  lr: 2\n"
+    )
     job = read_job_text(text, lookup)
     assert job.workload["seq_len"] == 2048
     repeated = [str(w) for w in job.warnings if "more than once" in str(w)]
-    assert repeated == ["keys given more than once, only the last value of each is used: "
-                        "sequence_len"]
+    assert repeated == ["keys given more than once, only the last value of each is used: sequence_len"]
 
 
 def test_skypilot_task_reads_its_engine_command(lookup):
-    text = ("resources:\n  accelerators: A100:4\n  ports: 8000\n"
-            "run: |\n  vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4\n")
+    text = (
+        "resources:\n  accelerators: A100:4\n  ports: 8000\n"
+        "run: |\n  vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4\n"
+    )
     job = read_job_text(text, lookup)
     assert job.kind == "skypilot+vllm"
     assert (job.workload["model_id"], job.workload["num_gpus"]) == ("llama3_1_70b", 4)
 
 
-@pytest.mark.parametrize("text", [
-    "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(f"b{i}: &b{i} [*a, *a, *a, *a]\n" for i in range(60)),
-    "x: " + "[" * 100 + "]" * 100,
-    "!!python/object/apply:os.system ['touch pwned']",
-    "base_model: !custom x\nadapter: lora\n",
-    "just some words",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(f"b{i}: &b{i} [*a, *a, *a, *a]\n" for i in range(60)),
+        "x: " + "[" * 100 + "]" * 100,
+        "!!python/object/apply:os.system ['touch pwned']",
+        "base_model: !custom x\nadapter: lora\n",
+        "just some words",
+    ],
+)
 def test_hostile_or_foreign_yaml_is_refused_with_a_message(text: str, lookup):
     with pytest.raises(JobReadError):
         read_job_text(text, lookup)
@@ -211,7 +279,7 @@ def test_cli_prints_what_it_read_and_the_workload(tmp_path: Path, capsys: pytest
         pass
     assert main(["--catalog", str(cat), "job", "read", str(JOBS / "axolotl-llama3-qlora.yml")]) == 0
     out = capsys.readouterr().out
-    assert "base_model → model_id = \"llama3_8b\"" in out
+    assert 'base_model → model_id = "llama3_8b"' in out
     assert "learning_rate — does not change memory or speed" in out
     assert "lora_model_dir — left empty (not set)" in out
     assert main(["--catalog", str(cat), "job", "read", "--json", str(JOBS / "axolotl-llama3-qlora.yml")]) == 0

@@ -49,27 +49,25 @@ SNAP = _Bundled()
 CTX = 131_072
 
 # Qwen3-Next-80B-A3B from its config: 12 full-attention layers × 2 (K, V) × 2 KV heads × 256
-QWEN3_NEXT_KV_PER_TOKEN = 12 * 2 * 2 * 256 * 2          # 24,576 B in bf16
-QWEN3_NEXT_CONV = 36 * 3 * (2 * 16 * 128 + 32 * 128)    # (kernel − 1) × conv dim, 36 layers
-QWEN3_NEXT_TEMPORAL = 36 * 32 * 128 * 128               # value heads × d_v × d_k
+QWEN3_NEXT_KV_PER_TOKEN = 12 * 2 * 2 * 256 * 2  # 24,576 B in bf16
+QWEN3_NEXT_CONV = 36 * 3 * (2 * 16 * 128 + 32 * 128)  # (kernel − 1) × conv dim, 36 layers
+QWEN3_NEXT_TEMPORAL = 36 * 32 * 128 * 128  # value heads × d_v × d_k
 
 
-def _kv_estimate(model_id_or_arch: str | ModelArch, framework: str,
-                 gpu: GpuSpec | None = None, **extra: object) -> int:
-    model = model_id_or_arch if isinstance(model_id_or_arch, ModelArch) \
-        else SNAP.get_model(model_id_or_arch)
+def _kv_estimate(
+    model_id_or_arch: str | ModelArch, framework: str, gpu: GpuSpec | None = None, **extra: object
+) -> int:
+    model = model_id_or_arch if isinstance(model_id_or_arch, ModelArch) else SNAP.get_model(model_id_or_arch)
     fields: dict[str, object] = {"weights_dtype": "bf16", **extra}
-    w = Workload(task="inference", model=model, prompt_len=CTX, new_tokens=1,
-                 framework=framework, **fields)
+    w = Workload(task="inference", model=model, prompt_len=CTX, new_tokens=1, framework=framework, **fields)
     return estimate_memory(w, gpu).kv_cache_bytes
 
 
-@pytest.mark.parametrize("framework, conv_b, temporal_b", [("transformers", 2, 4),
-                                                           ("llama.cpp", 4, 4)])
+@pytest.mark.parametrize("framework, conv_b, temporal_b", [("transformers", 2, 4), ("llama.cpp", 4, 4)])
 def test_qwen3_next_kv_counts_only_full_attention_layers_plus_the_recurrent_state(
-        framework: str, conv_b: int, temporal_b: int):
-    expected = QWEN3_NEXT_KV_PER_TOKEN * CTX + QWEN3_NEXT_CONV * conv_b \
-        + QWEN3_NEXT_TEMPORAL * temporal_b
+    framework: str, conv_b: int, temporal_b: int
+):
+    expected = QWEN3_NEXT_KV_PER_TOKEN * CTX + QWEN3_NEXT_CONV * conv_b + QWEN3_NEXT_TEMPORAL * temporal_b
     got = _kv_estimate("qwen3_next_80b_a3b", framework)
     assert got == pytest.approx(expected, rel=0.05)
     assert got < 4 * 2**30  # it was 12.0 GiB with KV on all 48 layers
@@ -77,13 +75,19 @@ def test_qwen3_next_kv_counts_only_full_attention_layers_plus_the_recurrent_stat
 
 def test_qwen3_next_vllm_pool_holds_four_times_the_tokens():
     b200 = SNAP.get_gpu("b200")
-    w = Workload(task="inference", model=SNAP.get_model("qwen3_next_80b_a3b"), prompt_len=CTX,
-                 new_tokens=1, weights_dtype="bf16", framework="vllm", max_model_len=CTX + 1)
+    w = Workload(
+        task="inference",
+        model=SNAP.get_model("qwen3_next_80b_a3b"),
+        prompt_len=CTX,
+        new_tokens=1,
+        weights_dtype="bf16",
+        framework="vllm",
+        max_model_len=CTX + 1,
+    )
     est = estimate_memory(w, b200)
     assert est.engine_fits is not False
     # the pool (11.25 GiB) over 24,576 B per token, less one sequence's bf16 state
-    assert est.kv_pool_tokens == pytest.approx(est.kv_cache_bytes / QWEN3_NEXT_KV_PER_TOKEN,
-                                               rel=0.01)
+    assert est.kv_pool_tokens == pytest.approx(est.kv_cache_bytes / QWEN3_NEXT_KV_PER_TOKEN, rel=0.01)
     assert est.kv_pool_tokens > 450_000
     assert any("36 linear-attention" in str(a) for a in est.assumptions)
 
@@ -98,33 +102,72 @@ def test_recurrent_state_is_per_sequence_and_independent_of_length():
 
 
 def test_layer_types_sliding_pattern_and_interval_read_from_config():
-    base = {"hidden_size": 256, "num_attention_heads": 4, "num_key_value_heads": 2,
-            "vocab_size": 1000, "intermediate_size": 512}
-    gemma = ModelArch.from_config({**base, "model_type": "gemma3_text", "num_hidden_layers": 12,
-                                   "sliding_window": 1024, "sliding_window_pattern": 6})
+    base = {
+        "hidden_size": 256,
+        "num_attention_heads": 4,
+        "num_key_value_heads": 2,
+        "vocab_size": 1000,
+        "intermediate_size": 512,
+    }
+    gemma = ModelArch.from_config(
+        {
+            **base,
+            "model_type": "gemma3_text",
+            "num_hidden_layers": 12,
+            "sliding_window": 1024,
+            "sliding_window_pattern": 6,
+        }
+    )
     assert gemma.layers == "SSSSSF" * 2 and gemma.kv_layers() == (2, 10)
-    qnext = ModelArch.from_config({**base, "model_type": "qwen3_next", "num_hidden_layers": 8,
-                                   "full_attention_interval": 4, "linear_num_value_heads": 4,
-                                   "linear_num_key_heads": 2, "linear_key_head_dim": 64,
-                                   "linear_value_head_dim": 64})
+    qnext = ModelArch.from_config(
+        {
+            **base,
+            "model_type": "qwen3_next",
+            "num_hidden_layers": 8,
+            "full_attention_interval": 4,
+            "linear_num_value_heads": 4,
+            "linear_num_key_heads": 2,
+            "linear_key_head_dim": 64,
+            "linear_value_head_dim": 64,
+        }
+    )
     assert qnext.layers == "LLLF" * 2 and qnext.linear_attention_layers == 6
-    nemo = ModelArch.from_config({**base, "model_type": "nemotron_h",
-                                  "hybrid_override_pattern": "M-M*-E", "mamba_num_heads": 8,
-                                  "mamba_head_dim": 32, "ssm_state_size": 16, "n_groups": 2,
-                                  "conv_kernel": 4})
+    nemo = ModelArch.from_config(
+        {
+            **base,
+            "model_type": "nemotron_h",
+            "hybrid_override_pattern": "M-M*-E",
+            "mamba_num_heads": 8,
+            "mamba_head_dim": 32,
+            "ssm_state_size": 16,
+            "n_groups": 2,
+            "conv_kernel": 4,
+        }
+    )
     assert nemo.num_hidden_layers == 6 and nemo.kv_layers() == (1, 0)
     conv, temporal = nemo.recurrent_state_elements()
     assert (conv, temporal) == (2 * 3 * (8 * 32 + 2 * 2 * 16), 2 * 8 * 32 * 16)
     with pytest.raises(ValueError, match="layer type 'cross_attention'"):
-        ModelArch.from_config({**base, "num_hidden_layers": 2,
-                               "layer_types": ["full_attention", "cross_attention"]})
+        ModelArch.from_config(
+            {**base, "num_hidden_layers": 2, "layer_types": ["full_attention", "cross_attention"]}
+        )
 
 
-GEMMA4_31B = {"model_type": "gemma4_text", "hidden_size": 5376, "num_hidden_layers": 12,
-              "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 256,
-              "global_head_dim": 512, "num_global_key_value_heads": 4, "vocab_size": 262144,
-              "intermediate_size": 21504, "sliding_window": 1024, "attention_k_eq_v": True,
-              "layer_types": (["sliding_attention"] * 5 + ["full_attention"]) * 2}
+GEMMA4_31B = {
+    "model_type": "gemma4_text",
+    "hidden_size": 5376,
+    "num_hidden_layers": 12,
+    "num_attention_heads": 32,
+    "num_key_value_heads": 16,
+    "head_dim": 256,
+    "global_head_dim": 512,
+    "num_global_key_value_heads": 4,
+    "vocab_size": 262144,
+    "intermediate_size": 21504,
+    "sliding_window": 1024,
+    "attention_k_eq_v": True,
+    "layer_types": (["sliding_attention"] * 5 + ["full_attention"]) * 2,
+}
 """google/gemma-4-31B-it's text_config (as the bundled row cites it), cut to 12 layers."""
 
 
@@ -149,8 +192,7 @@ def test_gemma4_k_eq_v_layers_have_no_v_proj_and_the_global_kv_heads():
     plain = ModelArch.from_config({**GEMMA4_31B, "attention_k_eq_v": False})
     assert plain.layer_kv_heads("F") == 16
     assert plain.attention_params_total() == 10 * local + 2 * (h * (16384 + 2 * 8192) + 16384 * h)
-    assert kv_bytes(plain, CTX, 1, "bf16") == (2 * 2 * 16 * 512 * 2 * CTX
-                                               + 10 * 2 * 16 * 256 * 2 * 1024)
+    assert kv_bytes(plain, CTX, 1, "bf16") == (2 * 2 * 16 * 512 * 2 * CTX + 10 * 2 * 16 * 256 * 2 * 1024)
 
 
 def test_bundled_gemma4_31b_counts_its_global_layers():
@@ -162,16 +204,21 @@ def test_bundled_gemma4_31b_counts_its_global_layers():
 
 # LFM2-1.2B's layer layout (LiquidAI/LFM2-1.2B config.json: 16 layers, full_attn_idxs
 # [2, 5, 8, 10, 12, 14], 32 heads, 8 KV heads, h 2048, conv_L_cache 3), 10 short-conv layers
-LFM2 = {"model_type": "lfm2", "hidden_size": 2048, "num_hidden_layers": 16,
-        "num_attention_heads": 32, "vocab_size": 65536, "intermediate_size": 8192,
-        "conv_L_cache": 3}
+LFM2 = {
+    "model_type": "lfm2",
+    "hidden_size": 2048,
+    "num_hidden_layers": 16,
+    "num_attention_heads": 32,
+    "vocab_size": 65536,
+    "intermediate_size": 8192,
+    "conv_L_cache": 3,
+}
 LFM2_ATTN = (2, 5, 8, 10, 12, 14)
 LFM2_KV_PER_TOKEN = 6 * 2 * 8 * 64 * 2  # 6 attention layers × K, V × 8 heads × 64 × bf16
 
 
 def test_lfm2_full_attn_idxs_and_a_per_layer_kv_head_list_give_the_same_kv():
-    by_index = ModelArch.from_config({**LFM2, "num_key_value_heads": 8,
-                                      "full_attn_idxs": list(LFM2_ATTN)})
+    by_index = ModelArch.from_config({**LFM2, "num_key_value_heads": 8, "full_attn_idxs": list(LFM2_ATTN)})
     heads = [8 if i in LFM2_ATTN else 0 for i in range(16)]
     by_list = ModelArch.from_config({**LFM2, "num_key_value_heads": heads})
     assert by_index.layers == by_list.layers == "CCFCCFCCFCFCFCFC"
@@ -195,8 +242,15 @@ def test_a_per_layer_kv_head_list_that_contradicts_the_layers_is_refused():
     with pytest.raises(ValueError, match="states no layer kinds"):
         ModelArch.from_config({**LFM2, "model_type": "llama", "num_key_value_heads": [8, 0] * 8})
     with pytest.raises(ValueError, match="layer 0 is of kind 'S'"):
-        ModelArch.from_config({**LFM2, "model_type": "gemma3_text", "sliding_window": 512,
-                               "sliding_window_pattern": 2, "num_key_value_heads": [0, 8] * 8})
+        ModelArch.from_config(
+            {
+                **LFM2,
+                "model_type": "gemma3_text",
+                "sliding_window": 512,
+                "sliding_window_pattern": 2,
+                "num_key_value_heads": [0, 8] * 8,
+            }
+        )
     with pytest.raises(ValueError, match="whole number"):
         ModelArch.from_config({**LFM2, "num_key_value_heads": [8, -1] * 8})
 
@@ -206,10 +260,16 @@ def test_gguf_lfm2_head_count_kv_array_marks_the_conv_layers():
     from gpupicker.importers.hf_config import arch_from_gguf
 
     g = "lfm2"
-    meta = {"general.architecture": g, f"{g}.block_count": 16, f"{g}.embedding_length": 2048,
-            f"{g}.feed_forward_length": 8192, f"{g}.attention.head_count": 32,
-            f"{g}.attention.head_count_kv": [8 if i in LFM2_ATTN else 0 for i in range(16)],
-            f"{g}.vocab_size": 65536, f"{g}.shortconv.l_cache": 3}
+    meta = {
+        "general.architecture": g,
+        f"{g}.block_count": 16,
+        f"{g}.embedding_length": 2048,
+        f"{g}.feed_forward_length": 8192,
+        f"{g}.attention.head_count": 32,
+        f"{g}.attention.head_count_kv": [8 if i in LFM2_ATTN else 0 for i in range(16)],
+        f"{g}.vocab_size": 65536,
+        f"{g}.shortconv.l_cache": 3,
+    }
     arch, warnings = arch_from_gguf(meta, 1_170_340_608)
     assert arch is not None and arch.layers == "CCFCCFCCFCFCFCFC"
     assert kv_bytes(arch, CTX, 1, "bf16") == LFM2_KV_PER_TOKEN * CTX
@@ -225,17 +285,29 @@ def test_dsa_indexer_cache_adds_about_a_tenth_of_mla_kv():
 
 # ---- model import keeps the layer split ------------------------------------------------------
 
-_HF_LAYER_TYPE = {"F": "full_attention", "S": "sliding_attention", "L": "linear_attention",
-                  "M": "mamba", "C": "conv"}
-_NOT_CONFIG = {"name", "kind", "params", "active_params", "architecture_inferred",
-               "sliding_window_layers", "linear_attention_layers", "layer_pattern"}
+_HF_LAYER_TYPE = {
+    "F": "full_attention",
+    "S": "sliding_attention",
+    "L": "linear_attention",
+    "M": "mamba",
+    "C": "conv",
+}
+_NOT_CONFIG = {
+    "name",
+    "kind",
+    "params",
+    "active_params",
+    "architecture_inferred",
+    "sliding_window_layers",
+    "linear_attention_layers",
+    "layer_pattern",
+}
 
 
 def _config_of(arch: ModelArch) -> dict[str, object]:
     """A config.json with the architecture's fields in Hugging Face spelling and its layer
     kinds as ``layer_types`` (what the model's own config states)."""
-    cfg = {k: v for k, v in arch.model_dump().items() if k not in _NOT_CONFIG
-           and v is not None and v != 0}
+    cfg = {k: v for k, v in arch.model_dump().items() if k not in _NOT_CONFIG and v is not None and v != 0}
     if arch.block_layout:  # Nemotron-H states its blocks as hybrid_override_pattern
         cfg["hybrid_override_pattern"] = arch.layers.replace("F", "*")
     elif arch.sliding_window or arch.is_hybrid:
@@ -257,20 +329,32 @@ def test_an_imported_config_has_the_bundled_rows_kv_and_state(tmp_path: Path, mo
     imported = _import(tmp_path, _config_of(bundled))
     for tokens in (512, CTX):
         assert kv_bytes(imported, tokens, 1, "bf16") == pytest.approx(
-            kv_bytes(bundled, tokens, 1, "bf16"), rel=0.01)
+            kv_bytes(bundled, tokens, 1, "bf16"), rel=0.01
+        )
     assert recurrent_state_bytes(imported, 1) == recurrent_state_bytes(bundled, 1)
     if bundled.params is None:  # no listed-count override: the whole estimate agrees
         assert _kv_estimate(imported, "transformers") == pytest.approx(
-            _kv_estimate(bundled, "transformers"), rel=0.01)
+            _kv_estimate(bundled, "transformers"), rel=0.01
+        )
 
 
 def test_audit_gpt_oss_20b_config_import_keeps_its_sliding_split(tmp_path: Path):
-    cfg = {"architectures": ["GptOssForCausalLM"], "model_type": "gpt_oss", "hidden_size": 2880,
-           "intermediate_size": 2880, "num_hidden_layers": 24, "num_attention_heads": 64,
-           "num_key_value_heads": 8, "head_dim": 64, "vocab_size": 201088,
-           "num_local_experts": 32, "num_experts_per_tok": 4, "sliding_window": 128,
-           "layer_types": ["sliding_attention", "full_attention"] * 12,
-           "max_position_embeddings": 131072}
+    cfg = {
+        "architectures": ["GptOssForCausalLM"],
+        "model_type": "gpt_oss",
+        "hidden_size": 2880,
+        "intermediate_size": 2880,
+        "num_hidden_layers": 24,
+        "num_attention_heads": 64,
+        "num_key_value_heads": 8,
+        "head_dim": 64,
+        "vocab_size": 201088,
+        "num_local_experts": 32,
+        "num_experts_per_tok": 4,
+        "sliding_window": 128,
+        "layer_types": ["sliding_attention", "full_attention"] * 12,
+        "max_position_embeddings": 131072,
+    }
     imported = _import(tmp_path, cfg)
     w = {"weights_dtype": "mxfp4"}
     got = _kv_estimate(imported, "llama.cpp", **w)
@@ -279,10 +363,19 @@ def test_audit_gpt_oss_20b_config_import_keeps_its_sliding_split(tmp_path: Path)
 
 
 def test_audit_gemma3_27b_config_import_keeps_its_pattern(tmp_path: Path):
-    cfg = {"model_type": "gemma3_text", "hidden_size": 5376, "intermediate_size": 21504,
-           "num_hidden_layers": 62, "num_attention_heads": 32, "num_key_value_heads": 16,
-           "head_dim": 128, "vocab_size": 262208, "sliding_window": 1024,
-           "sliding_window_pattern": 6, "tie_word_embeddings": True}
+    cfg = {
+        "model_type": "gemma3_text",
+        "hidden_size": 5376,
+        "intermediate_size": 21504,
+        "num_hidden_layers": 62,
+        "num_attention_heads": 32,
+        "num_key_value_heads": 16,
+        "head_dim": 128,
+        "vocab_size": 262208,
+        "sliding_window": 1024,
+        "sliding_window_pattern": 6,
+        "tie_word_embeddings": True,
+    }
     imported = _import(tmp_path, cfg)
     bundled = _kv_estimate("gemma3_27b", "llama.cpp")
     assert bundled / 2**30 == pytest.approx(10.41, abs=0.01)
@@ -299,40 +392,71 @@ def test_gguf_metadata_keeps_the_layer_split():
     linear-attention sizes as ssm.* keys: both survive a GGUF import."""
     from gpupicker.importers.hf_config import arch_from_gguf
 
-    goss = {"general.architecture": "gpt-oss", "gpt-oss.block_count": 24,
-            "gpt-oss.embedding_length": 2880, "gpt-oss.feed_forward_length": 2880,
-            "gpt-oss.attention.head_count": 64, "gpt-oss.attention.head_count_kv": 8,
-            "gpt-oss.attention.key_length": 64, "gpt-oss.attention.sliding_window": 128,
-            "gpt-oss.expert_count": 32, "gpt-oss.expert_used_count": 4,
-            "gpt-oss.vocab_size": 201088}
+    goss = {
+        "general.architecture": "gpt-oss",
+        "gpt-oss.block_count": 24,
+        "gpt-oss.embedding_length": 2880,
+        "gpt-oss.feed_forward_length": 2880,
+        "gpt-oss.attention.head_count": 64,
+        "gpt-oss.attention.head_count_kv": 8,
+        "gpt-oss.attention.key_length": 64,
+        "gpt-oss.attention.sliding_window": 128,
+        "gpt-oss.expert_count": 32,
+        "gpt-oss.expert_used_count": 4,
+        "gpt-oss.vocab_size": 201088,
+    }
     arch, _ = arch_from_gguf(goss, 20_914_757_184)
     assert arch is not None and arch.layers == "SF" * 12
-    assert kv_bytes(arch, CTX, 1, "fp16") == kv_bytes(SNAP.get_model("gpt_oss_20b"), CTX, 1,
-                                                       "fp16")
+    assert kv_bytes(arch, CTX, 1, "fp16") == kv_bytes(SNAP.get_model("gpt_oss_20b"), CTX, 1, "fp16")
     q = "qwen3next"
-    qnext = {"general.architecture": q, f"{q}.block_count": 48, f"{q}.embedding_length": 2048,
-             f"{q}.feed_forward_length": 5120, f"{q}.attention.head_count": 16,
-             f"{q}.attention.head_count_kv": 2, f"{q}.attention.key_length": 256,
-             f"{q}.vocab_size": 151936, f"{q}.full_attention_interval": 4,
-             f"{q}.ssm.conv_kernel": 4, f"{q}.ssm.state_size": 128, f"{q}.ssm.group_count": 16,
-             f"{q}.ssm.time_step_rank": 32, f"{q}.ssm.inner_size": 4096}
+    qnext = {
+        "general.architecture": q,
+        f"{q}.block_count": 48,
+        f"{q}.embedding_length": 2048,
+        f"{q}.feed_forward_length": 5120,
+        f"{q}.attention.head_count": 16,
+        f"{q}.attention.head_count_kv": 2,
+        f"{q}.attention.key_length": 256,
+        f"{q}.vocab_size": 151936,
+        f"{q}.full_attention_interval": 4,
+        f"{q}.ssm.conv_kernel": 4,
+        f"{q}.ssm.state_size": 128,
+        f"{q}.ssm.group_count": 16,
+        f"{q}.ssm.time_step_rank": 32,
+        f"{q}.ssm.inner_size": 4096,
+    }
     arch, _ = arch_from_gguf(qnext, 79_674_391_296)
     assert arch is not None and arch.kv_layers() == (12, 0)
     bundled = SNAP.get_model("qwen3_next_80b_a3b")
-    assert recurrent_state_bytes(arch, 1, "llama.cpp") == recurrent_state_bytes(bundled, 1,
-                                                                                 "llama.cpp")
+    assert recurrent_state_bytes(arch, 1, "llama.cpp") == recurrent_state_bytes(bundled, 1, "llama.cpp")
 
 
 # NVIDIA-Nemotron-3-Nano-30B-A3B-BF16 config.json (the bundled row's source)
 NEMOTRON3_NANO = {
-    "architectures": ["NemotronHForCausalLM"], "model_type": "nemotron_h", "head_dim": 128,
-    "hidden_size": 2688, "intermediate_size": 1856, "conv_kernel": 4, "mamba_head_dim": 64,
+    "architectures": ["NemotronHForCausalLM"],
+    "model_type": "nemotron_h",
+    "head_dim": 128,
+    "hidden_size": 2688,
+    "intermediate_size": 1856,
+    "conv_kernel": 4,
+    "mamba_head_dim": 64,
     "hybrid_override_pattern": "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME",
-    "mamba_num_heads": 64, "max_position_embeddings": 262144, "mlp_hidden_act": "relu2",
-    "moe_intermediate_size": 1856, "moe_shared_expert_intermediate_size": 3712, "n_groups": 8,
-    "n_routed_experts": 128, "n_shared_experts": 1, "num_attention_heads": 32,
-    "num_experts_per_tok": 6, "num_hidden_layers": 52, "num_key_value_heads": 2,
-    "ssm_state_size": 128, "tie_word_embeddings": False, "vocab_size": 131072}
+    "mamba_num_heads": 64,
+    "max_position_embeddings": 262144,
+    "mlp_hidden_act": "relu2",
+    "moe_intermediate_size": 1856,
+    "moe_shared_expert_intermediate_size": 3712,
+    "n_groups": 8,
+    "n_routed_experts": 128,
+    "n_shared_experts": 1,
+    "num_attention_heads": 32,
+    "num_experts_per_tok": 6,
+    "num_hidden_layers": 52,
+    "num_key_value_heads": 2,
+    "ssm_state_size": 128,
+    "tie_word_embeddings": False,
+    "vocab_size": 131072,
+}
 
 
 def test_nemotron3_nano_config_gives_nvidias_counts_and_six_kv_layers(tmp_path: Path):
@@ -362,11 +486,21 @@ def test_nemotron_layers_block_type_names_the_same_pattern():
 
 def test_a_deepseek_v4_config_warns_that_compressed_kv_is_not_modelled(tmp_path: Path):
     """DeepSeek-V4-Flash's config (compress_ratios per layer, 128-token window)."""
-    cfg = {"model_type": "deepseek_v4", "hidden_size": 4096, "num_hidden_layers": 43,
-           "num_attention_heads": 64, "num_key_value_heads": 1, "head_dim": 512,
-           "vocab_size": 129280, "moe_intermediate_size": 2048, "n_routed_experts": 256,
-           "num_experts_per_tok": 6, "n_shared_experts": 1, "sliding_window": 128,
-           "compress_ratios": [0, 0] + [4, 128] * 20 + [4, 0, 0, 0]}
+    cfg = {
+        "model_type": "deepseek_v4",
+        "hidden_size": 4096,
+        "num_hidden_layers": 43,
+        "num_attention_heads": 64,
+        "num_key_value_heads": 1,
+        "head_dim": 512,
+        "vocab_size": 129280,
+        "moe_intermediate_size": 2048,
+        "n_routed_experts": 256,
+        "num_experts_per_tok": 6,
+        "n_shared_experts": 1,
+        "sliding_window": 128,
+        "compress_ratios": [0, 0] + [4, 128] * 20 + [4, 0, 0, 0],
+    }
     info = inspect_path(write_config(tmp_path, cfg))
     text = " ".join(str(w) for w in info.warnings)
     assert "compress_ratios" in text and "not modelled" in text
@@ -379,30 +513,42 @@ def test_gguf_gemma4_per_layer_heads_and_head_sizes_match_its_config():
 
     g = "gemma4"
     swa = [t == "sliding_attention" for t in GEMMA4_31B["layer_types"]]
-    meta = {"general.architecture": g, f"{g}.block_count": 12, f"{g}.embedding_length": 5376,
-            f"{g}.feed_forward_length": 21504, f"{g}.attention.head_count": 32,
-            f"{g}.attention.head_count_kv": [16 if s else 4 for s in swa],
-            f"{g}.attention.key_length": 512, f"{g}.attention.key_length_swa": 256,
-            f"{g}.attention.sliding_window": 1024,
-            f"{g}.attention.sliding_window_pattern": swa, f"{g}.vocab_size": 262144}
+    meta = {
+        "general.architecture": g,
+        f"{g}.block_count": 12,
+        f"{g}.embedding_length": 5376,
+        f"{g}.feed_forward_length": 21504,
+        f"{g}.attention.head_count": 32,
+        f"{g}.attention.head_count_kv": [16 if s else 4 for s in swa],
+        f"{g}.attention.key_length": 512,
+        f"{g}.attention.key_length_swa": 256,
+        f"{g}.attention.sliding_window": 1024,
+        f"{g}.attention.sliding_window_pattern": swa,
+        f"{g}.vocab_size": 262144,
+    }
     arch, _ = arch_from_gguf(meta, 6_000_000_000)
     assert arch is not None and (arch.head_dim, arch.global_head_dim) == (256, 512)
-    assert kv_bytes(arch, CTX, 1, "bf16") == kv_bytes(ModelArch.from_config(GEMMA4_31B), CTX,
-                                                      1, "bf16")
+    assert kv_bytes(arch, CTX, 1, "bf16") == kv_bytes(ModelArch.from_config(GEMMA4_31B), CTX, 1, "bf16")
 
 
 def test_per_layer_heads_and_k_eq_v_survive_the_catalog_file(repo, tmp_path: Path):
     """Through the SQLite catalog (migration m009 columns) and a CSV export / import."""
     heads = [8 if i in LFM2_ATTN else 0 for i in range(16)]
-    lfm2 = to_record(inspect_path(write_config(tmp_path, {**LFM2, "num_key_value_heads": heads})),
-                     model_id="user_lfm2", name="LFM2")
+    lfm2 = to_record(
+        inspect_path(write_config(tmp_path, {**LFM2, "num_key_value_heads": heads})),
+        model_id="user_lfm2",
+        name="LFM2",
+    )
     (tmp_path / "g").mkdir()
-    gemma = to_record(inspect_path(write_config(tmp_path / "g", GEMMA4_31B)),
-                      model_id="user_gemma4", name="Gemma 4")
+    gemma = to_record(
+        inspect_path(write_config(tmp_path / "g", GEMMA4_31B)), model_id="user_gemma4", name="Gemma 4"
+    )
     for rec in (lfm2, gemma):
         repo.upsert_model(rec)
-    want = {"user_lfm2": LFM2_KV_PER_TOKEN * CTX,
-            "user_gemma4": kv_bytes(ModelArch.from_config(GEMMA4_31B), CTX, 1, "bf16")}
+    want = {
+        "user_lfm2": LFM2_KV_PER_TOKEN * CTX,
+        "user_gemma4": kv_bytes(ModelArch.from_config(GEMMA4_31B), CTX, 1, "bf16"),
+    }
     for model_id, kv in want.items():
         arch = repo.get_model(model_id)
         assert arch is not None and kv_bytes(arch, CTX, 1, "bf16") == kv

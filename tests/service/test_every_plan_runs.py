@@ -45,8 +45,13 @@ def job(cat, **fields) -> Workload:
 
 
 # ---- one set of token fields ----------------------------------------------------------------
-SERVE = {"task": "inference", "model_id": "llama2_13b", "weights_dtype": "int4",
-         "framework": "vllm", "requests_per_minute": 100}
+SERVE = {
+    "task": "inference",
+    "model_id": "llama2_13b",
+    "weights_dtype": "int4",
+    "framework": "vllm",
+    "requests_per_minute": 100,
+}
 
 
 def _plan(rec):
@@ -63,10 +68,10 @@ def test_serving_is_sized_for_the_tokens_the_job_shows(cat, snap):
     w = job(cat, **SERVE, prompt_len=1024, new_tokens=512)
     assert (w.avg_prompt_tokens, w.avg_output_tokens) == (1024, 512)
     rec = recommend(w, snap.gpus, snap.prices, fx_rates=snap.fx_usd_per_unit)
-    plans = [m for o in rec.options[:20] for m in _messages(o.throughput.assumptions)
-             if m.id == "serving.plan"]
-    assert plans and all((p.params["prompt"], p.params["output"]) == ("1024", "512")
-                         for p in plans)
+    plans = [
+        m for o in rec.options[:20] for m in _messages(o.throughput.assumptions) if m.id == "serving.plan"
+    ]
+    assert plans and all((p.params["prompt"], p.params["output"]) == ("1024", "512") for p in plans)
     # measured on the bundled catalog: 6 × RTX A5000 (3 replicas of 2) at $701/month; the
     # hidden 512 / 256 defaults gave 2 × at $234 before the fields were one
     gpu, n, monthly, _ = _plan(rec)
@@ -83,8 +88,9 @@ def test_old_token_spellings_are_the_same_fields(cat, snap):
     a = job(cat, **SERVE, prompt_len=1024, new_tokens=512)
     b = job(cat, **SERVE, avg_prompt_tokens=1024, avg_output_tokens=512)
     retyped = Workload.model_validate({**dict(a), "prompt_len": 1024, "new_tokens": 512})
-    plans = [_plan(recommend(x, snap.gpus, snap.prices, fx_rates=snap.fx_usd_per_unit))
-             for x in (a, b, retyped)]
+    plans = [
+        _plan(recommend(x, snap.gpus, snap.prices, fx_rates=snap.fx_usd_per_unit)) for x in (a, b, retyped)
+    ]
     assert plans[0] == plans[1] == plans[2]
     assert Workload.unknown_fields({**SERVE, "avg_prompt_tokens": 1}) == []
 
@@ -109,8 +115,7 @@ def _messages(texts):
 
 # ---- one parallel plan --------------------------------------------------------------------------
 TASK_JOBS = [
-    {"task": "inference", "model_id": "llama2_7b", "batch": 4, "prompt_len": 512,
-     "new_tokens": 128},
+    {"task": "inference", "model_id": "llama2_7b", "batch": 4, "prompt_len": 512, "new_tokens": 128},
     {"task": "inference", "model_id": "llama2_7b", "framework": "vllm"},
     {"task": "lora", "model_id": "llama2_7b", "dataset_tokens": 1e7},
     {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "dataset_tokens": 1e7},
@@ -144,15 +149,23 @@ def test_estimate_fit_and_advice_follow_the_ranking_on_four_a100(cat, snap):
     ``fit``: micro-batch 7 at 76.6 GiB; the estimate at micro-batch 8 is the ranked option's
     bytes; the advice's half micro-batch fits (it said 201 GiB on one unsharded GPU).
     """
-    w = job(cat, task="pretrain", model_id="llama2_13b", gpu="a100_sxm_80gb", num_gpus=4,
-            batch=8, seq_len=4096, grad_ckpt=True, dataset_tokens=2e9)
+    w = job(
+        cat,
+        task="pretrain",
+        model_id="llama2_13b",
+        gpu="a100_sxm_80gb",
+        num_gpus=4,
+        batch=8,
+        seq_len=4096,
+        grad_ckpt=True,
+        dataset_tokens=2e9,
+    )
     gpu = snap.gpu("a100_sxm_80gb")
     fit = solve_fit(w, gpu, "batch")
     assert fit.value == 7 and fit.total_bytes / GiB == pytest.approx(77.057, abs=5e-4)
     report = estimate_report(w, gpu)
     ranked = rank_on_snapshot(w, snap)
-    mine = [o for o in ranked.recommendation.options
-            if (o.gpu_id, o.num_gpus) == ("a100_sxm_80gb", 4)]
+    mine = [o for o in ranked.recommendation.options if (o.gpu_id, o.num_gpus) == ("a100_sxm_80gb", 4)]
     assert mine and report["total_bytes"] == mine[0].total_bytes_per_gpu
     assert ranked.preferred_fits is False  # 81.2 GiB at micro-batch 8
     half = next(a for a in ranked.recommendation.advice if a.action == "batch_4")
@@ -161,8 +174,17 @@ def test_estimate_fit_and_advice_follow_the_ranking_on_four_a100(cat, snap):
 
 def test_no_advice_when_the_ranking_fits_the_preferred_gpus(cat, snap):
     """7B pre-training on 8 × A800 SXM: fits at 42.4 GiB with FSDP, so nothing to change."""
-    w = job(cat, task="pretrain", model_id="llama2_7b", gpu="a800_sxm_80gb", num_gpus=8,
-            batch=8, seq_len=4096, grad_ckpt=True, dataset_tokens=2e9)
+    w = job(
+        cat,
+        task="pretrain",
+        model_id="llama2_7b",
+        gpu="a800_sxm_80gb",
+        num_gpus=8,
+        batch=8,
+        seq_len=4096,
+        grad_ckpt=True,
+        dataset_tokens=2e9,
+    )
     ranked = rank_on_snapshot(w, snap)
     assert ranked.recommendation.advice == ()
     est = estimate_memory(w, snap.gpu("a800_sxm_80gb"))
@@ -200,9 +222,15 @@ def test_every_bundled_provider_has_terms_with_a_source_and_date(snap):
 def test_no_option_has_more_gpus_than_its_provider_rents(cat, snap):
     """70B pre-training up to 2,048 GPUs: above one instance only where clusters are sold."""
     w = job(cat, task="pretrain", model_id="llama2_70b", dataset_tokens=2e10)
-    rec = recommend(w, snap.gpus, snap.prices, fx_rates=snap.fx_usd_per_unit, max_gpus=2048,
-                    counts=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048),
-                    providers=snap.providers)
+    rec = recommend(
+        w,
+        snap.gpus,
+        snap.prices,
+        fx_rates=snap.fx_usd_per_unit,
+        max_gpus=2048,
+        counts=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048),
+        providers=snap.providers,
+    )
     terms = {t.provider: t for t in snap.providers}
     offers = {(p.gpu_id, p.provider, p.pricing): p for p in snap.prices}
     assert "recommend.no_cluster_for_sale" in {m.id for m in _messages(rec.notes)}
@@ -226,13 +254,20 @@ def test_a_region_gets_its_own_clusters(cat, snap):
     # 1,536 tokens: more than one node of 96 GB H20s holds, less than 2,048 tokens without
     # checkpointing (~60 GiB of saved activations per GPU), which with FSDP's unsharded root
     # unit (152k-vocabulary embeddings and lm_head) fits no A100 at any count
-    w = job(cat, task="full_ft", model_id="qwen2_5_72b", dataset_tokens=1e8, region="CN",
-            seq_len=1536)
-    row = PriceOffer(gpu_id="a100_sxm_80gb", provider="Alibaba Cloud", region="CN",
-                     price_per_gpu_hour=35.0, currency="CNY", gpus_per_instance=8,
-                     observed="2026-11", source="test row")
-    rec = recommend(w, snap.gpus, (*snap.prices, row), fx_rates=snap.fx_usd_per_unit,
-                    providers=snap.providers)
+    w = job(cat, task="full_ft", model_id="qwen2_5_72b", dataset_tokens=1e8, region="CN", seq_len=1536)
+    row = PriceOffer(
+        gpu_id="a100_sxm_80gb",
+        provider="Alibaba Cloud",
+        region="CN",
+        price_per_gpu_hour=35.0,
+        currency="CNY",
+        gpus_per_instance=8,
+        observed="2026-11",
+        source="test row",
+    )
+    rec = recommend(
+        w, snap.gpus, (*snap.prices, row), fx_rates=snap.fx_usd_per_unit, providers=snap.providers
+    )
     best = rec.best()
     assert best is not None and best.fits and best.num_gpus > 8
     assert best.provider == "Alibaba Cloud" and best.gpu_id == "a100_sxm_80gb"
@@ -249,7 +284,8 @@ def test_start_up_and_ties_favour_one_gpu_for_a_short_job(cat, snap):
     hours, _ = startup_hours(w)
     weights = weights_bytes(w.model, w.weights_dtype)
     assert hours * 3600 == pytest.approx(
-        IMAGE_PULL_S + weights / MODEL_DOWNLOAD_BYTES_PER_S + weights / MODEL_LOAD_BYTES_PER_S)
+        IMAGE_PULL_S + weights / MODEL_DOWNLOAD_BYTES_PER_S + weights / MODEL_LOAD_BYTES_PER_S
+    )
     given = w.model_copy(update={"startup_minutes": 10.0})
     assert startup_hours(given)[0] == pytest.approx(10 / 60)
 
@@ -279,12 +315,22 @@ def test_cli_table_lists_each_gpu_type_once(monkeypatch, capsys, tmp_path):
     assert len({o["gpu_id"] for o in every}) == len(one) < len(every)
 
 
-@pytest.mark.parametrize("fields", [
-    {"task": "full_ft", "model_id": "llama2_7b", "seq_len": 2048, "dataset_tokens": 1e8},
-    {"task": "qlora", "model_id": "llama2_13b", "seq_len": 4096, "batch": 4},
-    {"task": "pretrain", "model_id": "llama2_13b", "seq_len": 2048, "batch": 4, "grad_ckpt": True,
-     "dataset_tokens": 5e9},
-], ids=["full_ft-7b", "qlora-13b", "pretrain-13b"])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"task": "full_ft", "model_id": "llama2_7b", "seq_len": 2048, "dataset_tokens": 1e8},
+        {"task": "qlora", "model_id": "llama2_13b", "seq_len": 4096, "batch": 4},
+        {
+            "task": "pretrain",
+            "model_id": "llama2_13b",
+            "seq_len": 2048,
+            "batch": 4,
+            "grad_ckpt": True,
+            "dataset_tokens": 5e9,
+        },
+    ],
+    ids=["full_ft-7b", "qlora-13b", "pretrain-13b"],
+)
 def test_advice_only_where_the_ranking_shows_the_job_does_not_fit(cat, snap, fields):
     """Over the catalog (every priced GPU, 1 and 4 of it): "What to change" appears for the
     user's own GPU × count exactly when the ranking's option for it does not fit — never a change

@@ -44,8 +44,10 @@ def test_resolve_model_reads_the_catalog_model(cat):
 def test_unknown_model_reads_as_the_cli_always_said(cat):
     with pytest.raises(UnknownModelError) as err:
         resolve_model(Workload(task="lora", model_id="no_such_model"), cat)
-    assert str(err.value) == ("unknown model_id 'no_such_model' (not in the catalog); list the "
-                              "ids with 'gpupicker catalog export models FILE'")
+    assert str(err.value) == (
+        "unknown model_id 'no_such_model' (not in the catalog); list the "
+        "ids with 'gpupicker catalog export models FILE'"
+    )
     assert err.value.model_id == "no_such_model" and isinstance(err.value, ValueError)
     # a near miss names the catalog id
     with pytest.raises(UnknownModelError) as err:
@@ -57,8 +59,9 @@ def test_unknown_gpu_offers_the_closest_ids(cat):
     assert resolve_gpu("rtx_4090", cat).memory_gb == 24
     with pytest.raises(UnknownGpuError) as err:
         resolve_gpu("rtx4090", cat)
-    assert str(err.value) == ("unknown gpu 'rtx4090' (not in the catalog); did you mean "
-                              "rtx_4090, rtx_4090_d, rtx_5090?")
+    assert str(err.value) == (
+        "unknown gpu 'rtx4090' (not in the catalog); did you mean rtx_4090, rtx_4090_d, rtx_5090?"
+    )
     assert err.value.suggestions == ["rtx_4090", "rtx_4090_d", "rtx_5090"]
     with pytest.raises(UnknownGpuError, match="list the ids with 'gpupicker catalog export gpus"):
         resolve_gpu("no_such_gpu", cat)
@@ -78,8 +81,10 @@ def test_validation_text_forms():
     assert validation_text(no_model, keep_value_error_prefix=True) == "Value error, " + msg
     assert validation_text(no_model) == msg == validation_text(no_model, fields=False)
     two = _error(task="lora", model_id="x", batch=-1, seq_len=0)
-    assert validation_text(two) == ("batch: Input should be greater than or equal to 1; "
-                                    "seq_len: Input should be greater than or equal to 1")
+    assert validation_text(two) == (
+        "batch: Input should be greater than or equal to 1; "
+        "seq_len: Input should be greater than or equal to 1"
+    )
     assert validation_text(two, sep="\n", limit=1) == "batch: Input should be greater than or equal to 1"
     assert validation_text(ValueError("plain")) == "plain"
 
@@ -94,8 +99,9 @@ def test_named_gpu_that_does_not_fit_gets_its_advice_in_both_front_ends(cat, sna
     from gpupicker.cli.recommend import run_recommend
     from gpupicker.ui.compute import run_recommendation
 
-    w = resolve_model(Workload(task="full_ft", model_id="llama3_70b", gpu="rtx_4090",
-                               seq_len=4096, batch=8), cat)
+    w = resolve_model(
+        Workload(task="full_ft", model_id="llama3_70b", gpu="rtx_4090", seq_len=4096, batch=8), cat
+    )
     r = rank_on_snapshot(w, snap)
     assert r.preferred_fits is False and r.advice_gpu is not None
     assert r.advice_gpu.id == "rtx_4090" and r.nothing_fits_causes is None
@@ -116,8 +122,7 @@ def test_nothing_fits_advice_is_for_the_largest_card(cat, snap):
     assert r.advice_gpu == big and r.recommendation.advice and r.nothing_fits_causes is not None
     rec = run_recommend(w, cat)
     assert rec.advice == r.recommendation.advice
-    assert rec.notes[-1].startswith(f"No option fits in memory; the changes below are for the "
-                                    f"{big.name} (")
+    assert rec.notes[-1].startswith(f"No option fits in memory; the changes below are for the {big.name} (")
     view = run_recommendation(w, snap)
     assert view.extras["advice_gpu"] == big.id
     assert view.extras["nothing_fits_causes"] == list(r.nothing_fits_causes)
@@ -129,8 +134,7 @@ def test_named_gpu_count_outside_the_ranking_is_checked_by_its_memory_estimate(c
     fit them even sharded with FSDP (workload.parallel_plan, as the ranking plans it)."""
     from gpupicker.ui.compute import run_recommendation
 
-    w = resolve_model(Workload(task="full_ft", model_id="llama3_70b", gpu="rtx_3090",
-                               num_gpus=16), cat)
+    w = resolve_model(Workload(task="full_ft", model_id="llama3_70b", gpu="rtx_3090", num_gpus=16), cat)
     r = rank_on_snapshot(w, snap)
     assert r.preferred_fits is None and r.advice_gpu is not None and r.advice_gpu.id == "rtx_3090"
     assert run_recommendation(w, snap).advice == r.recommendation.advice != ()

@@ -41,8 +41,7 @@ def catalog_model(model_id: str) -> ModelArch:
             if r["id"] != model_id:
                 continue
             if r["family"] == "diffusion":
-                return ModelArch(name=r["name"], kind="diffusion",
-                                 params=int(float(r["params_b"]) * 1e9))
+                return ModelArch(name=r["name"], kind="diffusion", params=int(float(r["params_b"]) * 1e9))
             d = {k: v for k, v in r.items() if v not in ("", None)}
             d["model_type"] = r["family"]
             return ModelArch.model_validate(d)

@@ -41,8 +41,9 @@ def seed_row(repo: CatalogRepository) -> tuple[int, PriceOffer]:
 
     Raises StopIteration when the bundle holds no such row.
     """
-    return next((rid, p) for rid, p, _ in repo.price_rows()
-                if p.gpu_id == "rtx_4090" and p.price_per_gpu_hour == 0.44)
+    return next(
+        (rid, p) for rid, p, _ in repo.price_rows() if p.gpu_id == "rtx_4090" and p.price_per_gpu_hour == 0.44
+    )
 
 
 def run_python(code: str, home: Path) -> subprocess.CompletedProcess[str]:
@@ -50,8 +51,9 @@ def run_python(code: str, home: Path) -> subprocess.CompletedProcess[str]:
     default catalog path (GPUPICKER_CATALOG unset); 120 s timeout."""
     env = dict(os.environ, GPUPICKER_HOME=str(home), PYTHONPATH=str(REPO))
     env.pop("GPUPICKER_CATALOG", None)
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def write_prices(path: Path, rows: list[dict[str, str]]) -> None:
@@ -78,8 +80,10 @@ def read_only(*targets: Path) -> Iterator[None]:
     try:
         for t in targets:
             if os.geteuid() == 0:
-                if not shutil.which("chattr") or subprocess.run(
-                        ["chattr", "+i", str(t)], capture_output=True).returncode:
+                if (
+                    not shutil.which("chattr")
+                    or subprocess.run(["chattr", "+i", str(t)], capture_output=True).returncode
+                ):
                     pytest.skip("cannot make a file read-only here (chattr failed)")
                 done.append((t, "chattr"))
             else:

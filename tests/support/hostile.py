@@ -20,37 +20,91 @@ from tests.support.model_files import TINY_LLAMA, llama_tensors, write_config, w
 WORKLOAD_BASES = [
     {"task": "inference", "model_id": "llama3_1_8b"},
     {"task": "qlora", "model_id": "mistral_7b_v0_1", "seq_len": 1024},
-    {"task": "inference", "model": {"hidden_size": 4096, "intermediate_size": 11008,
-                                    "num_hidden_layers": 32, "num_attention_heads": 32,
-                                    "vocab_size": 32000}, "prompt_len": 512, "new_tokens": 128},
+    {
+        "task": "inference",
+        "model": {
+            "hidden_size": 4096,
+            "intermediate_size": 11008,
+            "num_hidden_layers": 32,
+            "num_attention_heads": 32,
+            "vocab_size": 32000,
+        },
+        "prompt_len": 512,
+        "new_tokens": 128,
+    },
     {"task": "lora", "model_id": "llama3_1_8b", "batch": 2, "lora": {"r": 16}},
     {"task": "full_ft", "params": 1_000_000_000},
 ]
 """Valid workloads the lines are made from (README and validation-case shapes)."""
 
-FIELDS = ["task", "model_id", "model", "batch", "seq_len", "prompt_len", "new_tokens", "gpu",
-          "num_gpus", "framework", "lora", "parallelism", "pricing", "budget_usd", "dtype",
-          "max_usd_per_hour", "deadline_hours", "requests_per_minute", "resolution", "steps",
-          "dataset_tokens", "epochs", "no_such_field"]
+FIELDS = [
+    "task",
+    "model_id",
+    "model",
+    "batch",
+    "seq_len",
+    "prompt_len",
+    "new_tokens",
+    "gpu",
+    "num_gpus",
+    "framework",
+    "lora",
+    "parallelism",
+    "pricing",
+    "budget_usd",
+    "dtype",
+    "max_usd_per_hour",
+    "deadline_hours",
+    "requests_per_minute",
+    "resolution",
+    "steps",
+    "dataset_tokens",
+    "epochs",
+    "no_such_field",
+]
 """Fields a mutation replaces (Workload fields and one unknown)."""
 
 
 def hostile_raw(rng: random.Random) -> str:
     """One hostile JSON value as raw text (some not valid JSON on purpose)."""
     n = rng.choice([10, 65, 200, 3000, 20000])
-    return rng.choice([
-        "[" * n + "]" * n,
-        '{"a":' * n + "1" + "}" * n,
-        "9" * rng.choice([20, 101, 4301, 5000]),
-        "-" + "9" * 400,
-        "1e999", "-1e999", "1e-400", "NaN", "Infinity", "-Infinity",
-        "0", "-1", "1.5", "1e308", "2147483648", "18446744073709551617",
-        "true", "null", '""', '"x"', '"' + "a" * rng.choice([10, 5000, 70000]) + '"',
-        '"\\u0000\\u001b[2J\\u2028\\u2029"', '"\u2028raw separator\u0085"',
-        '"\\ud800"', '"\\U0001F600"', '"$(touch pwned)`id`"', '"=HYPERLINK(\\"x\\")"',
-        "[]", "{}", "[1, 2, 3]", '{"r": "x"}', '{"hidden_size": 0}',
-        json.dumps(rng.choice(WORKLOAD_BASES)),
-    ])
+    return rng.choice(
+        [
+            "[" * n + "]" * n,
+            '{"a":' * n + "1" + "}" * n,
+            "9" * rng.choice([20, 101, 4301, 5000]),
+            "-" + "9" * 400,
+            "1e999",
+            "-1e999",
+            "1e-400",
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            "0",
+            "-1",
+            "1.5",
+            "1e308",
+            "2147483648",
+            "18446744073709551617",
+            "true",
+            "null",
+            '""',
+            '"x"',
+            '"' + "a" * rng.choice([10, 5000, 70000]) + '"',
+            '"\\u0000\\u001b[2J\\u2028\\u2029"',
+            '"\u2028raw separator\u0085"',
+            '"\\ud800"',
+            '"\\U0001F600"',
+            '"$(touch pwned)`id`"',
+            '"=HYPERLINK(\\"x\\")"',
+            "[]",
+            "{}",
+            "[1, 2, 3]",
+            '{"r": "x"}',
+            '{"hidden_size": 0}',
+            json.dumps(rng.choice(WORKLOAD_BASES)),
+        ]
+    )
 
 
 def hostile_line(rng: random.Random) -> str:
@@ -66,12 +120,14 @@ def hostile_line(rng: random.Random) -> str:
         return hostile_raw(rng)
     if kind == 6:  # cut short
         text = json.dumps(base)
-        return text[:rng.randrange(1, len(text))]
+        return text[: rng.randrange(1, len(text))]
     if kind == 7:  # an array, possibly of workloads
         return json.dumps([base] * rng.randrange(0, 3))
     if kind == 8:  # random characters
-        return "".join(chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0x3000)]))
-                       for _ in range(rng.randrange(1, 80)))
+        return "".join(
+            chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0x3000)]))
+            for _ in range(rng.randrange(1, 80))
+        )
     return json.dumps(base)  # valid
 
 
@@ -95,17 +151,32 @@ def _config_variants(rng: random.Random) -> list[dict[str, object]]:
     for value in ["x", ["x"], 3, None, {"model_type": ["llama"]}, {"hidden_size": "64"}]:
         out.append({**cfg, "text_config": value})
         out.append({**cfg, "llm_config": value})
-    for q in [{"quant_method": "compressed-tensors", "config_groups": "x"},
-              {"quant_method": "compressed-tensors", "config_groups": {"g": "x"}},
-              {"quant_method": "compressed-tensors", "config_groups": {"g": {"weights": "x"}}},
-              {"quant_method": "compressed-tensors", "config_groups": {"g": {"weights": [1]}}},
-              {"quant_method": "compressed-tensors", "config_groups": []},
-              {"quant_method": ["gptq"], "bits": "4"}, {"quant_method": "gptq", "bits": 4.5},
-              {"load_in_4bit": [True]}, "not a dict", 7]:
+    for q in [
+        {"quant_method": "compressed-tensors", "config_groups": "x"},
+        {"quant_method": "compressed-tensors", "config_groups": {"g": "x"}},
+        {"quant_method": "compressed-tensors", "config_groups": {"g": {"weights": "x"}}},
+        {"quant_method": "compressed-tensors", "config_groups": {"g": {"weights": [1]}}},
+        {"quant_method": "compressed-tensors", "config_groups": []},
+        {"quant_method": ["gptq"], "bits": "4"},
+        {"quant_method": "gptq", "bits": 4.5},
+        {"load_in_4bit": [True]},
+        "not a dict",
+        7,
+    ]:
         out.append({**cfg, "quantization_config": q})
-    for field in ["hidden_size", "num_hidden_layers", "vocab_size", "num_attention_heads",
-                  "intermediate_size", "num_key_value_heads", "head_dim", "torch_dtype",
-                  "model_type", "tie_word_embeddings", "max_position_embeddings"]:
+    for field in [
+        "hidden_size",
+        "num_hidden_layers",
+        "vocab_size",
+        "num_attention_heads",
+        "intermediate_size",
+        "num_key_value_heads",
+        "head_dim",
+        "torch_dtype",
+        "model_type",
+        "tie_word_embeddings",
+        "max_position_embeddings",
+    ]:
         for value in [-1, 0, 1e308, "64", [64], {"x": 1}, True, None, 2**70]:
             if rng.random() < 0.5:
                 out.append({**cfg, field: value})
@@ -130,13 +201,11 @@ def model_cases(rng: random.Random, root: Path) -> list[Path]:
         paths.append(d)
     for digits in (4301, 5000):  # integers past Python's conversion limit, as text
         d = folder()
-        (d / "config.json").write_text('{"model_type": "llama", "hidden_size": ' + "9" * digits
-                                       + "}")
+        (d / "config.json").write_text('{"model_type": "llama", "hidden_size": ' + "9" * digits + "}")
         paths += [d, d / "config.json"]
     for depth in (100, 5000):
         d = folder()
-        (d / "config.json").write_text('{"model_type": "llama", "x": ' + "[" * depth
-                                       + "]" * depth + "}")
+        (d / "config.json").write_text('{"model_type": "llama", "x": ' + "[" * depth + "]" * depth + "}")
         paths.append(d)
     tensors = llama_tensors(TINY_LLAMA)
     for _ in range(60):  # safetensors headers mutated one entry at a time
@@ -153,8 +222,23 @@ def model_cases(rng: random.Random, root: Path) -> list[Path]:
         victim = rng.choice(list(header))
         entry = dict(header[victim])  # type: ignore[call-overload]
         key = rng.choice(["dtype", "shape", "data_offsets"])
-        entry[key] = rng.choice([["BF16"], {"x": 1}, None, -1, "F16x", [2**70, 1], ["64"],
-                                 [-1, 4], [0, 2**80], "9" * 5000, [1.5, 2], [[1]], True])
+        entry[key] = rng.choice(
+            [
+                ["BF16"],
+                {"x": 1},
+                None,
+                -1,
+                "F16x",
+                [2**70, 1],
+                ["64"],
+                [-1, 4],
+                [0, 2**80],
+                "9" * 5000,
+                [1.5, 2],
+                [[1]],
+                True,
+            ]
+        )
         header[victim] = entry
         raw = json.dumps(header).encode()
         if rng.random() < 0.2:
@@ -225,14 +309,26 @@ def tracker_csvs(rng: random.Random, root: Path) -> list[Path]:
     for i in range(30):
         d = root / f"sky{i}" / "lambda"
         d.mkdir(parents=True)
-        rows = ["InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,"
-                "SpotPrice,Region"]
+        rows = [
+            "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region"
+        ]
         for _ in range(rng.randrange(1, 4)):
             big = '"' + "x" * rng.choice([10, 70_000, 140_000]) + '"'
-            rows.append(",".join(["gpu_1x", rng.choice(["A100", "H100", "???", "", big]),
-                                  rng.choice(counts), "30", "200",
-                                  rng.choice(["", big, "{'Gpus': [1]}"]), rng.choice(prices),
-                                  rng.choice(prices), "us-east-1"]))
+            rows.append(
+                ",".join(
+                    [
+                        "gpu_1x",
+                        rng.choice(["A100", "H100", "???", "", big]),
+                        rng.choice(counts),
+                        "30",
+                        "200",
+                        rng.choice(["", big, "{'Gpus': [1]}"]),
+                        rng.choice(prices),
+                        rng.choice(prices),
+                        "us-east-1",
+                    ]
+                )
+            )
         if rng.random() < 0.2:
             rows.append('gpu,"unterminated,1,2')
         (d / "vms.csv").write_text("\n".join(rows) + "\n")
@@ -243,9 +339,21 @@ def tracker_csvs(rng: random.Random, root: Path) -> list[Path]:
         rows = ["instance_name,gpu_name,gpu_count,gpu_memory,price,spot,location,cpu,memory"]
         for _ in range(rng.randrange(1, 4)):
             big = "y" * rng.choice([5, 140_000])
-            rows.append(",".join(["inst", rng.choice(["A100", "H100", big]), rng.choice(counts),
-                                  rng.choice(["80", "inf", "-1", big]), rng.choice(prices),
-                                  rng.choice(["true", "false", "maybe"]), "us", "8", "32"]))
+            rows.append(
+                ",".join(
+                    [
+                        "inst",
+                        rng.choice(["A100", "H100", big]),
+                        rng.choice(counts),
+                        rng.choice(["80", "inf", "-1", big]),
+                        rng.choice(prices),
+                        rng.choice(["true", "false", "maybe"]),
+                        "us",
+                        "8",
+                        "32",
+                    ]
+                )
+            )
         (d / "runpod.csv").write_text("\n".join(rows) + "\n")
         out.append(d / "runpod.csv")
     return out
@@ -253,10 +361,17 @@ def tracker_csvs(rng: random.Random, root: Path) -> list[Path]:
 
 def calibration_logs(rng: random.Random) -> list[str]:
     """Hostile vLLM / llama.cpp / nvidia-smi log texts."""
-    lines = ["block_size={n}", "GPU KV cache size: {n} tokens", "# GPU blocks: {n}",
-             "Model loading took {n} GiB", "CUDA0 model buffer size = {n} MiB",
-             "CUDA1 KV buffer size = {n} MiB", "n_ctx = {n}", "| {n}MiB / {n}MiB |",
-             "llama_kv_cache: CUDA0 compute buffer size = {n} MiB"]
+    lines = [
+        "block_size={n}",
+        "GPU KV cache size: {n} tokens",
+        "# GPU blocks: {n}",
+        "Model loading took {n} GiB",
+        "CUDA0 model buffer size = {n} MiB",
+        "CUDA1 KV buffer size = {n} MiB",
+        "n_ctx = {n}",
+        "| {n}MiB / {n}MiB |",
+        "llama_kv_cache: CUDA0 compute buffer size = {n} MiB",
+    ]
     values = ["0", "1", "16", "9" * 400, "1" + "0" * 30, "1,000,000", "4.5", "99999999999"]
     out = []
     for _ in range(40):

@@ -38,8 +38,11 @@ def plain_texts(obj: Any, path: str = "") -> list[tuple[str, str]]:
             value = getattr(obj, name)
             if _is_text_field(field):
                 items = value if isinstance(value, tuple) else (value,)
-                out += [(f"{path}.{name}", v) for v in items
-                        if isinstance(v, str) and v and not isinstance(v, Message)]
+                out += [
+                    (f"{path}.{name}", v)
+                    for v in items
+                    if isinstance(v, str) and v and not isinstance(v, Message)
+                ]
             else:
                 out += plain_texts(value, f"{path}.{name}")
     elif isinstance(obj, (tuple, list)):

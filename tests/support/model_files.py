@@ -10,20 +10,35 @@ from typing import Any
 ST_BITS = {"F32": 32, "F16": 16, "BF16": 16, "I8": 8, "U8": 8, "I32": 32, "F8_E4M3": 8}
 
 TINY_LLAMA = {
-    "model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 64,
-    "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
-    "intermediate_size": 128, "vocab_size": 256, "tie_word_embeddings": False,
-    "max_position_embeddings": 2048, "torch_dtype": "bfloat16",
+    "model_type": "llama",
+    "architectures": ["LlamaForCausalLM"],
+    "hidden_size": 64,
+    "num_hidden_layers": 2,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "intermediate_size": 128,
+    "vocab_size": 256,
+    "tie_word_embeddings": False,
+    "max_position_embeddings": 2048,
+    "torch_dtype": "bfloat16",
 }
 # by hand: embed 256·64 = 16,384; per layer q 64·64 + k 32·64 + v 32·64 + o 64·64 = 12,288,
 # MLP 3·64·128 = 24,576, 2 norms 128 → 36,992 × 2 layers = 73,984; final norm 64; lm_head 16,384
 TINY_LLAMA_PARAMS = 16_384 + 73_984 + 64 + 16_384  # 106,816
 
 TINY_DEEPSEEK_MOE = {
-    "model_type": "deepseek", "hidden_size": 64, "num_hidden_layers": 3,
-    "num_attention_heads": 4, "num_key_value_heads": 4, "intermediate_size": 128,
-    "moe_intermediate_size": 32, "n_routed_experts": 4, "n_shared_experts": 1,
-    "num_experts_per_tok": 2, "first_k_dense_replace": 1, "vocab_size": 256,
+    "model_type": "deepseek",
+    "hidden_size": 64,
+    "num_hidden_layers": 3,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 4,
+    "intermediate_size": 128,
+    "moe_intermediate_size": 32,
+    "n_routed_experts": 4,
+    "n_shared_experts": 1,
+    "num_experts_per_tok": 2,
+    "first_k_dense_replace": 1,
+    "vocab_size": 256,
     "tie_word_embeddings": False,
 }
 # attention 64·16·(4+8) + 4·16·64 = 16,384 per layer (× 3); layer 0 dense MLP 3·64·128 = 24,576;
@@ -55,8 +70,9 @@ def llama_tensors(cfg: dict[str, Any], dtype: str = "BF16") -> dict[str, tuple[s
     return t
 
 
-def write_safetensors(path: Path, tensors: dict[str, tuple[str, list[int]]],
-                      metadata: dict[str, str] | None = None) -> int:
+def write_safetensors(
+    path: Path, tensors: dict[str, tuple[str, list[int]]], metadata: dict[str, str] | None = None
+) -> int:
     """A valid safetensors file (zero data); returns the data bytes."""
     header: dict[str, Any] = {}
     off = 0
@@ -103,9 +119,10 @@ def write_sharded(folder: Path, tensors: dict[str, tuple[str, list[int]]], shard
     total = 0
     for i in range(shards):
         fname = f"model-{i + 1:05d}-of-{shards:05d}.safetensors"
-        part = {n: tensors[n] for n in names[i * per:(i + 1) * per]}
+        part = {n: tensors[n] for n in names[i * per : (i + 1) * per]}
         total += write_safetensors(folder / fname, part)
         weight_map.update(dict.fromkeys(part, fname))
-    (folder / "model.safetensors.index.json").write_text(json.dumps(
-        {"metadata": {"total_size": total}, "weight_map": weight_map}), encoding="utf-8")
+    (folder / "model.safetensors.index.json").write_text(
+        json.dumps({"metadata": {"total_size": total}, "weight_map": weight_map}), encoding="utf-8"
+    )
     return total

@@ -17,7 +17,10 @@ gpu_8x_v100,V100,8.0,92.0,448.0,6.32,us-east-1,"{V100_INFO}",
 gpu_1x_a100_sxm4_80gb,A100-80GB,1.0,30.0,200.0,1.79,us-east-1,"{A100_INFO}",
 gpu_1x_h100_pcie,H100,1.0,26.0,200.0,2.49,us-east-1,,1.10
 gpu_8x_h100_sxm5,H100,8.0,208.0,1800.0,23.92,us-east-1,,
-""".replace("{V100_INFO}", "{'Gpus': [{'Name': 'V100', 'Manufacturer': 'NVIDIA', 'Count': 8.0, "
-            "'MemoryInfo': {'SizeInMiB': 16384}}], 'TotalGpuMemoryInMiB': 16384}").replace(
-    "{A100_INFO}", "{'Gpus': [{'Name': 'A100-80GB', 'Count': 1.0, "
-    "'MemoryInfo': {'SizeInMiB': 81920}}]}")
+""".replace(
+    "{V100_INFO}",
+    "{'Gpus': [{'Name': 'V100', 'Manufacturer': 'NVIDIA', 'Count': 8.0, "
+    "'MemoryInfo': {'SizeInMiB': 16384}}], 'TotalGpuMemoryInMiB': 16384}",
+).replace(
+    "{A100_INFO}", "{'Gpus': [{'Name': 'A100-80GB', 'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 81920}}]}"
+)

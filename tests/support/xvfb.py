@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
-MISSING_REASON = ("{tool} is not installed (Debian package {package}; .ci/run installs it): "
-                  "the real-window test needs an X server and real key events")
+MISSING_REASON = (
+    "{tool} is not installed (Debian package {package}; .ci/run installs it): "
+    "the real-window test needs an X server and real key events"
+)
 
 
 def require_x_tools() -> None:
@@ -36,10 +38,12 @@ def xvfb_display(size: str = "1600x1000x24", timeout_s: float = 30.0) -> Iterato
         RuntimeError: when Xvfb does not report a display within ``timeout_s``.
     """
     read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", size,
-                             "-nolisten", "tcp", "-noreset"],
-                            pass_fds=(write_fd,), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     os.close(write_fd)
     try:
         number = b""
@@ -67,8 +71,14 @@ def xvfb_display(size: str = "1600x1000x24", timeout_s: float = 30.0) -> Iterato
 
 def xdotool(display: str, *args: str, timeout_s: float = 20.0) -> str:
     """Run ``xdotool ARGS`` on ``display``; its stdout (stripped). Raises CalledProcessError."""
-    out = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display},
-                         capture_output=True, text=True, timeout=timeout_s, check=True)
+    out = subprocess.run(
+        ["xdotool", *args],
+        env={**os.environ, "DISPLAY": display},
+        capture_output=True,
+        text=True,
+        timeout=timeout_s,
+        check=True,
+    )
     return out.stdout.strip()
 
 

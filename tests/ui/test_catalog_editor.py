@@ -16,8 +16,13 @@ pytestmark = pytest.mark.gui
 
 
 def _price_row(model, gpu_id: str) -> int:
-    rows = [r for r in range(model.rowCount()) if model.record(r).gpu_id == gpu_id
-            and model.record(r).currency == "USD" and model.record(r).pricing == "on_demand"]
+    rows = [
+        r
+        for r in range(model.rowCount())
+        if model.record(r).gpu_id == gpu_id
+        and model.record(r).currency == "USD"
+        and model.record(r).pricing == "on_demand"
+    ]
     assert rows, gpu_id
     return rows[0]
 
@@ -78,8 +83,9 @@ def test_undo_redo_keyboard_shortcuts(qtbot, catalog):
     qtbot.waitActive(catalog)
     qtbot.keyClick(catalog, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert model.record(0).name != "Renamed GPU"
-    qtbot.keyClick(catalog, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        catalog, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
     assert model.record(0).name == "Renamed GPU"
 
 
@@ -96,8 +102,7 @@ def test_invalid_edit_shows_message_and_changes_nothing(qtbot, catalog):
 
 
 def _select_first(tab) -> None:
-    flags = (QItemSelectionModel.SelectionFlag.ClearAndSelect
-             | QItemSelectionModel.SelectionFlag.Rows)
+    flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
     tab.view.selectionModel().select(tab.proxy.index(0, 0), flags)
 
 
@@ -131,8 +136,7 @@ def test_staleness_badge(qtbot, catalog):
     assert "⚠" in model.data(model.index(old, col))
     assert model.data(model.index(old, col), Qt.ItemDataRole.BackgroundRole) is not None
     model.set_staleness(1200)
-    dated = next(r for r in range(model.rowCount())
-                 if months_since(model.record(r).observed) is not None)
+    dated = next(r for r in range(model.rowCount()) if months_since(model.record(r).observed) is not None)
     assert not model.is_stale(dated)
     assert "⚠" not in model.data(model.index(dated, col))
 
@@ -143,14 +147,25 @@ def test_filter_and_sort(qtbot, catalog):
     assert 0 < tab.proxy.rowCount() < tab.model.rowCount()
     col = tab.model.columns.index("memory_gb")
     tab.view.sortByColumn(col, Qt.SortOrder.DescendingOrder)
-    mems = [tab.proxy.data(tab.proxy.index(r, col), Qt.ItemDataRole.UserRole)
-            for r in range(tab.proxy.rowCount())]
+    mems = [
+        tab.proxy.data(tab.proxy.index(r, col), Qt.ItemDataRole.UserRole) for r in range(tab.proxy.rowCount())
+    ]
     assert mems == sorted(mems, reverse=True)
 
 
 def _write_prices(path, rows):
-    cols = ["gpu_id", "provider", "region", "pricing", "price_per_gpu_hour", "gpus_per_instance",
-            "observed", "source", "notes", "currency"]
+    cols = [
+        "gpu_id",
+        "provider",
+        "region",
+        "pricing",
+        "price_per_gpu_hour",
+        "gpus_per_instance",
+        "observed",
+        "source",
+        "notes",
+        "currency",
+    ]
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=cols)
         w.writeheader()
@@ -160,9 +175,17 @@ def _write_prices(path, rows):
 
 def test_csv_import_preview_progress_and_reload(qtbot, tmp_path, catalog):
     path = tmp_path / "mine.csv"
-    rows = [dict(gpu_id="rtx_4090", provider=f"Lab {i}", pricing="owned",
-                 price_per_gpu_hour=0.1 + i / 100, observed="2026-11-01", currency="USD")
-            for i in range(300)]
+    rows = [
+        dict(
+            gpu_id="rtx_4090",
+            provider=f"Lab {i}",
+            pricing="owned",
+            price_per_gpu_hour=0.1 + i / 100,
+            observed="2026-11-01",
+            currency="USD",
+        )
+        for i in range(300)
+    ]
     _write_prices(path, rows)
     n = catalog.price_model.rowCount()
     dlg = catalog.start_import(str(path), "prices")
@@ -177,8 +200,9 @@ def test_csv_import_preview_progress_and_reload(qtbot, tmp_path, catalog):
 
 def test_csv_import_with_bad_rows_names_them_and_imports_nothing(qtbot, tmp_path, catalog):
     path = tmp_path / "bad.csv"
-    rows = [dict(gpu_id="rtx_4090", provider="Ok", price_per_gpu_hour=1.0, pricing="on_demand")
-            for _ in range(10)]
+    rows = [
+        dict(gpu_id="rtx_4090", provider="Ok", price_per_gpu_hour=1.0, pricing="on_demand") for _ in range(10)
+    ]
     rows[3]["price_per_gpu_hour"] = -1
     rows[7]["gpu_id"] = ""
     _write_prices(path, rows)
@@ -290,16 +314,19 @@ def test_csv_import_column_mapping(qtbot, tmp_path, catalog):
     qtbot.addWidget(dlg)
     assert not dlg.import_button.isEnabled()
     assert "Missing required" in dlg.info.text()
-    for header, target in (("card", "gpu_id"), ("vendor_name", "provider"),
-                           ("hourly", "price_per_gpu_hour"), ("comment", "notes")):
+    for header, target in (
+        ("card", "gpu_id"),
+        ("vendor_name", "provider"),
+        ("hourly", "price_per_gpu_hour"),
+        ("comment", "notes"),
+    ):
         combo = dlg.mapping[header]
         combo.setCurrentIndex(combo.findData(target))
     assert dlg.import_button.isEnabled(), dlg.errors.text()
     with qtbot.waitSignal(dlg.imported, timeout=10000):
         assert dlg.run_import()
     assert catalog.price_model.rowCount() == n + 5
-    providers = {catalog.price_model.record(r).provider for r in
-                 range(catalog.price_model.rowCount())}
+    providers = {catalog.price_model.record(r).provider for r in range(catalog.price_model.rowCount())}
     assert "Shop 3" in providers
 
 
@@ -390,13 +417,16 @@ def test_the_catalog_window_backs_up_and_restores(qtbot, window, catalog):
     assert catalog.restore_action in catalog.menuBar().actions()[0].menu().actions()
 
 
-
-
-def test_csv_import_says_how_many_rows_are_exact_duplicates_and_skips_them(qtbot, tmp_path,
-                                                                          catalog):
+def test_csv_import_says_how_many_rows_are_exact_duplicates_and_skips_them(qtbot, tmp_path, catalog):
     """99,825 exact duplicate rows were all added without a word."""
-    row = dict(gpu_id="rtx_4090", provider="Dup Cloud", pricing="on_demand",
-               price_per_gpu_hour=0.42, observed="2026-11-01", currency="USD")
+    row = dict(
+        gpu_id="rtx_4090",
+        provider="Dup Cloud",
+        pricing="on_demand",
+        price_per_gpu_hour=0.42,
+        observed="2026-11-01",
+        currency="USD",
+    )
     other = {**row, "provider": "Other Cloud"}
     path = tmp_path / "dups.csv"
     _write_rows(path, [row] * 400 + [other, other])
@@ -436,8 +466,7 @@ def test_the_price_table_names_gpus_and_keeps_the_id_to_edit(catalog):
     assert "rtx_4090" in idx.data(Qt.ItemDataRole.ToolTipRole)
 
 
-def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(qtbot, tmp_path, catalog,
-                                                                  monkeypatch):
+def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(qtbot, tmp_path, catalog, monkeypatch):
     """above LARGE_CATALOG_PRICES current prices (lowered here) the import
     says that every ranking reads them all and how to keep them apart."""
     from PySide6.QtWidgets import QMessageBox
@@ -445,12 +474,22 @@ def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(qtbot, tmp_pat
     from gpupicker.ui.catalog_editor import window as window_module
 
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information",
-                        lambda parent, title, text, *a, **k: shown.append(text))
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text, *a, **k: shown.append(text))
     monkeypatch.setattr(window_module, "LARGE_CATALOG_PRICES", 100)
     path = tmp_path / "mine.csv"
-    _write_prices(path, [dict(gpu_id="rtx_4090", provider="Lab", pricing="on_demand",
-                              price_per_gpu_hour=0.4, observed="2026-11-01", currency="USD")])
+    _write_prices(
+        path,
+        [
+            dict(
+                gpu_id="rtx_4090",
+                provider="Lab",
+                pricing="on_demand",
+                price_per_gpu_hour=0.4,
+                observed="2026-11-01",
+                currency="USD",
+            )
+        ],
+    )
     dlg = catalog.start_import(str(path), "prices")
     qtbot.addWidget(dlg)
     with qtbot.waitSignal(dlg.imported, timeout=10000):

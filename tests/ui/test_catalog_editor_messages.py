@@ -28,8 +28,10 @@ def test_a_latin1_file_shows_the_utf8_message_and_import_stays_off(qtbot, repo, 
     latin1.write_bytes(b"gpu_id,provider,price_per_gpu_hour\nh100_sxm,Caf\xe9 GPU,2.5\n")
     binary = tmp_path / "binary.csv"
     binary.write_bytes(b"gpu_id,provider\n\x00\x01\x02\xff\xfe")
-    for path, words in ((latin1, ("not UTF-8 text", "save the file as UTF-8 CSV", "line 2")),
-                        (binary, ("Cannot read the file",))):
+    for path, words in (
+        (latin1, ("not UTF-8 text", "save the file as UTF-8 CSV", "line 2")),
+        (binary, ("Cannot read the file",)),
+    ):
         dlg = w.start_import(str(path), "prices")
         assert dlg is not None
         assert dlg.info.text().startswith("Cannot read the file: ")
@@ -52,8 +54,10 @@ def test_cell_refusals_name_the_column_header(qtbot, repo):
     _edit(pm, "observed", "yesterday")
     assert msgs[-1].startswith("Not saved — Observed: “yesterday” is not a date: use YYYY-MM-DD")
     _edit(pm, "currency", "XYZ")
-    assert msgs[-1] == ("Not saved — Currency: “XYZ” is not a known ISO 4217 code (such as USD, "
-                        "EUR, CNY); add an exchange rate for it first")
+    assert msgs[-1] == (
+        "Not saved — Currency: “XYZ” is not a known ISO 4217 code (such as USD, "
+        "EUR, CNY); add an exchange rate for it first"
+    )
     gm = w.gpu_model
     gmsgs = _messages(gm)
     _edit(gm, "memory_gb", "1e12")
@@ -65,16 +69,22 @@ def test_zh_cn_refusals_are_chinese(qtbot, repo, zh_cn, tmp_path):
     qtbot.addWidget(w)
     pm = w.price_model
     msgs = _messages(pm)
-    for column, value in (("price_per_gpu_hour", "0"), ("observed", "2999-01-01"),
-                          ("observed", "yesterday"), ("currency", "XYZ")):
+    for column, value in (
+        ("price_per_gpu_hour", "0"),
+        ("observed", "2999-01-01"),
+        ("observed", "yesterday"),
+        ("currency", "XYZ"),
+    ):
         _edit(pm, column, value)
         text = msgs[-1]
         assert text.startswith("未保存"), text
         for english in ("Input should", "observed", "currency", "is not a", "in the future"):
             assert english not in text, text
     bad = tmp_path / "bad.csv"
-    bad.write_text("gpu_id,provider,price_per_gpu_hour,observed\nh100_sxm,Foo,0,2024-01\n"
-                   "h100_sxm,Foo,2,yesterday\n", encoding="utf-8")
+    bad.write_text(
+        "gpu_id,provider,price_per_gpu_hour,observed\nh100_sxm,Foo,0,2024-01\nh100_sxm,Foo,2,yesterday\n",
+        encoding="utf-8",
+    )
     dlg = w.start_import(str(bad), "prices")
     assert dlg is not None and dlg.bad_rows
     assert dlg.bad_rows[0] == "第 2 行：每卡时价格：必须大于 0"
@@ -87,7 +97,8 @@ def test_other_texts_are_shown_as_they_are():
         return {"provider": "Provider"}.get(f)
 
     assert reason_text("something new from pydantic") == "something new from pydantic"
-    assert fields_text("unknown GPU 'x': add it to the GPUs first", header) == \
-        "unknown GPU 'x': add it to the GPUs first"
-    assert fields_text("provider: Field required; notes: odd", header) == \
-        "Provider: is required; notes: odd"
+    assert (
+        fields_text("unknown GPU 'x': add it to the GPUs first", header)
+        == "unknown GPU 'x': add it to the GPUs first"
+    )
+    assert fields_text("provider: Field required; notes: odd", header) == "Provider: is required; notes: odd"

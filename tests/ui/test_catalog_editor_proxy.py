@@ -66,18 +66,51 @@ def test_random_session_matches_qt_proxy(qtbot, repo, tmp_path, seed):
         model = tab.model
         ref = _reference(model)
         ncol = model.columnCount()
-        words = ["", "a", "h1", "H100", "clone 00", "usd", "ON", "⚠", "4090", "cn", "spot",
-                 "2024", " ", "lambda", "mo old", "z"]
+        words = [
+            "",
+            "a",
+            "h1",
+            "H100",
+            "clone 00",
+            "usd",
+            "ON",
+            "⚠",
+            "4090",
+            "cn",
+            "spot",
+            "2024",
+            " ",
+            "lambda",
+            "mo old",
+            "z",
+        ]
         for step in range(70):
-            op = rng.choice(["filter", "filter", "sort", "sort", "edit", "edit", "edit",
-                             "add", "delete", "undo", "redo", "stale", "reload"])
+            op = rng.choice(
+                [
+                    "filter",
+                    "filter",
+                    "sort",
+                    "sort",
+                    "edit",
+                    "edit",
+                    "edit",
+                    "add",
+                    "delete",
+                    "undo",
+                    "redo",
+                    "stale",
+                    "reload",
+                ]
+            )
             if op == "filter":
                 text = rng.choice(words)
                 tab.filter.setText(text)
                 ref.setFilterFixedString(text)
             elif op == "sort":
-                col, order = rng.randrange(-1, ncol), rng.choice(
-                    [Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder])
+                col, order = (
+                    rng.randrange(-1, ncol),
+                    rng.choice([Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder]),
+                )
                 if col < 0 and (tab.proxy.sortColumn() >= 0 or ref.sortColumn() >= 0):
                     col = rng.randrange(ncol)
                 tab.proxy.sort(col, order)
@@ -85,15 +118,21 @@ def test_random_session_matches_qt_proxy(qtbot, repo, tmp_path, seed):
             elif op == "edit" and model.rowCount():
                 row = rng.randrange(model.rowCount())
                 if model.table_name == "prices":
-                    col, value = rng.choice([
-                        ("price_per_gpu_hour", rng.choice(["1.5", "2", "0.8", "3.25"])),
-                        ("provider", rng.choice(["Alpha", "alpha", "Beta clone 001", "Zeta"])),
-                        ("observed", rng.choice(["2020-01-01", "2026-11-01", "2025-06"])),
-                        ("notes", rng.choice(["", "ON call", "h100 too"])),
-                    ])
+                    col, value = rng.choice(
+                        [
+                            ("price_per_gpu_hour", rng.choice(["1.5", "2", "0.8", "3.25"])),
+                            ("provider", rng.choice(["Alpha", "alpha", "Beta clone 001", "Zeta"])),
+                            ("observed", rng.choice(["2020-01-01", "2026-11-01", "2025-06"])),
+                            ("notes", rng.choice(["", "ON call", "h100 too"])),
+                        ]
+                    )
                 else:
-                    col, value = rng.choice([("name", rng.choice(["A100 x", "h100 y", "Zz"])),
-                                             ("memory_gb", rng.choice(["24", "80", "16"]))])
+                    col, value = rng.choice(
+                        [
+                            ("name", rng.choice(["A100 x", "h100 y", "Zz"])),
+                            ("memory_gb", rng.choice(["24", "80", "16"])),
+                        ]
+                    )
                 model.setData(model.index(row, model.columns.index(col)), value)
             elif op == "add":
                 model.add_row(model.new_record())
@@ -104,8 +143,11 @@ def test_random_session_matches_qt_proxy(qtbot, repo, tmp_path, seed):
             elif op == "redo":
                 w.undo_stack.redo()
             elif op == "stale" and model.table_name == "prices":
-                w.set_prefs(w.prefs.model_copy(update={"staleness_months": rng.choice([1, 6, 24])})
-                            if hasattr(w.prefs, "model_copy") else w.prefs)
+                w.set_prefs(
+                    w.prefs.model_copy(update={"staleness_months": rng.choice([1, 6, 24])})
+                    if hasattr(w.prefs, "model_copy")
+                    else w.prefs
+                )
                 model.set_staleness(rng.choice([1, 6, 24]))
             elif op == "reload":
                 model.reload()

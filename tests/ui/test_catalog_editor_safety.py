@@ -96,8 +96,10 @@ def test_external_change_reloads_tables_and_results(qtbot, window, catalog):
     assert window.check_external_changes()
     assert model.record(model.row_of_key(key)).price_per_gpu_hour == pytest.approx(0.0123)
     window.controller.background = False
-    qtbot.waitUntil(lambda: any(p.price_per_gpu_hour == pytest.approx(0.0123)
-                                for p in window.controller.snapshot.prices), timeout=2000)
+    qtbot.waitUntil(
+        lambda: any(p.price_per_gpu_hour == pytest.approx(0.0123) for p in window.controller.snapshot.prices),
+        timeout=2000,
+    )
     assert not window.check_external_changes()  # nothing new
 
 
@@ -163,10 +165,11 @@ class _ReadOnlyRepo:
 
     def __getattr__(self, name):
         attr = getattr(self._repo, name)
-        if name.startswith(("update_", "upsert_", "add_", "delete_", "reset_", "set_",
-                            "import_")):
+        if name.startswith(("update_", "upsert_", "add_", "delete_", "reset_", "set_", "import_")):
+
             def fail(*a, **k):
                 raise sqlite3.OperationalError("attempt to write a readonly database")
+
             return fail
         return attr
 
@@ -193,7 +196,6 @@ def test_read_only_catalog_shows_banner_and_disables_editing(qtbot, repo):
 def test_write_error_becomes_message_not_crash(qtbot, repo, monkeypatch):
     """A file that turns read-only after opening: the edit fails with a message."""
     import sys
-
 
     ro = _ReadOnlyRepo(repo)
     ro.read_only = False

@@ -43,12 +43,10 @@ def test_each_added_file_says_what_reading_it_left_out(window, tmp_path, monkeyp
     # as `gpupicker compare` prints per file: a workload JSON's unknown fields are shown, not
     # dropped
     wl = tmp_path / "odd.json"
-    wl.write_text('{"task": "inference", "model_id": "llama3_8b", "flux_capacitor": 1}',
-                  encoding="utf-8")
+    wl.write_text('{"task": "inference", "model_id": "llama3_8b", "flux_capacitor": 1}', encoding="utf-8")
     monkeypatch.setattr(window, "ask_path", lambda *a: str(wl))
     d = window.open_compare()
     assert d.comparison is not None
     assert not d.warnings.isHidden()
-    assert d.warnings.text() == "odd.json: warning: unknown workload fields ignored: " \
-                                "flux_capacitor"
+    assert d.warnings.text() == "odd.json: warning: unknown workload fields ignored: flux_capacitor"
     d.close()

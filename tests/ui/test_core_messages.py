@@ -44,8 +44,7 @@ def _results() -> tuple[list, list]:
     for i, (task, model_id, extra, preferred) in enumerate(WORKLOADS):
         w = Workload(task=task, model=models[model_id], model_id=model_id, **extra)
         goal = ("cheapest", "fastest", "value", "headroom")[i % 4]
-        recs.append(recommend(w, gpus, prices, goal=goal,
-                              fx_rates=fx if i % 2 else {"CNY": 7.2}))
+        recs.append(recommend(w, gpus, prices, goal=goal, fx_rates=fx if i % 2 else {"CNY": 7.2}))
         if preferred:
             advice.append(tuple(advise(w, byid[preferred], include_speed=False)))
     return recs, advice
@@ -102,8 +101,9 @@ def test_core_sentences_render_in_zh_cn_with_cores_numbers(zh_cn):
     for reason in reasons:
         zh = tr_message(reason)
         # the same numbers; Chinese may put them in another order ("每分钟 60 个请求需要 2 个副本")
-        assert sorted(re.findall(r"\d[\d,.]*\d|\d", reason.replace(". ", " "))) == \
-            sorted(re.findall(r"\d[\d,.]*\d|\d", zh.replace("。", " "))), (reason, zh)
+        assert sorted(re.findall(r"\d[\d,.]*\d|\d", reason.replace(". ", " "))) == sorted(
+            re.findall(r"\d[\d,.]*\d|\d", zh.replace("。", " "))
+        ), (reason, zh)
 
 
 def test_english_ui_shows_cores_text_unchanged(qapp):
@@ -119,14 +119,20 @@ def test_nested_messages_and_names_in_zh_cn(zh_cn):
     from gpupicker.core.workload import Workload
     from gpupicker.ui.i18n.core_messages import tr_message
 
-    assert tr_message(Workload(task="inference", model_id="x").unresolved_model_error()) \
+    assert (
+        tr_message(Workload(task="inference", model_id="x").unresolved_model_error())
         == "模型 'x' 尚未解析；请先在价格库中查找"
-    assert tr_message(msg("recommend.limit.interconnect", link="NVLink")) \
-        == "GPU 之间的互联（NVLink）限制了速度"
+    )
+    assert (
+        tr_message(msg("recommend.limit.interconnect", link="NVLink")) == "GPU 之间的互联（NVLink）限制了速度"
+    )
     # text that is not core's prose (verbatim) stays as it is inside a translated sentence
-    assert tr_message(join([verbatim("Unknown sentence"), msg(
-        "recommend.fits", used="1.0", cap="24", headroom="96%")])) \
+    assert (
+        tr_message(
+            join([verbatim("Unknown sentence"), msg("recommend.fits", used="1.0", cap="24", headroom="96%")])
+        )
         == "Unknown sentence。显存够用：单卡占用 1.0 / 24 GiB（余量 96%）。"
+    )
 
 
 def test_results_page_notes_in_zh_cn(zh_cn, qtbot, repo):
@@ -147,6 +153,5 @@ def test_results_page_notes_in_zh_cn(zh_cn, qtbot, repo):
     advice = [page.advisor_list.item(i).text() for i in range(page.advisor_list.count())]
     assert advice and all(has_cjk(a) for a in advice), advice
     model = page.options_model
-    reasons = [model.data(model.index(r, model.COLUMNS.index("reason")))
-               for r in range(model.rowCount())]
+    reasons = [model.data(model.index(r, model.COLUMNS.index("reason"))) for r in range(model.rowCount())]
     assert reasons and all(has_cjk(r) for r in reasons)

@@ -49,8 +49,13 @@ def test_results_page_draws_the_curves_and_exports(qtbot, window, tmp_path):
     assert len(rows) > 5
     # the data as plotted, in its own units with named columns (never log10 of the axis,
     # never pyqtgraph's x0000/y0000)
-    assert rows[0] == ["GPU id", "GPU", "Context (tokens per sequence)", "Memory per GPU (GiB)",
-                       "Usable memory per GPU (GiB)"]
+    assert rows[0] == [
+        "GPU id",
+        "GPU",
+        "Context (tokens per sequence)",
+        "Memory per GPU (GiB)",
+        "Usable memory per GPU (GiB)",
+    ]
     mine = [r for r in rows[1:] if r[0] == "rtx_4090"]
     assert [float(r[2]) for r in mine] == plot.series[0]["xs"]
     assert [float(r[3]) for r in mine] == [round(y, 4) for y in plot.series[0]["ys"]]

@@ -8,15 +8,17 @@ from tests.support.seed_cases import QLORA
 
 
 def _autodl_4090(options):
-    return next(o for o in options if o.gpu_id == "rtx_4090" and o.num_gpus == 1
-                and o.provider == "AutoDL")
+    return next(o for o in options if o.gpu_id == "rtx_4090" and o.num_gpus == 1 and o.provider == "AutoDL")
 
 
 def test_dialog_rate_table_plot_reasons_and_budget_in_yuan(qtbot, window, catalog):
     c = window.controller
-    c.update(**{k: v for k, v in QLORA.items() if k != "model_id"},
-             model_id=QLORA["model_id"], model=window.repo.get_model(QLORA["model_id"]),
-             pricing="on_demand")
+    c.update(
+        **{k: v for k, v in QLORA.items() if k != "model_id"},
+        model_id=QLORA["model_id"],
+        model=window.repo.get_model(QLORA["model_id"]),
+        pricing="on_demand",
+    )
     c.set_all_offers(True)
     dlg = catalog.open_fx_rates()
     qtbot.addWidget(dlg)

@@ -19,8 +19,7 @@ from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_pric
 from tests.support.paths import REPO
 from tests.support.seed_cases import CNY, FX, SEED_CASES
 
-GLOSSARY = tomllib.loads((REPO / "resources" / "i18n" / "glossary_zh_CN.toml")
-                         .read_text(encoding="utf-8"))
+GLOSSARY = tomllib.loads((REPO / "resources" / "i18n" / "glossary_zh_CN.toml").read_text(encoding="utf-8"))
 TS = REPO / "resources" / "i18n" / "gpupicker_zh_CN.ts"
 REVIEW = sorted((REPO / "tests" / "support" / "zh_cn_review_workloads").glob("*.json"))
 
@@ -74,8 +73,9 @@ def test_one_yearly_subscription_entry():
 
 
 def _jobs() -> list[tuple[str, Workload]]:
-    jobs = [(name, Workload(model=catalog_model(spec["model_id"]), **spec))
-            for name, spec in SEED_CASES.items()]
+    jobs = [
+        (name, Workload(model=catalog_model(spec["model_id"]), **spec)) for name, spec in SEED_CASES.items()
+    ]
     for path in REVIEW:
         spec = json.loads(path.read_text(encoding="utf-8"))
         jobs.append((path.stem, Workload(model=catalog_model(spec["model_id"]), **spec)))
@@ -106,8 +106,7 @@ def rendered(request):
         gpus = [g for g in catalog_gpus() if name != "mindspeed" or g.id == "ascend_910b"]
         best = recommend(w, gpus, catalog_prices(), fx_rates=FX, money=CNY).best()
         assert best is not None, name
-        cfg = launch_config(w, best, "Qwen/Qwen3-32B", modelscope_id="Qwen/Qwen3-32B",
-                            family="qwen3")
+        cfg = launch_config(w, best, "Qwen/Qwen3-32B", modelscope_id="Qwen/Qwen3-32B", family="qwen3")
         out.extend((name, tr_message(t)) for t in (*cfg.assumptions, *cfg.warnings))
     return out
 
@@ -115,17 +114,19 @@ def rendered(request):
 def _launch_jobs() -> list[tuple[str, Workload]]:
     """One job per launcher of the tools Chinese teams run (launch_cn)."""
     m = catalog_model("qwen3_32b")
-    train = {"model": m, "model_id": "qwen3_32b", "batch": 1, "seq_len": 2048,
-             "train_hours": 4.0}
-    serve = {"task": "inference", "model": m, "model_id": "qwen3_32b", "prompt_len": 1500,
-             "new_tokens": 500}
-    return [("llama-factory", Workload(task="qlora", framework="llama-factory", **train)),
-            ("ms-swift", Workload(task="lora", framework="ms-swift", **train)),
-            ("mindspeed", Workload(task="lora", framework="mindspeed", **train)),
-            ("lmdeploy", Workload(framework="lmdeploy", **serve)),
-            ("vllm-ascend", Workload(framework="vllm-ascend", weights_dtype="int8",
-                                     quant_method="w8a8", **serve)),
-            ("mindie", Workload(framework="mindie", **serve))]
+    train = {"model": m, "model_id": "qwen3_32b", "batch": 1, "seq_len": 2048, "train_hours": 4.0}
+    serve = {"task": "inference", "model": m, "model_id": "qwen3_32b", "prompt_len": 1500, "new_tokens": 500}
+    return [
+        ("llama-factory", Workload(task="qlora", framework="llama-factory", **train)),
+        ("ms-swift", Workload(task="lora", framework="ms-swift", **train)),
+        ("mindspeed", Workload(task="lora", framework="mindspeed", **train)),
+        ("lmdeploy", Workload(framework="lmdeploy", **serve)),
+        (
+            "vllm-ascend",
+            Workload(framework="vllm-ascend", weights_dtype="int8", quant_method="w8a8", **serve),
+        ),
+        ("mindie", Workload(framework="mindie", **serve)),
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -144,9 +145,15 @@ def zh_cn(qapp, built_translations):
 
 def test_rendered_messages_follow_the_glossary(rendered):
     assert len({job for job, _ in rendered}) == len(SEED_CASES) + len(REVIEW) + 6
-    bad = _violations(rendered, {**_term_patterns(), **GLOSSARY["typography"],
-                                 "scientific": GLOSSARY["rendered"]["scientific"],
-                                 "dollar in a 元 plan": r"\$"})
+    bad = _violations(
+        rendered,
+        {
+            **_term_patterns(),
+            **GLOSSARY["typography"],
+            "scientific": GLOSSARY["rendered"]["scientific"],
+            "dollar in a 元 plan": r"\$",
+        },
+    )
     assert not bad, json.dumps(bad, ensure_ascii=False, indent=1)
 
 
@@ -155,8 +162,11 @@ def test_rendered_messages_name_gpus_and_models_not_ids(rendered):
     ids = {g.id for g in catalog_gpus()} | {w.model_id for _, w in _jobs() if w.model_id}
     word = re.compile(r"(?<![A-Za-z0-9_./-])[a-z][a-z0-9_]*[0-9][a-z0-9_]*(?![A-Za-z0-9_./-])")
     snake = re.compile(GLOSSARY["rendered"]["catalog_id"])
-    bad = [(job, text) for job, text in rendered
-           if any(m.group(0) in ids for rx in (word, snake) for m in rx.finditer(text))]
+    bad = [
+        (job, text)
+        for job, text in rendered
+        if any(m.group(0) in ids for rx in (word, snake) for m in rx.finditer(text))
+    ]
     assert not bad, json.dumps(bad[:5], ensure_ascii=False, indent=1)
 
 

@@ -25,15 +25,20 @@ TS = REPO / "resources" / "i18n" / "gpupicker_zh_CN.ts"
 
 
 def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     env.update(extra)
     return env
 
 
 def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gpupicker", *args], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "gpupicker", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_no_display_exits_2_with_one_clear_line():
@@ -118,8 +123,9 @@ def _corrupt_catalog() -> Path:
 def test_corrupt_catalog_recreated_when_user_agrees(qtbot, monkeypatch):
     path = _corrupt_catalog()
     asked = []
-    monkeypatch.setattr(CorruptCatalogDialog, "ask",
-                        classmethod(lambda cls, where, err: asked.append(where) or True))
+    monkeypatch.setattr(
+        CorruptCatalogDialog, "ask", classmethod(lambda cls, where, err: asked.append(where) or True)
+    )
     repo = headless_mod._open_repo(None, interactive=True)
     assert asked == [str(path)]
     assert repo is not None and repo.gpus()
@@ -192,8 +198,12 @@ def test_ts_is_up_to_date_with_the_sources(tmp_path):
     copy = tmp_path / "check_zh_CN.ts"
     copy.write_bytes(TS.read_bytes())
     lupdate = Path(sys.executable).parent / "pyside6-lupdate"
-    proc = subprocess.run([str(lupdate), *ui_sources(), "-no-obsolete", "-ts", str(copy)],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [str(lupdate), *ui_sources(), "-no-obsolete", "-ts", str(copy)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "(0 new" in proc.stdout, proc.stdout
 
@@ -211,8 +221,7 @@ def test_zh_cn_translation_applies(qtbot, repo, built_translations):
         win = MainWindow(repo)
         qtbot.addWidget(win)
         assert win.wizard.task_page.title() == "您想运行什么？"
-        assert win.wizard.results_page.vram_plot.plot_item.getAxis("bottom").labelText \
-            .startswith("单卡显存")
+        assert win.wizard.results_page.vram_plot.plot_item.getAxis("bottom").labelText.startswith("单卡显存")
     finally:
         for t in getattr(app, "_gpupicker_translators", []):
             app.removeTranslator(t)
@@ -222,8 +231,9 @@ def test_zh_cn_translation_applies(qtbot, repo, built_translations):
 
 def test_launch_screenshot_in_process(tmp_path, built_translations, monkeypatch):
     out = tmp_path / "budget.png"
-    args = SimpleNamespace(catalog=None, screenshot=str(out), page="budget", gui_workload=None,
-                           lang=None, selftest=False)
+    args = SimpleNamespace(
+        catalog=None, screenshot=str(out), page="budget", gui_workload=None, lang=None, selftest=False
+    )
     assert launch_mod.launch(args) == 0
     assert out.read_bytes().startswith(PNG_MAGIC)
     # the render's size is not the user's: the next real start keeps the size it had
@@ -266,12 +276,14 @@ def test_unwritable_home_prints_one_line(tmp_path):
 
     blocker = tmp_path / "a_file"
     blocker.write_text("not a folder")
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "GPUPICKER_CATALOG")}
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "GPUPICKER_CATALOG")
+    }
     env.update(QT_QPA_PLATFORM="offscreen", GPUPICKER_HOME=str(blocker / "home"))
     for args in (["--screenshot", str(tmp_path / "x.png")], ["--selftest"]):
-        proc = subprocess.run([sys.executable, "-m", "gpupicker", *args], env=env,
-                              capture_output=True, text=True, timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-m", "gpupicker", *args], env=env, capture_output=True, text=True, timeout=120
+        )
         assert proc.returncode == 1, proc.stderr
         lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
         assert len(lines) == 1, proc.stderr
@@ -293,8 +305,9 @@ def test_gui_launch_with_unwritable_home_shows_dialog(monkeypatch, tmp_path, cap
 
     monkeypatch.setattr(launch_mod, "_launch", boom)
     monkeypatch.setattr(launch_mod, "has_display", lambda: True)
-    rc = launch_mod.launch(SimpleNamespace(screenshot=None, selftest=False, catalog=None,
-                                           lang=None, gui_workload=None))
+    rc = launch_mod.launch(
+        SimpleNamespace(screenshot=None, selftest=False, catalog=None, lang=None, gui_workload=None)
+    )
     assert rc == 1
     assert shown and "/nope/data" in shown[0] and "Permission denied" in shown[0]
     assert "/nope/data" in capsys.readouterr().err

@@ -31,10 +31,19 @@ pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 
 def test_300_keyboard_input_changes_keep_the_app_alive_and_flat(tmp_path):
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPICKER_HOME": str(tmp_path),
-           "GPUPICKER_CATALOG": str(tmp_path / "catalog.sqlite")}
-    proc = subprocess.run([sys.executable, "-m", "gpupicker.ui.app.long_session", "--changes", "300",
-                           "--progress"], env=env, capture_output=True, text=True, timeout=600)
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "GPUPICKER_HOME": str(tmp_path),
+        "GPUPICKER_CATALOG": str(tmp_path / "catalog.sqlite"),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "gpupicker.ui.app.long_session", "--changes", "300", "--progress"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     tail = "\n".join(proc.stderr.splitlines()[-25:])
     assert proc.returncode in (0, 1), f"the app died (exit {proc.returncode}):\n{tail}"
     report = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -49,14 +58,28 @@ def test_300_keyboard_input_changes_keep_the_app_alive_and_flat(tmp_path):
 def test_problems_name_a_refcount_loss_and_memory_growth():
     """The limits themselves: the 6.12.0 figure and a kept-results leak are both refused."""
     healthy = long_session.SessionReport(
-        changes=500, seconds=30.0, none_refcount_start=47_000, none_refcount_end=61_000,
-        none_drift_per_change=28.0, blocks_drift_per_change=4.0, traced_start_bytes=1_200_000,
-        traced_end_bytes=1_205_000, options_last=298)
+        changes=500,
+        seconds=30.0,
+        none_refcount_start=47_000,
+        none_refcount_end=61_000,
+        none_drift_per_change=28.0,
+        blocks_drift_per_change=4.0,
+        traced_start_bytes=1_200_000,
+        traced_end_bytes=1_205_000,
+        options_last=298,
+    )
     assert long_session.problems(healthy) == []
     leaking = long_session.SessionReport(
-        changes=500, seconds=30.0, none_refcount_start=47_000, none_refcount_end=6_000,
-        none_drift_per_change=-670.0, blocks_drift_per_change=5_000.0,
-        traced_start_bytes=1_200_000, traced_end_bytes=21_200_000, options_last=298)
+        changes=500,
+        seconds=30.0,
+        none_refcount_start=47_000,
+        none_refcount_end=6_000,
+        none_drift_per_change=-670.0,
+        blocks_drift_per_change=5_000.0,
+        traced_start_bytes=1_200_000,
+        traced_end_bytes=21_200_000,
+        options_last=298,
+    )
     found = long_session.problems(leaking)
     assert len(found) == 3
     assert "fell by 670.0 per change" in found[0]

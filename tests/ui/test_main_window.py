@@ -15,10 +15,13 @@ def _texts(window, page) -> list[str]:
     widgets += page.findChildren(QAbstractButton)
     texts += [w.text() for w in dict.fromkeys(widgets) if w.isVisibleTo(page)]
     texts += [g.title() for g in page.findChildren(QGroupBox) if g.isVisibleTo(page)]
-    texts += [t.tabText(i) for t in page.findChildren(QTabWidget) if t.isVisibleTo(page)
-              for i in range(t.count())]
-    texts += [window.wizard.buttonText(b) for b in (QWizard.WizardButton.BackButton,
-                                                     QWizard.WizardButton.NextButton)]
+    texts += [
+        t.tabText(i) for t in page.findChildren(QTabWidget) if t.isVisibleTo(page) for i in range(t.count())
+    ]
+    texts += [
+        window.wizard.buttonText(b)
+        for b in (QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton)
+    ]
     return texts
 
 
@@ -58,8 +61,10 @@ def test_visible_alt_keys_are_unique_on_each_page(qtbot, window, lang, request):
     wiz = window.wizard
     tasks = typing.get_args(Task)
     setups = [{"task": t} for t in tasks] + [{"task": t, "num_gpus": 4} for t in tasks]
-    setups += [{"task": "inference", "framework": f, "requests_per_minute": 60.0}
-               for f in known_frameworks("inference")]
+    setups += [
+        {"task": "inference", "framework": f, "requests_per_minute": 60.0}
+        for f in known_frameworks("inference")
+    ]
     checked = 0
     for fields in setups:
         c.set_task(fields["task"])
@@ -105,8 +110,11 @@ def test_initial_size_fits_a_1366x768_screen(qtbot, repo):
 def test_pages_usable_at_1000x640(qtbot, window):
     window.resize(1000, 640)
     wiz = window.wizard
-    pages = {"task": lambda p: p.buttons["inference"], "quantization": lambda p: p.weights,
-             "budget": lambda p: p.budget_usd}
+    pages = {
+        "task": lambda p: p.buttons["inference"],
+        "quantization": lambda p: p.weights,
+        "budget": lambda p: p.budget_usd,
+    }
     for name, widget in pages.items():
         wiz.show_page(name)
         page = wiz.currentPage()

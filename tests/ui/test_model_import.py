@@ -31,8 +31,9 @@ def _bad_files(tmp_path: Path) -> list[Path]:
     return [huge, half, rnd]
 
 
-def test_damaged_files_fail_fast_and_the_app_stays_usable(qtbot, window, tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch):
+def test_damaged_files_fail_fast_and_the_app_stays_usable(
+    qtbot, window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "no-cache"))
     page = window.wizard.model_page
     window.wizard.show_page("model")
@@ -60,8 +61,9 @@ def test_damaged_files_fail_fast_and_the_app_stays_usable(qtbot, window, tmp_pat
     assert window.controller.results is not None
 
 
-def test_drop_a_folder_and_pick_from_the_hf_cache(qtbot, window, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch):
+def test_drop_a_folder_and_pick_from_the_hf_cache(
+    qtbot, window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
     snap = tmp_path / "hub" / "models--acme--tiny" / "snapshots" / "r1"
     write_config(snap, TINY_LLAMA)
     write_safetensors(snap / "model.safetensors", llama_tensors(TINY_LLAMA))
@@ -69,8 +71,13 @@ def test_drop_a_folder_and_pick_from_the_hf_cache(qtbot, window, tmp_path: Path,
     page = window.wizard.model_page
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(snap))])
-    ev = QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                    Qt.KeyboardModifier.NoModifier)
+    ev = QDropEvent(
+        QPointF(5, 5),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     page.dropEvent(ev)
     dlg = page.import_dialog
     assert dlg is not None and dlg.isVisible()
@@ -99,8 +106,10 @@ def test_import_messages_in_zh_cn(qtbot, built_translations, tmp_path: Path):
     loaded = install_translators(app, "zh_CN")
     try:
         assert loaded["gpupicker"]
-        for path, needle in ((tmp_path / "w.ckpt", "从不打开 pickle 文件"),
-                             (huge, "超过该格式 100,000,000 字节的上限")):
+        for path, needle in (
+            (tmp_path / "w.ckpt", "从不打开 pickle 文件"),
+            (huge, "超过该格式 100,000,000 字节的上限"),
+        ):
             with pytest.raises(ModelImportError) as ei:
                 inspect_path(path)
             zh = tr_message(ei.value.args[0])  # the error's Message
@@ -114,9 +123,9 @@ def test_import_messages_in_zh_cn(qtbot, built_translations, tmp_path: Path):
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
 
 
-def test_imported_gguf_sets_the_weights_format_of_an_inference_plan(qtbot, window,
-                                                                    tmp_path: Path,
-                                                                    monkeypatch):
+def test_imported_gguf_sets_the_weights_format_of_an_inference_plan(
+    qtbot, window, tmp_path: Path, monkeypatch
+):
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "none"))
     window.controller.set_task("inference")
     page = window.wizard.model_page
@@ -128,8 +137,9 @@ def test_imported_gguf_sets_the_weights_format_of_an_inference_plan(qtbot, windo
     assert w.model_id == "user_tiny_gguf" and w.weights_dtype == "q8_0"
 
 
-def test_the_import_reads_off_the_ui_thread_and_cancel_stops_it(qtbot, window, tmp_path: Path,
-                                                                 monkeypatch: pytest.MonkeyPatch):
+def test_the_import_reads_off_the_ui_thread_and_cancel_stops_it(
+    qtbot, window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
     """A slow read runs on a pool thread: the window's timers still fire meanwhile, the
     progress dialog's Cancel answers at once, and the reader sees its cancel event."""
     import threading
@@ -156,6 +166,7 @@ def test_the_import_reads_off_the_ui_thread_and_cancel_stops_it(qtbot, window, t
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
+
     def press_cancel() -> None:
         assert dlg.progress is not None and dlg.progress.isVisible()  # shown after 400 ms
         dlg.progress.findChild(QPushButton).click()

@@ -33,12 +33,20 @@ def test_model_search_finds_qwen_by_its_chinese_name(qtbot, window):
 
 
 @pytest.mark.gui
-@pytest.mark.parametrize(("query", "task", "wanted"), [
-    ("sdxl", "image_gen", "sdxl_base"), ("qwen 72", "inference", "qwen2_5_72b"),
-    ("千问 72", "inference", "qwen2_5_72b"), ("72b qwen2.5", "inference", "qwen2_5_72b"),
-    ("千问72", "inference", "qwen2_5_72b"), ("sd 1.5", "image_gen", "sd1_5_unet")])
+@pytest.mark.parametrize(
+    ("query", "task", "wanted"),
+    [
+        ("sdxl", "image_gen", "sdxl_base"),
+        ("qwen 72", "inference", "qwen2_5_72b"),
+        ("千问 72", "inference", "qwen2_5_72b"),
+        ("72b qwen2.5", "inference", "qwen2_5_72b"),
+        ("千问72", "inference", "qwen2_5_72b"),
+        ("sd 1.5", "image_gen", "sd1_5_unet"),
+    ],
+)
 def test_model_search_matches_words_in_any_order_over_ids_names_and_aliases(
-        qtbot, window, query, task, wanted):
+    qtbot, window, query, task, wanted
+):
     window.controller.set_task(task)
     page = window.wizard.model_page
     window.wizard.show_page("model")
@@ -47,8 +55,10 @@ def test_model_search_matches_words_in_any_order_over_ids_names_and_aliases(
     else:  # QtTest types ASCII only; an input method inserts the text
         page.search.insert(query)
     proxy = page.proxy
-    ids = [page.list_model.model_at(proxy.mapToSource(proxy.index(r, 0)).row()).id
-           for r in range(proxy.rowCount())]
+    ids = [
+        page.list_model.model_at(proxy.mapToSource(proxy.index(r, 0)).row()).id
+        for r in range(proxy.rowCount())
+    ]
     assert wanted in ids, (query, ids)
     assert not page.no_match.isVisible()
 

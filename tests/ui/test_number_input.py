@@ -10,9 +10,18 @@ from gpupicker.ui.widgets.number_input import parse_bounded, parse_number
 
 # ---- 2. number entry --------------------------------------------------------------------
 @pytest.mark.gui
-@pytest.mark.parametrize(("text", "value"), [
-    ("0.39", 0.39), ("0,39", 0.39), ("1e12", 1e12), (" 2.5 ", 2.5), ("1,234.5", 1234.5),
-    ("1e-7", 1e-7), ("12", 12.0)])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("0.39", 0.39),
+        ("0,39", 0.39),
+        ("1e12", 1e12),
+        (" 2.5 ", 2.5),
+        ("1,234.5", 1234.5),
+        ("1e-7", 1e-7),
+        ("12", 12.0),
+    ],
+)
 def test_parse_number_accepts_both_decimal_points(text, value):
     assert parse_number(text, QLocale(QLocale.Language.English)) == pytest.approx(value)
 
@@ -26,8 +35,7 @@ def test_parse_number_german_locale():
 
 
 @pytest.mark.gui
-@pytest.mark.parametrize("text", ["nan", "inf", "-inf", "abc", "", "  ", "1e400", "1,000",
-                                  "0..3", "1e"])
+@pytest.mark.parametrize("text", ["nan", "inf", "-inf", "abc", "", "  ", "1e400", "1,000", "0..3", "1e"])
 def test_parse_number_rejects_with_message(text):
     with pytest.raises(ValueError) as err:
         parse_number(text, QLocale(QLocale.Language.English))

@@ -15,10 +15,13 @@ DATA = Path(__file__).parents[1] / "core" / "data" / "detect"
 
 @pytest.fixture
 def recorded_tools(monkeypatch: pytest.MonkeyPatch) -> None:
-    outputs = [("nvidia-smi", (DATA / "nvidia-smi-4090-3090.csv").read_text(encoding="utf-8")),
-               ("meminfo", (DATA / "meminfo-64g.txt").read_text(encoding="utf-8"))]
-    monkeypatch.setattr(this_computer, "run_tools",
-                        lambda *a, **k: this_computer.ToolOutputs(outputs=list(outputs)))
+    outputs = [
+        ("nvidia-smi", (DATA / "nvidia-smi-4090-3090.csv").read_text(encoding="utf-8")),
+        ("meminfo", (DATA / "meminfo-64g.txt").read_text(encoding="utf-8")),
+    ]
+    monkeypatch.setattr(
+        this_computer, "run_tools", lambda *a, **k: this_computer.ToolOutputs(outputs=list(outputs))
+    )
 
 
 def test_this_computer_shows_what_was_found_and_saves_it_on_request(qtbot, catalog, repo, recorded_tools):

@@ -16,8 +16,7 @@ def test_price_table_names_the_kind_of_each_price(qtbot, repo):
     col = model.columns.index("price_kind")
     assert model.headerData(col, Qt.Orientation.Horizontal) == "Kind of price"
     shown = {model.data(model.index(r, col)) for r in range(model.rowCount())}
-    assert {"provider list price", "marketplace listing", "scraped aggregate",
-            "quoted in a guide"} <= shown
+    assert {"provider list price", "marketplace listing", "scraped aggregate", "quoted in a guide"} <= shown
     assert not model.flags(model.index(0, col)) & Qt.ItemFlag.ItemIsEditable
 
 
@@ -38,8 +37,9 @@ def test_owned_gpus_tab_adds_a_set_that_ranks_in_the_results(qtbot, repo):
     assert tab.table.rowCount() == 1
     assert tab.table.item(0, 4).text() == "$0.2720"  # display currency (USD here), core.money
     arch = repo.get_model("mistral_7b_v0_1")
-    w = Workload(task="qlora", model=arch, model_id="mistral_7b_v0_1", batch=4, seq_len=2048,
-                 dataset_tokens=2e7)
+    w = Workload(
+        task="qlora", model=arch, model_id="mistral_7b_v0_1", batch=4, seq_len=2048, dataset_tokens=2e7
+    )
     view = run_recommendation(w, CatalogSnapshot.from_repo(repo))
     owned = [o for o in view.options if o.pricing == "owned"]
     assert {o.num_gpus for o in owned} == {1, 2}
@@ -70,13 +70,13 @@ def test_import_dialog_takes_a_skypilot_file(qtbot, repo, tmp_path):
     assert dlg.import_button.isEnabled()
     with qtbot.waitSignal(dlg.imported, timeout=5000):
         assert dlg.run_import()
-    got = sorted((p.gpu_id, p.pricing, p.price_per_gpu_hour) for p in repo.prices()
-                 if p.source.startswith("SkyPilot"))
+    got = sorted(
+        (p.gpu_id, p.pricing, p.price_per_gpu_hour) for p in repo.prices() if p.source.startswith("SkyPilot")
+    )
     assert got == [("h100_pcie", "on_demand", 2.49), ("h100_pcie", "spot", 1.1)]
     bad = tmp_path / "aws" / "vms.csv"
     bad.parent.mkdir()
-    bad.write_text(SKYPILOT + "trn1.2xlarge,Trainium,1.0,8.0,32.0,1.34,us-east-1,,\n",
-                   encoding="utf-8")
+    bad.write_text(SKYPILOT + "trn1.2xlarge,Trainium,1.0,8.0,32.0,1.34,us-east-1,,\n", encoding="utf-8")
     dlg2 = CsvImportDialog(repo, str(bad), "prices")
     qtbot.addWidget(dlg2)
     assert not dlg2.import_button.isEnabled()
@@ -99,41 +99,60 @@ def test_new_core_sentences_read_in_zh_cn(qapp, built_translations):
     doubt = msg("price_kind.why.doubt", marker="scraper artefact")
     rental = {"n": 1, "gpu": "NVIDIA RTX A5000", "provider": "RunPod", "per_hour": "$0.16"}
     messages = {  # core's messages (recommend, price_kind, owned, cost) and their English
-        "Price marked stale: observed 2026-03, over 6 months ago.": sentence(msg(
-            "recommend.price_marked", flag=FLAG_NAMES["stale"],
-            why=msg("price_kind.why.old", observed="2026-03", months=6))),
-        "Price marked low-trust: its source says: scraper artefact.": sentence(msg(
-            "recommend.price_marked", flag=FLAG_NAMES["low-trust"], why=doubt)),
+        "Price marked stale: observed 2026-03, over 6 months ago.": sentence(
+            msg(
+                "recommend.price_marked",
+                flag=FLAG_NAMES["stale"],
+                why=msg("price_kind.why.old", observed="2026-03", months=6),
+            )
+        ),
+        "Price marked low-trust: its source says: scraper artefact.": sentence(
+            msg("recommend.price_marked", flag=FLAG_NAMES["low-trust"], why=doubt)
+        ),
         "The top pick rests on a low-trust price (RunPod, scraped aggregate, observed "
-        "2026-10-10: its source says: scraper artefact); check it before relying on it.":
-            sentence(join([msg("price_kind.top_pick_flagged", flag=FLAG_NAMES["low-trust"],
-                               provider="RunPod", kind=PRICE_KINDS["aggregate"],
-                               observed="2026-10-10", why=doubt),
-                           msg("price_kind.check_it")], "clauses")),
-        "The best option with an unflagged price is #5 (1 × NVIDIA RTX A5000, RunPod, "
-        "$0.16/h).": sentence(msg("price_kind.best_unflagged", rank=5, **rental)),
+        "2026-10-10: its source says: scraper artefact); check it before relying on it.": sentence(
+            join(
+                [
+                    msg(
+                        "price_kind.top_pick_flagged",
+                        flag=FLAG_NAMES["low-trust"],
+                        provider="RunPod",
+                        kind=PRICE_KINDS["aggregate"],
+                        observed="2026-10-10",
+                        why=doubt,
+                    ),
+                    msg("price_kind.check_it"),
+                ],
+                "clauses",
+            )
+        ),
+        "The best option with an unflagged price is #5 (1 × NVIDIA RTX A5000, RunPod, $0.16/h).": sentence(
+            msg("price_kind.best_unflagged", rank=5, **rental)
+        ),
         "Break-even vs the best rental (1 × NVIDIA RTX A5000, RunPod, $0.16/h): 12.3 months "
         "at 50% use.": sentence(msg("owned.break_even", **rental, months="12.3", share="50%")),
         "Break-even vs the best rental (1 × NVIDIA RTX A5000, RunPod, $0.16/h): never (the "
-        "rental costs less than the power bill).": sentence(msg("owned.break_even.never",
-                                                               **rental)),
-        "GPU energy 0.3 kWh (450 W × 80% × 2 GPUs).": sentence(msg(
-            "cost.energy", kwh="0.3", watts="450", share="80%", n=2)),
+        "rental costs less than the power bill).": sentence(msg("owned.break_even.never", **rental)),
+        "GPU energy 0.3 kWh (450 W × 80% × 2 GPUs).": sentence(
+            msg("cost.energy", kwh="0.3", watts="450", share="80%", n=2)
+        ),
         "0.014 kWh per 1M tokens.": sentence(msg("cost.kwh_per_million", kwh="0.014")),
     }
     assert install_translators(qapp, "zh_CN")["gpupicker"]
     try:
         for english, m in messages.items():
             assert m == english
-        calibrated = calibrated_text(Factor(factor=1.13, runs=2, error_before=0.115,
-                                            error_after=0.004),
-                                     Factor(factor=0.848, runs=2, error_before=0.179,
-                                            error_after=0.01))
-        assert calibrated == ("Calibrated on your 2 runs (memory ×1.130, error 11.5% → 0.4%, "
-                              "speed ×0.848, error 17.9% → 1.0%).")
+        calibrated = calibrated_text(
+            Factor(factor=1.13, runs=2, error_before=0.115, error_after=0.004),
+            Factor(factor=0.848, runs=2, error_before=0.179, error_after=0.01),
+        )
+        assert calibrated == (
+            "Calibrated on your 2 runs (memory ×1.130, error 11.5% → 0.4%, speed ×0.848, error 17.9% → 1.0%)."
+        )
         for zh in (*(tr_message(m) for m in messages.values()), tr_message(calibrated)):
-            assert has_cjk(zh) and not any(w in zh for w in ("Price marked", "Break-even",
-                                                             "Calibrated", "rests on")), zh
+            assert has_cjk(zh) and not any(
+                w in zh for w in ("Price marked", "Break-even", "Calibrated", "rests on")
+            ), zh
     finally:
         for t in getattr(qapp, "_gpupicker_translators", []):
             qapp.removeTranslator(t)

@@ -38,8 +38,15 @@ def test_painted_table_and_plots_equal_a_full_repaint(qtbot, window, sort_column
         page.table.sortByColumn(sort_column, page.table.horizontalHeader().sortIndicatorOrder())
     _settle(qtbot, window)
     widgets = [page.table.viewport(), page.vram_plot.viewport(), page.cost_plot.viewport()]
-    edits = [{"budget_usd": 500.0}, {"budget_usd": 501.0}, {"batch": 8}, {"budget_usd": 3.0},
-             {"budget_usd": 9000.0}, {"batch": 2}, {"train_hours": 7.0}]
+    edits = [
+        {"budget_usd": 500.0},
+        {"budget_usd": 501.0},
+        {"batch": 8},
+        {"budget_usd": 3.0},
+        {"budget_usd": 9000.0},
+        {"batch": 2},
+        {"train_hours": 7.0},
+    ]
     for edit in edits:
         assert c.update(**edit)
         _settle(qtbot, window)
@@ -53,8 +60,14 @@ def test_painted_table_and_plots_equal_a_full_repaint(qtbot, window, sort_column
     top = page.proxy.mapToSource(page.proxy.index(0, 0)).row()
     options = model.options()
     options[top] = options[top].model_copy(update={"rank": 99})  # the first, visible column
-    model.set_options(options, model.unit, model.training, model.currency, model.usd_per_unit,
-                      sort_column=page.proxy.sortColumn())
+    model.set_options(
+        options,
+        model.unit,
+        model.training,
+        model.currency,
+        model.usd_per_unit,
+        sort_column=page.proxy.sortColumn(),
+    )
     for _ in range(3):
         qtbot.wait(1)
     painted = _on_screen(window, widgets[0])
@@ -110,6 +123,5 @@ def test_the_delegate_paints_what_qt_paints_from_data(qtbot, window, only_fittin
     widths = [page.table.sizeHintForColumn(col) for col in range(page.proxy.columnCount())]
     page.table.setItemDelegate(QStyledItemDelegate(page.table))
     assert page.table.viewport().grab().toImage() == mine
-    assert [page.table.sizeHintForColumn(col) for col in range(page.proxy.columnCount())] \
-        == widths
+    assert [page.table.sizeHintForColumn(col) for col in range(page.proxy.columnCount())] == widths
     page.table.setItemDelegate(ours)

@@ -15,5 +15,6 @@ def test_the_catalog_the_ui_and_the_templates_know_every_pricing_type(qapp):
     kinds = set(typing.get_args(Pricing))
     assert kinds == PRICING_TYPES
     assert set(pricing_names()) == kinds
-    assert {k.removeprefix("pricing.") for k in TEMPLATES if k.startswith("pricing.")
-            and k.count(".") == 1} == kinds
+    assert {
+        k.removeprefix("pricing.") for k in TEMPLATES if k.startswith("pricing.") and k.count(".") == 1
+    } == kinds

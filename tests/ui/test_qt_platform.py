@@ -41,13 +41,16 @@ def test_the_message_is_one_line_naming_the_packages():
     assert "libfoo.so.9" in odd and "apt-file search" in odd
 
 
-@pytest.mark.parametrize(("env", "xcb"), [
-    ({"DISPLAY": ":0"}, True),
-    ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, False),
-    ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "xcb"}, True),
-    ({"WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland", "DISPLAY": ":0"}, False),
-    ({}, False),
-])
+@pytest.mark.parametrize(
+    ("env", "xcb"),
+    [
+        ({"DISPLAY": ":0"}, True),
+        ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, False),
+        ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "xcb"}, True),
+        ({"WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland", "DISPLAY": ":0"}, False),
+        ({}, False),
+    ],
+)
 def test_xcb_is_checked_only_when_qt_would_use_it(env, xcb):
     if not sys.platform.startswith("linux"):
         pytest.skip("X11 only")
@@ -102,7 +105,7 @@ def test_readme_and_ci_list_the_same_packages():
     assert pairs == qt_platform.DEBIAN_PACKAGES
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     start = readme.index("the Qt runtime libraries")
-    section = readme[start:readme.index("`.ci/run` installs them", start)]
+    section = readme[start : readme.index("`.ci/run` installs them", start)]
     listed = set(re.sub(r"[`()]", " ", section).split())
     assert packages <= listed, packages - listed
 
@@ -113,19 +116,18 @@ def test_this_machine_gets_the_line_or_the_libraries_are_there(tmp_path):
     and status 2; with them installed the check says nothing."""
     text = _installed_ldd()
     missing = qt_platform.missing_libraries(text)
-    env = {"PATH": "/usr/bin:/bin", "DISPLAY": ":99", "GPUPICKER_HOME": str(tmp_path),
-           "HOME": str(tmp_path)}
+    env = {"PATH": "/usr/bin:/bin", "DISPLAY": ":99", "GPUPICKER_HOME": str(tmp_path), "HOME": str(tmp_path)}
     code = "from gpupicker.ui.app.qt_platform import check_xcb_libraries as c; print(c() or 'ok')"
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         timeout=60, cwd=REPO).stdout.strip()
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60, cwd=REPO
+    ).stdout.strip()
     if missing:
         assert out.startswith("gpupicker: Qt's X11 (xcb) platform plugin cannot load")
     else:
         assert out == "ok"
 
 
-def test_a_check_that_found_every_library_is_not_rerun_until_the_libraries_change(
-        tmp_path, monkeypatch):
+def test_a_check_that_found_every_library_is_not_rerun_until_the_libraries_change(tmp_path, monkeypatch):
     """Ldd took 48-67 ms of every start on X11; it runs again only when the plugin,
     the loader cache (rewritten by ldconfig whenever a library is installed or removed) or
     LD_LIBRARY_PATH changed, and never after a missing library."""

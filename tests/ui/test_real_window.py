@@ -31,17 +31,26 @@ KEY_TIMEOUT_S = 30.0
 def test_enter_on_the_first_page_of_a_real_start_shows_the_model_page(tmp_path, lang):
     require_x_tools()
     with xvfb_display() as display:
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY", "GPUPICKER_CATALOG")}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY", "GPUPICKER_CATALOG")
+        }
         env.update(DISPLAY=display, GPUPICKER_HOME=str(tmp_path), QT_QPA_PLATFORM="xcb")
         log = tmp_path / "log" / "gpupicker.log"
-        app = subprocess.Popen([sys.executable, "-m", "gpupicker", "--lang", lang], cwd=REPO,
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               text=True)
+        app = subprocess.Popen(
+            [sys.executable, "-m", "gpupicker", "--lang", lang],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         try:
             wait_for_line(log, "window ready", app, START_TIMEOUT_S)
-            window = xdotool(display, "search", "--sync", "--onlyvisible", "--pid",
-                             str(app.pid)).splitlines()[0]
+            window = xdotool(
+                display, "search", "--sync", "--onlyvisible", "--pid", str(app.pid)
+            ).splitlines()[0]
             xdotool(display, "windowfocus", "--sync", window)
 
             xdotool(display, "key", "--clearmodifiers", "Return")  # page 1: the default, Next

@@ -12,12 +12,15 @@ from gpupicker.core.workload import Workload
 
 
 @pytest.mark.gui
-@pytest.mark.parametrize(("workload", "grad_ckpt", "multi_node"), [
-    # LoRA Mistral-7B, 64 × 32,768 tokens: activations dwarf the 14 GiB of weights
-    ({"task": "lora", "model_id": "mistral_7b_v0_1", "batch": 64, "seq_len": 32768}, True, False),
-    # Llama-3.1-405B full fine-tuning: ≈ 3,100 GiB of model states, more than 8 × 288 GB
-    ({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1, "seq_len": 4096}, False, True),
-])
+@pytest.mark.parametrize(
+    ("workload", "grad_ckpt", "multi_node"),
+    [
+        # LoRA Mistral-7B, 64 × 32,768 tokens: activations dwarf the 14 GiB of weights
+        ({"task": "lora", "model_id": "mistral_7b_v0_1", "batch": 64, "seq_len": 32768}, True, False),
+        # Llama-3.1-405B full fine-tuning: ≈ 3,100 GiB of model states, more than 8 × 288 GB
+        ({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1, "seq_len": 4096}, False, True),
+    ],
+)
 def test_nothing_fits_banner_names_core_causes(qtbot, window, workload, grad_ckpt, multi_node):
     """the banner names gradient checkpointing when activations dominate and
     multi-node when one node is too small — the causes core.advisor.nothing_fits_causes gives —
@@ -72,11 +75,15 @@ def test_tie_break_tooltip_in_zh_cn(qtbot, zh_cn, repo):
 
 @pytest.mark.gui
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
-@pytest.mark.parametrize("fields", [{"task": "qlora", "train_hours": 6.0},
-                                    {"task": "inference"},
-                                    {"task": "inference", "requests_per_minute": 100.0}])
-def test_cost_and_provider_columns_stay_in_view_at_the_default_size(qtbot, repo, request,
-                                                                    lang, fields):
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"task": "qlora", "train_hours": 6.0},
+        {"task": "inference"},
+        {"task": "inference", "requests_per_minute": 100.0},
+    ],
+)
+def test_cost_and_provider_columns_stay_in_view_at_the_default_size(qtbot, repo, request, lang, fields):
     """At the window's default size the total-cost and provider columns were off-screen in
     English (the titles made the columns twice as wide as their numbers): titles now take two
     lines, the GPU column narrows (names elide, the tooltip has the full name), then the
@@ -103,10 +110,13 @@ def test_cost_and_provider_columns_stay_in_view_at_the_default_size(qtbot, repo,
     cols = OptionsTableModel.COLUMNS
     for name in ("usd_total", "provider"):
         col = cols.index(name)
-        assert hh.sectionViewportPosition(col) + hh.sectionSize(col) <= \
-            rp.table.viewport().width(), (name, [hh.sectionSize(i) for i in range(len(cols))])
-    assert hh.sectionSize(cols.index("gpu")) >= \
-        rp.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090")
+        assert hh.sectionViewportPosition(col) + hh.sectionSize(col) <= rp.table.viewport().width(), (
+            name,
+            [hh.sectionSize(i) for i in range(len(cols))],
+        )
+    assert hh.sectionSize(cols.index("gpu")) >= rp.table.fontMetrics().horizontalAdvance(
+        "NVIDIA GeForce RTX 4090"
+    )
     window.resize(1800, 900)  # room again: the columns take their natural widths back
     qtbot.wait(50)
     assert hh.sectionSize(cols.index("usd_total")) >= rp._natural[cols.index("usd_total")]
@@ -126,10 +136,19 @@ def test_nothing_fits_names_the_advice_box_by_the_gpu_name_not_a_cut_title(qtbot
     c = window.controller
     c.background = False
     c.update(gpu="rtx_4090")
-    c.set_model(None, ModelArch(name="Huge", params=9 * 10**13, num_hidden_layers=200,
-                                hidden_size=65536, num_attention_heads=512,
-                                num_key_value_heads=512, intermediate_size=262144,
-                                vocab_size=32000))
+    c.set_model(
+        None,
+        ModelArch(
+            name="Huge",
+            params=9 * 10**13,
+            num_hidden_layers=200,
+            hidden_size=65536,
+            num_attention_heads=512,
+            num_key_value_heads=512,
+            intermediate_size=262144,
+            vocab_size=32000,
+        ),
+    )
     c.recompute()
     text = window.wizard.results_page.nothing_fits.text()
     assert "See “What to change to fit NVIDIA A10G (AWS G5)” below" in text
@@ -196,9 +215,16 @@ def test_rate_format_and_cost_header(qtbot, window):
         priced = [r for r in range(m.rowCount()) if m.option(r).cost.usd_per_million_tokens]
         assert priced and "/" not in m.index(priced[0], col).data()
     speed = m.COLUMNS.index("speed")
-    slow = [r for r in range(m.rowCount())
-            if (m.option(r).throughput.aggregate_decode_tokens_per_s
-                or m.option(r).throughput.decode_tokens_per_s or 1000) < 100]
+    slow = [
+        r
+        for r in range(m.rowCount())
+        if (
+            m.option(r).throughput.aggregate_decode_tokens_per_s
+            or m.option(r).throughput.decode_tokens_per_s
+            or 1000
+        )
+        < 100
+    ]
     if slow:
         assert "." in m.index(slow[0], speed).data()
 
@@ -210,9 +236,16 @@ def test_nothing_fits_says_so_and_disables_filter(qtbot, window):
 
     c = window.controller
     c.background = False
-    arch = ModelArch(name="Huge", params=9 * 10**13, num_hidden_layers=200, hidden_size=65536,
-                     num_attention_heads=512, num_key_value_heads=512, intermediate_size=262144,
-                     vocab_size=32000)
+    arch = ModelArch(
+        name="Huge",
+        params=9 * 10**13,
+        num_hidden_layers=200,
+        hidden_size=65536,
+        num_attention_heads=512,
+        num_key_value_heads=512,
+        intermediate_size=262144,
+        vocab_size=32000,
+    )
     c.set_model(None, arch)
     c.recompute()
     rp = window.wizard.results_page
@@ -308,8 +341,10 @@ def test_cost_column_precision_tells_the_top_options_apart(qtbot, window):
     assert model.cost_kind == "mtok" and model.money_digits >= 3
     col = model.COLUMNS.index("usd_total")
     fitting = [r for r in range(model.rowCount()) if model.option(r).fits][:10]
-    values = {round(model.option(r).cost.usd_per_million_tokens or model.option(r).cost.usd_total
-                    or 0, 6) for r in fitting}
+    values = {
+        round(model.option(r).cost.usd_per_million_tokens or model.option(r).cost.usd_total or 0, 6)
+        for r in fitting
+    }
     texts = {model.data(model.index(r, col)) for r in fitting}
     assert len(texts) == len(values)
 
@@ -333,22 +368,30 @@ def test_the_price_plot_says_when_nothing_fits_instead_of_an_empty_grid(qtbot, w
     window.wizard.show_page("results")
     c.recompute()
     assert rp.cost_plot.points and rp.cost_plot.empty_label.toPlainText() == ""
-    w = Workload.model_validate({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1,
-                                 "seq_len": 4096})
+    w = Workload.model_validate({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1, "seq_len": 4096})
     c.set_workload(w.with_model(c.repo.get_model(w.model_id)))
     c.recompute()
     assert not rp.cost_plot.points
     assert rp.cost_plot.empty_label.toPlainText() == "No option that fits and has a price to plot"
     # options fit and have prices but a $1 budget rejects them all: say that
-    c.set_workload(c.workload.model_copy(update={"model": c.repo.get_model("mistral_7b_v0_1"),
-                                                 "model_id": "mistral_7b_v0_1", "task": "qlora",
-                                                 "weights_dtype": "nf4", "budget_usd": 0.0001,
-                                                 "dataset_tokens": 1e8}))
+    c.set_workload(
+        c.workload.model_copy(
+            update={
+                "model": c.repo.get_model("mistral_7b_v0_1"),
+                "model_id": "mistral_7b_v0_1",
+                "task": "qlora",
+                "weights_dtype": "nf4",
+                "budget_usd": 0.0001,
+                "dataset_tokens": 1e8,
+            }
+        )
+    )
     c.recompute()
     assert any(o.fits and o.provider for o in c.results.options)
     assert not rp.cost_plot.points
-    assert rp.cost_plot.empty_label.toPlainText() == \
-        "No option within the budget, $/h cap and deadline to plot"
+    assert (
+        rp.cost_plot.empty_label.toPlainText() == "No option within the budget, $/h cap and deadline to plot"
+    )
 
 
 def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
@@ -359,8 +402,14 @@ def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
     from gpupicker.ui.results.options_model import OptionsTableModel
 
     repo = open_catalog()
-    w = Workload(task="inference", model_id="llama2_13b", model=repo.get_model("llama2_13b"),
-                 framework="vllm", weights_dtype="int4", requests_per_minute=100)
+    w = Workload(
+        task="inference",
+        model_id="llama2_13b",
+        model=repo.get_model("llama2_13b"),
+        framework="vllm",
+        weights_dtype="int4",
+        requests_per_minute=100,
+    )
     rec = recommend(w, repo.gpus(), repo.prices())
     model = OptionsTableModel()
     model.set_options(rec.options)
@@ -368,8 +417,7 @@ def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
     shown = {}
     for row, o in enumerate(rec.options):
         if o.gpu_id == "rtx_a5000" and o.num_gpus == 2:
-            shown[(o.serving.replicas, o.serving.gpus_per_replica)] = \
-                model.data(model.index(row, col))
+            shown[(o.serving.replicas, o.serving.gpus_per_replica)] = model.data(model.index(row, col))
     assert shown[(1, 2)] == "× 2 (tensor parallel)"
     assert shown[(2, 1)] == "× 2 (2 replicas × 1)"
 
@@ -411,8 +459,14 @@ def test_count_column_widens_for_a_later_serving_job(qtbot, window):
     rp = window.wizard.results_page
     window.wizard.show_page("results")
     c.recompute()
-    w = Workload(task="inference", model_id="llama2_13b", model=c.repo.get_model("llama2_13b"),
-                 framework="vllm", weights_dtype="int4", requests_per_minute=100)
+    w = Workload(
+        task="inference",
+        model_id="llama2_13b",
+        model=c.repo.get_model("llama2_13b"),
+        framework="vllm",
+        weights_dtype="int4",
+        requests_per_minute=100,
+    )
     c.set_workload(w)
     c.recompute()
     col = rp.options_model.COLUMNS.index("count")
@@ -450,14 +504,19 @@ def test_the_preferred_gpu_and_count_stay_in_the_one_per_gpu_view(qtbot, window)
     c.background = False
     rp = window.wizard.results_page
     window.wizard.show_page("results")
-    w = Workload(task="pretrain", model_id="llama2_13b", model=c.repo.get_model("llama2_13b"),
-                 gpu="a100_sxm_80gb", num_gpus=4, train_hours=72)
+    w = Workload(
+        task="pretrain",
+        model_id="llama2_13b",
+        model=c.repo.get_model("llama2_13b"),
+        gpu="a100_sxm_80gb",
+        num_gpus=4,
+        train_hours=72,
+    )
     c.set_workload(w)
     c.recompute()
     assert rp.one_per_gpu.isChecked()
     src = rp.proxy.sourceModel()
-    shown = [src.option(rp.proxy.mapToSource(rp.proxy.index(r, 0)).row())
-             for r in range(rp.proxy.rowCount())]
+    shown = [src.option(rp.proxy.mapToSource(rp.proxy.index(r, 0)).row()) for r in range(rp.proxy.rowCount())]
     mine = [o for o in shown if o.gpu_id == "a100_sxm_80gb" and o.num_gpus == 4]
     assert len(mine) == 1 and mine[0].fits and mine[0].provider
     assert sum(o.gpu_id == "a100_sxm_80gb" for o in shown) <= 2
@@ -471,15 +530,21 @@ def test_the_pareto_front_leaves_out_doubted_prices(qtbot):
     from gpupicker.ui.results.plots import CostPlot
     from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 
-    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
-                 grad_ckpt=True)
+    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048, grad_ckpt=True)
     priced_ids = {p.gpu_id for p in catalog_prices()}
-    bare = next(g for g in catalog_gpus() if g.id not in priced_ids and g.is_cuda
-                and g.memory_gb >= 24)  # a GPU with no price of its own: the doubted one is it
+    bare = next(
+        g for g in catalog_gpus() if g.id not in priced_ids and g.is_cuda and g.memory_gb >= 24
+    )  # a GPU with no price of its own: the doubted one is it
     base = next(p for p in catalog_prices() if p.gpu_id == "h100_sxm" and p.currency == "USD")
-    doubted = base.model_copy(update={"gpu_id": bare.id, "provider": "Scrape Cloud",
-                                      "price_per_gpu_hour": 0.05, "gpus_per_instance": None,
-                                      "notes": "looks like a scraper artefact"})
+    doubted = base.model_copy(
+        update={
+            "gpu_id": bare.id,
+            "provider": "Scrape Cloud",
+            "price_per_gpu_hour": 0.05,
+            "gpus_per_instance": None,
+            "notes": "looks like a scraper artefact",
+        }
+    )
     rec = recommend(w, catalog_gpus(), [*catalog_prices(), doubted], all_offers=True)
     mine = [o for o in rec.options if o.provider == "Scrape Cloud"]
     assert mine and all(o.price_doubted for o in mine)
@@ -487,8 +552,10 @@ def test_the_pareto_front_leaves_out_doubted_prices(qtbot):
     qtbot.addWidget(plot)
     trusted = [o for o in rec.options if o.fits and o.provider and not o.price_doubted][:6]
     plot.set_options([*trusted, *mine])  # the doubted ones are the cheapest points
-    on_front = {(round(float(x), 6), round(float(y), 6))
-                for x, y in zip(plot.front_item.xData, plot.front_item.yData, strict=True)}
+    on_front = {
+        (round(float(x), 6), round(float(y), 6))
+        for x, y in zip(plot.front_item.xData, plot.front_item.yData, strict=True)
+    }
     drawn = [(o, x, y) for o, x, y in plot.points if o.provider == "Scrape Cloud"]
     assert drawn  # still plotted as a point
     assert not any((round(x, 6), round(y, 6)) in on_front for _, x, y in drawn)
@@ -505,8 +572,9 @@ def test_a_framework_without_a_launcher_adds_a_line_and_keeps_the_notes(qtbot, w
     assert page.show_launch_config() is None
     lines = page.notes.text().split("\n")
     assert lines[:-1] == (before.split("\n") if before else [])
-    assert lines[-1].startswith("No launch config: gpupicker has no launcher for training "
-                                "framework 'axolotl'")
+    assert lines[-1].startswith(
+        "No launch config: gpupicker has no launcher for training framework 'axolotl'"
+    )
     assert not page.notes.isHidden()
     assert page.show_launch_config() is None  # a second click does not stack the line
     assert page.notes.text().split("\n") == lines

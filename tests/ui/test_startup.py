@@ -42,15 +42,19 @@ raise SystemExit(main([]))
 def test_first_page_paints_before_the_heavy_imports_then_everything_is_built(tmp_path):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPICKER_HOME": str(tmp_path)}
     env.pop("GPUPICKER_CATALOG", None)
-    proc = subprocess.run([sys.executable, "-c", CHILD], cwd=REPO, env=env, capture_output=True,
-                          text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD], cwd=REPO, env=env, capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("SEEN "))
     seen = eval(line[5:])  # noqa: S307 - our own child's dict literal
     assert seen["painted"] == []  # nothing heavy before the first page is on screen
     assert "gpupicker.catalog" in seen["catalog"] and "pydantic" in seen["catalog"]
-    assert {"gpupicker.ui.wizard.model_page", "gpupicker.ui.wizard.quantization_page",
-            "gpupicker.ui.wizard.budget_page"} <= set(seen["pages"])
+    assert {
+        "gpupicker.ui.wizard.model_page",
+        "gpupicker.ui.wizard.quantization_page",
+        "gpupicker.ui.wizard.budget_page",
+    } <= set(seen["pages"])
     assert seen["page_ids"] == sorted(("task", "model", "quantization", "budget", "results"))
     assert seen["ready"] is True and seen["task"] == "qlora"
     # the plots come after the window is ready, on a turn of their own: the first visit of
@@ -85,8 +89,9 @@ def test_a_reloaded_catalog_snapshot_is_frozen_like_the_start_up_heap(tmp_path):
     # start-up heap freezes each new snapshot too (WorkloadController._adopt)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPICKER_HOME": str(tmp_path)}
     env.pop("GPUPICKER_CATALOG", None)
-    proc = subprocess.run([sys.executable, "-c", RELOAD_CHILD], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", RELOAD_CHILD], cwd=REPO, env=env, capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "UNFROZEN_BEFORE_SETTLE True" in out
@@ -111,8 +116,7 @@ def test_window_started_in_steps_keeps_a_task_picked_before_the_controller(qtbot
     assert list(win.wizard.page_ids) == ["task", "model", "quantization", "budget", "results"]
 
 
-def test_staged_start_reports_an_unusable_workload_and_exits_2(qtbot, tmp_path, monkeypatch,
-                                                                capsys):
+def test_staged_start_reports_an_unusable_workload_and_exits_2(qtbot, tmp_path, monkeypatch, capsys):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -126,8 +130,9 @@ def test_staged_start_reports_an_unusable_workload_and_exits_2(qtbot, tmp_path, 
     # staged start on a machine loaded by other jobs took over 30 s)
     QTimer.singleShot(120_000, QApplication.instance().quit)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    args = SimpleNamespace(catalog=None, screenshot=None, page=None, gui_workload=str(bad),
-                           lang="en_US", selftest=False)
+    args = SimpleNamespace(
+        catalog=None, screenshot=None, page=None, gui_workload=str(bad), lang="en_US", selftest=False
+    )
     import logging
 
     root = logging.getLogger()
@@ -159,13 +164,14 @@ def test_cli_knows_every_subcommand_without_building_their_parsers():
 def test_a_cli_run_imports_only_its_own_subcommand():
     """``gpupicker recommend`` builds only its own parser: the MCP server's and the report's
     modules are not imported."""
-    code = ("import sys; from gpupicker.cli import main; main(['recommend', '-h'])")
-    p = subprocess.run([sys.executable, "-c", code + "\n"], capture_output=True, text=True,
-                       check=False)
+    code = "import sys; from gpupicker.cli import main; main(['recommend', '-h'])"
+    p = subprocess.run([sys.executable, "-c", code + "\n"], capture_output=True, text=True, check=False)
     assert p.returncode == 0 and "--message-ids" in p.stdout
-    code = ("import sys\nfrom gpupicker.cli import build_parser\n"
-            "build_parser(only='recommend').parse_args(['recommend', '--workload', 'x'])\n"
-            "print(sorted(m for m in sys.modules if m.startswith('gpupicker.cli.')))")
+    code = (
+        "import sys\nfrom gpupicker.cli import build_parser\n"
+        "build_parser(only='recommend').parse_args(['recommend', '--workload', 'x'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('gpupicker.cli.')))"
+    )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert p.returncode == 0, p.stderr
     assert "gpupicker.cli.mcp_server" not in p.stdout and "gpupicker.cli.recommend" in p.stdout

@@ -16,14 +16,20 @@ SNAPSHOT = datetime(2026, 11, 30, 14, tzinfo=UTC)
 
 
 def _options(now: datetime):
-    stock = {"gpu_id": "h100_pcie", "gpus_per_instance": 1, "observed": "2026-11-30",
-             "snapshot_at": "2026-11-30T14:00:00Z", "source": "Shadeform ledger"}
-    prices = [PriceOffer(provider="Hyperstack", price_per_gpu_hour=1.9, in_stock="no", **stock),
-              PriceOffer(provider="Lambda", price_per_gpu_hour=2.49, in_stock="yes", **stock)]
+    stock = {
+        "gpu_id": "h100_pcie",
+        "gpus_per_instance": 1,
+        "observed": "2026-11-30",
+        "snapshot_at": "2026-11-30T14:00:00Z",
+        "source": "Shadeform ledger",
+    }
+    prices = [
+        PriceOffer(provider="Hyperstack", price_per_gpu_hour=1.9, in_stock="no", **stock),
+        PriceOffer(provider="Lambda", price_per_gpu_hour=2.49, in_stock="yes", **stock),
+    ]
     w = Workload(task="inference", model=catalog_model("llama3_8b"), model_id="llama3_8b")
     gpus = [g for g in catalog_gpus() if g.id == "h100_pcie"]
-    return [o for o in recommend(w, gpus, prices, counts=(1,), max_gpus=1, now=now).options
-            if o.provider]
+    return [o for o in recommend(w, gpus, prices, counts=(1,), max_gpus=1, now=now).options if o.provider]
 
 
 def test_the_provider_cell_marks_stock(qtbot):

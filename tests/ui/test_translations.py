@@ -9,7 +9,7 @@ from tests.support.paths import REPO
 
 @pytest.mark.gui
 def test_zh_cn_calls_the_catalog_jiageku_never_mulu(qtbot, repo, built_translations):
-    """"目录" reads as "directory"; the catalog is 价格库 (the zh_CN review's glossary)."""
+    """ "目录" reads as "directory"; the catalog is 价格库 (the zh_CN review's glossary)."""
     import xml.etree.ElementTree as ET
 
     from PySide6.QtCore import QLocale
@@ -19,8 +19,9 @@ def test_zh_cn_calls_the_catalog_jiageku_never_mulu(qtbot, repo, built_translati
     from gpupicker.ui.main_window import MainWindow
 
     ts = ET.parse(REPO / "resources" / "i18n" / "gpupicker_zh_CN.ts").getroot()  # noqa: F405
-    assert not [m.find("source").text for m in ts.iter("message")
-                if "目录" in (m.find("translation").text or "")]
+    assert not [
+        m.find("source").text for m in ts.iter("message") if "目录" in (m.find("translation").text or "")
+    ]
     app = QApplication.instance()
     install_translators(app, "zh_CN")
     try:

@@ -106,8 +106,11 @@ def test_seed_case_qlora_mistral_through_all_pages(qtbot, window):
     # every offer: the seed's own RTX 4090 price, $0.44/h × 6 h = $2.64 (acceptance 3)
     with qtbot.waitSignal(c.resultsChanged, timeout=5000):
         _click(qtbot, results.all_offers)
-    seed = [o for o in c.results.options if o.gpu_id == "rtx_4090" and o.num_gpus == 1
-            and o.cost.usd_per_hour == pytest.approx(0.44)]
+    seed = [
+        o
+        for o in c.results.options
+        if o.gpu_id == "rtx_4090" and o.num_gpus == 1 and o.cost.usd_per_hour == pytest.approx(0.44)
+    ]
     assert seed and seed[0].fits
     assert seed[0].cost.hours == pytest.approx(6.0)
     assert round(seed[0].cost.usd_total, 2) == 2.64
@@ -120,18 +123,16 @@ def test_results_page_labels_reasons_and_pareto(qtbot, window):
     window.wizard.show_page("results")
     page = window.wizard.results_page
     model = page.options_model
-    labels = [model.data(model.index(r, model.COLUMNS.index("label"))) for r in
-              range(model.rowCount())]
+    labels = [model.data(model.index(r, model.COLUMNS.index("label"))) for r in range(model.rowCount())]
     assert any("Cheapest" in (x or "") for x in labels)
-    reasons = [model.data(model.index(r, model.COLUMNS.index("reason")))
-               for r in range(model.rowCount())]
+    reasons = [model.data(model.index(r, model.COLUMNS.index("reason"))) for r in range(model.rowCount())]
     assert all(reasons)
     cost = page.cost_plot
     assert cost.scatter_item is not None and cost.front_item is not None
     fx, fy = cost.front_item.getData()
     assert len(fx) >= 1
     # front points are the non-dominated ones: no plotted point is cheaper *and* faster
-    for (_, x, y) in cost.points:
+    for _, x, y in cost.points:
         for px, py in zip(fx, fy, strict=True):
             if cost.mode == "time":
                 assert not (x < px and y < py)
@@ -183,8 +184,9 @@ def test_background_results_of_older_edits_are_dropped(qtbot, window):
     qtbot.wait(50)
     background = c.results
     expected = c.recompute()
-    assert [o.memory.total_bytes for o in background.options[:5]] == \
-        [o.memory.total_bytes for o in expected.options[:5]]
+    assert [o.memory.total_bytes for o in background.options[:5]] == [
+        o.memory.total_bytes for o in expected.options[:5]
+    ]
 
 
 def test_lora_rank_and_sharding_edits(qtbot, window):
@@ -210,23 +212,24 @@ def test_invalid_edit_is_rejected_with_a_message(qtbot, window):
 
 def test_every_task_renders_results(qtbot, window):
     c = window.controller
-    for task in ("inference", "lora", "full_ft", "pretrain", "image_gen", "diffusion_lora",
-                 "qlora"):
+    for task in ("inference", "lora", "full_ft", "pretrain", "image_gen", "diffusion_lora", "qlora"):
         assert c.set_task(task)
         view = c.recompute()
         assert not view.error, (task, view.error)
         assert view.options
         assert window.wizard.results_page.options_model.rowCount() == len(view.options)
-        kinds = {window.wizard.model_page.list_model.model_at(
-            window.wizard.model_page.proxy.mapToSource(window.wizard.model_page.proxy.index(r, 0))
-            .row()).kind for r in range(window.wizard.model_page.proxy.rowCount())}
+        kinds = {
+            window.wizard.model_page.list_model.model_at(
+                window.wizard.model_page.proxy.mapToSource(window.wizard.model_page.proxy.index(r, 0)).row()
+            ).kind
+            for r in range(window.wizard.model_page.proxy.rowCount())
+        }
         kind = "diffusion" if task in ("image_gen", "diffusion_lora") else "llm"
         assert kinds == {kind}
         assert c.workload.model.kind == kind
 
 
-def test_quantization_page_shows_framework_precision_and_sharding_the_ranking_uses(qtbot,
-                                                                                   window):
+def test_quantization_page_shows_framework_precision_and_sharding_the_ranking_uses(qtbot, window):
     c = window.controller
     q = window.wizard.quant_page
     assert c.set_task("pretrain")
@@ -316,8 +319,7 @@ def test_preferences_dialog_and_geometry_are_saved(qtbot, window, repo):
     window.resize(701, 501)  # within the offscreen screen (800×600), so restore is not clamped
     window.close()
     assert window_state_path().exists()
-    assert QSettings(str(window_state_path()), QSettings.Format.IniFormat).contains(
-        "main/geometry")
+    assert QSettings(str(window_state_path()), QSettings.Format.IniFormat).contains("main/geometry")
     again = MainWindow(repo)
     qtbot.addWidget(again)
     assert again.size().width() == 701
@@ -325,24 +327,36 @@ def test_preferences_dialog_and_geometry_are_saved(qtbot, window, repo):
 
 def test_glossary_tooltips_on_inputs(window):
     q = window.wizard.quant_page
-    tips = [q.lora_rank.toolTip(), q.grad_ckpt.toolTip(), q.sharding.toolTip(),
-            q.weights.toolTip(), window.wizard.model_page.fields["num_key_value_heads"].toolTip()
-            or "", window.wizard.task_page.buttons["pretrain"].toolTip()]
+    tips = [
+        q.lora_rank.toolTip(),
+        q.grad_ckpt.toolTip(),
+        q.sharding.toolTip(),
+        q.weights.toolTip(),
+        window.wizard.model_page.fields["num_key_value_heads"].toolTip() or "",
+        window.wizard.task_page.buttons["pretrain"].toolTip(),
+    ]
     joined = " ".join(tips)
     for term in ("LoRA rank", "Gradient checkpointing", "ZeRO", "NF4", "MFU"):
         assert term in joined, term
     model = window.wizard.results_page.options_model
-    vram_tip = model.headerData(model.COLUMNS.index("vram"), Qt.Orientation.Horizontal,
-                                Qt.ItemDataRole.ToolTipRole)
+    vram_tip = model.headerData(
+        model.COLUMNS.index("vram"), Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
     assert "VRAM" in vram_tip
 
 
 def test_custom_model_from_config_json(qtbot, tmp_path, window):
     import json
 
-    cfg = {"model_type": "llama", "hidden_size": 2048, "intermediate_size": 5632,
-           "num_hidden_layers": 22, "num_attention_heads": 32, "num_key_value_heads": 4,
-           "vocab_size": 32000}
+    cfg = {
+        "model_type": "llama",
+        "hidden_size": 2048,
+        "intermediate_size": 5632,
+        "num_hidden_layers": 22,
+        "num_attention_heads": 32,
+        "num_key_value_heads": 4,
+        "vocab_size": 32000,
+    }
     path = tmp_path / "config.json"
     path.write_text(json.dumps(cfg))
     page = window.wizard.model_page
@@ -380,8 +394,7 @@ def test_70b_bf16_inference_needs_several_gpus(qtbot, window):
     assert singles and not any(o.fits for o in singles)
     assert any(o.fits and o.num_gpus > 1 for o in view.options)
     page = window.wizard.results_page
-    assert all(o.num_gpus > 1 or o.capacity_bytes_per_gpu >= 141e9
-               for o in page.visible_options())
+    assert all(o.num_gpus > 1 or o.capacity_bytes_per_gpu >= 141e9 for o in page.visible_options())
     page.only_fitting.setChecked(False)
     page.one_per_gpu.setChecked(False)  # one row per GPU type by default
     assert page.proxy.rowCount() == len(view.options)
@@ -395,8 +408,10 @@ def test_results_table_sorts_by_clicked_header(qtbot, window):
     window.wizard.show_page("results")
     x = header.sectionViewportPosition(col) + header.sectionSize(col) // 2
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
-    keys = [page.proxy.data(page.proxy.index(r, col), Qt.ItemDataRole.UserRole)
-            for r in range(page.proxy.rowCount())]
+    keys = [
+        page.proxy.data(page.proxy.index(r, col), Qt.ItemDataRole.UserRole)
+        for r in range(page.proxy.rowCount())
+    ]
     assert header.sortIndicatorSection() == col
     assert keys == sorted(keys) or keys == sorted(keys, reverse=True)
 
@@ -422,12 +437,10 @@ def test_serving_controls_show_for_paged_engines_and_change_results(qtbot, windo
     assert q.serving_box.isVisibleTo(q)
     # core's defaults: 0.9 of the memory, max_model_len = the request, 256 sequences
     default = Workload.model_fields
-    assert q.gpu_memory_utilization.value() == pytest.approx(default["gpu_memory_utilization"]
-                                                             .default)
+    assert q.gpu_memory_utilization.value() == pytest.approx(default["gpu_memory_utilization"].default)
     assert q.max_model_len.value() == 0 and "default" in q.max_model_len.text().lower()
     assert q.max_num_seqs.text().startswith("256")
-    for wid in (q.max_model_len, q.gpu_memory_utilization, q.max_num_seqs, q.ttft_target,
-                q.itl_target):
+    for wid in (q.max_model_len, q.gpu_memory_utilization, q.max_num_seqs, q.ttft_target, q.itl_target):
         assert len(wid.toolTip()) > 60
     # latency targets only with a request rate
     assert not q.ttft_target.isVisibleTo(q) and q.targets_hint.isVisibleTo(q)
@@ -436,13 +449,15 @@ def test_serving_controls_show_for_paged_engines_and_change_results(qtbot, windo
     q.gpu_memory_utilization.setValue(0.5)
     assert c.workload.gpu_memory_utilization == 0.5
     half = _top(c)
-    assert (half.gpu_name, half.num_gpus, half.memory.total_bytes) != \
-        (base.gpu_name, base.num_gpus, base.memory.total_bytes)
+    assert (half.gpu_name, half.num_gpus, half.memory.total_bytes) != (
+        base.gpu_name,
+        base.num_gpus,
+        base.memory.total_bytes,
+    )
     q.gpu_memory_utilization.setValue(0.9)
     q.max_model_len.setValue(32768)
     assert c.workload.max_model_len == 32768
-    assert _top(c).memory.total_bytes != base.memory.total_bytes or \
-        _top(c).num_gpus != base.num_gpus
+    assert _top(c).memory.total_bytes != base.memory.total_bytes or _top(c).num_gpus != base.num_gpus
     q.max_model_len.setValue(0)
     assert c.workload.max_model_len is None
 
@@ -459,8 +474,11 @@ def test_serving_controls_show_for_paged_engines_and_change_results(qtbot, windo
     q.itl_target.setValue(0.005)
     assert c.workload.itl_target_s == 0.005
     capped = _top(c).serving
-    assert capped.itl_s <= 0.005 * 1.0001 and capped.concurrent_seqs < served.concurrent_seqs \
+    assert (
+        capped.itl_s <= 0.005 * 1.0001
+        and capped.concurrent_seqs < served.concurrent_seqs
         or capped.max_concurrent_seqs < 256
+    )
     q.itl_target.setValue(0.0)
     q.ttft_target.setValue(0.05)
     assert c.workload.ttft_target_s == 0.05 and c.workload.itl_target_s is None
@@ -524,8 +542,9 @@ def test_a_bad_preference_keeps_the_others_and_is_named_once(caplog):
 
     path = Preferences.path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"byte_unit": "GB", "hours_per_month": 999,
-                                "staleness_months": 3}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"byte_unit": "GB", "hours_per_month": 999, "staleness_months": 3}), encoding="utf-8"
+    )
     with caplog.at_level(logging.WARNING):
         first, again = Preferences.load(), Preferences.load()
     assert first == again
@@ -544,15 +563,26 @@ def test_a_task_switch_starts_from_the_tasks_own_defaults(qtbot, window):
     c = window.controller
     wiz = window.wizard
     _click(qtbot, wiz.task_page.buttons["pretrain"])
-    assert c.update(gpu="a100_sxm_80gb", num_gpus=4, train_hours=72.0, budget_usd=900.0,
-                    region="US", framework="deepspeed")
+    assert c.update(
+        gpu="a100_sxm_80gb",
+        num_gpus=4,
+        train_hours=72.0,
+        budget_usd=900.0,
+        region="US",
+        framework="deepspeed",
+    )
     _click(qtbot, wiz.task_page.buttons["image_gen"])
     assert c.workload.framework == "diffusers" and c.workload.model.kind == "diffusion"
     assert (c.workload.gpu, c.workload.num_gpus, c.workload.train_hours) == (None, 1, None)
     _click(qtbot, wiz.task_page.buttons["inference"])
     w = c.workload
     assert (w.task, w.framework, w.gpu, w.num_gpus, w.train_hours) == (
-        "inference", "transformers", None, 1, None)
+        "inference",
+        "transformers",
+        None,
+        1,
+        None,
+    )
     assert (w.budget_usd, w.region, w.model_id) == (900.0, "US", "mistral_7b_v0_1")
     assert wiz.quant_page.engine.currentData() == w.framework
     assert wiz.budget_page.gpu_count.value() == 1
@@ -569,8 +599,7 @@ def test_number_boxes_apply_on_commit_never_per_keystroke(qtbot, window):
     c = window.controller
     wiz = window.wizard
     boxes = wiz.findChildren(QAbstractSpinBox)
-    assert len(boxes) > 20 and not [b.objectName() or type(b).__name__ for b in boxes
-                                    if b.keyboardTracking()]
+    assert len(boxes) > 20 and not [b.objectName() or type(b).__name__ for b in boxes if b.keyboardTracking()]
     wiz.show_page("budget")
     spin = wiz.budget_page.dataset_mtokens
     spin.setFocus()

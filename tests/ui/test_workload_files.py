@@ -11,8 +11,10 @@ def test_open_workload_names_unknown_fields(qtbot, window, tmp_path):
     """File › Open keeps a visible warning naming the keys no field reads (core
     Workload.unknown_fields, as the CLI's warning); annotation keys such as ``id`` are quiet."""
     path = tmp_path / "typo.json"
-    path.write_text('{"task": "inference", "model_id": "mistral_7b_v0_1", "id": "case-1", '
-                    '"max_num_seq": 64, "gpu_mem_util": 0.8, "batch": 2}')
+    path.write_text(
+        '{"task": "inference", "model_id": "mistral_7b_v0_1", "id": "case-1", '
+        '"max_num_seq": 64, "gpu_mem_util": 0.8, "batch": 2}'
+    )
     assert window.open_workload(str(path))
     assert window.controller.workload.batch == 2
     label = window.open_warning_label
@@ -33,12 +35,10 @@ def test_open_workload_names_unknown_fields(qtbot, window, tmp_path):
 def test_open_workload_names_a_key_given_twice(qtbot, window, tmp_path):
     """File › Open takes the last value of a repeated key, as json does, and says so."""
     path = tmp_path / "twice.json"
-    path.write_text('{"task": "inference", "model_id": "mistral_7b_v0_1", "batch": 1, '
-                    '"batch": 3}')
+    path.write_text('{"task": "inference", "model_id": "mistral_7b_v0_1", "batch": 1, "batch": 3}')
     assert window.open_workload(str(path))
     assert window.controller.workload.batch == 3
-    assert window.open_warning == ("Keys given more than once (twice.json), the last value "
-                                   "used: batch")
+    assert window.open_warning == ("Keys given more than once (twice.json), the last value used: batch")
     assert window.open_warning_label.isVisible()
 
 
@@ -66,10 +66,16 @@ def test_save_and_open_workload_round_trip(qtbot, window, tmp_path):
 
 
 @pytest.mark.gui
-@pytest.mark.parametrize(("content", "needle"), [
-    ("{not json", "Invalid JSON"), ('{"task": "qlora"}', "model"),
-    ('{"task": "qlora", "model_id": "nope"}', "nope"), ("", "empty"),
-    ('{"task": "qlora", "model_id": "llama2_7b", "batch": -1}', "batch")])
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ("{not json", "Invalid JSON"),
+        ('{"task": "qlora"}', "model"),
+        ('{"task": "qlora", "model_id": "nope"}', "nope"),
+        ("", "empty"),
+        ('{"task": "qlora", "model_id": "llama2_7b", "batch": -1}', "batch"),
+    ],
+)
 def test_bad_workload_file_shows_error_dialog(qtbot, window, tmp_path, content, needle):
     path = tmp_path / "bad.json"
     path.write_text(content)
@@ -108,8 +114,9 @@ def test_file_open_reads_a_job_config_and_says_what_it_did_not_use(window, tmp_p
 
 def test_file_open_of_a_command_line_and_of_a_bad_job(window, tmp_path, monkeypatch):
     cmd = tmp_path / "serve.sh"
-    cmd.write_text("vllm serve meta-llama/Llama-3.1-8B-Instruct \\\n  --max-model-len 8192\n",
-                   encoding="utf-8")
+    cmd.write_text(
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct \\\n  --max-model-len 8192\n", encoding="utf-8"
+    )
     assert window.open_workload(str(cmd))
     assert (window.live.workload.framework, window.live.workload.max_model_len) == ("vllm", 8192)
     shown = []

@@ -27,8 +27,7 @@ def test_counts_the_chinese_way():
 def test_token_counts_render_in_wan_and_yi(zh_cn):
     from gpupicker.ui.i18n.core_messages import tr_message
 
-    ref = msg("recommend.reference_tokens", hours="6", n=1, gpu="NVIDIA A100 SXM4 80GB",
-              mtokens="15.0")
+    ref = msg("recommend.reference_tokens", hours="6", n=1, gpu="NVIDIA A100 SXM4 80GB", mtokens="15.0")
     assert str(ref).endswith("≈ 15.0 M training tokens at the estimated speed")  # English kept
     text = tr_message(ref)
     assert "≈ 1500 万个训练 token" in text and " M " not in text
@@ -41,8 +40,7 @@ def test_token_counts_render_in_wan_and_yi(zh_cn):
 def test_stored_codes_render_as_names(zh_cn):
     from gpupicker.ui.i18n.core_messages import tr_message
 
-    text = tr_message(join([msg("training.task_optimizer", task="qlora",
-                                optimizer_id="adamw")], "clauses"))
+    text = tr_message(join([msg("training.task_optimizer", task="qlora", optimizer_id="adamw")], "clauses"))
     assert text == "QLoRA，优化器 AdamW"
 
 
@@ -52,8 +50,15 @@ def test_the_report_job_table_has_names_and_no_scientific_notation(zh_cn):
     from gpupicker.ui.results.report_export import report_renderer
     from tests.support.catalog_data import catalog_model
 
-    w = Workload(task="qlora", model=catalog_model("qwen2_5_7b"), framework="llama-factory",
-                 batch=4, seq_len=2048, dataset_tokens=15_000_000, epochs=1)
+    w = Workload(
+        task="qlora",
+        model=catalog_model("qwen2_5_7b"),
+        framework="llama-factory",
+        batch=4,
+        seq_len=2048,
+        dataset_tokens=15_000_000,
+        epochs=1,
+    )
     render = report_renderer()
     rows = {render(k): render(v) for k, v in _job_rows(w, "Qwen2.5 7B")}
     values = set(rows.values())
@@ -105,8 +110,10 @@ def test_the_default_rate_source_reads_in_chinese_and_stays_stored(zh_cn, qtbot,
     from gpupicker.ui.catalog_editor.fx_rates_dialog import FxRatesDialog
 
     repo = window.live_repo
-    if dict(repo.get_fx_quotes()).get("CNY") is None or \
-            dict(repo.get_fx_quotes())["CNY"].source != FX_DEFAULT_SOURCE:
+    if (
+        dict(repo.get_fx_quotes()).get("CNY") is None
+        or dict(repo.get_fx_quotes())["CNY"].source != FX_DEFAULT_SOURCE
+    ):
         pytest.skip("the test catalog's CNY rate is not the migrated default")
     dlg = FxRatesDialog(repo, window)
     qtbot.addWidget(dlg)

@@ -56,34 +56,68 @@ class Stack:
     multi_gpu_training: bool = True
 
 
-ASCEND = Stack(msg("accelerators.label.ascend"), "CANN", ("MindIE", "vllm-ascend", "MindSpeed", "torch_npu"),
-               link="HCCS")
-ROCM = Stack(msg("accelerators.label.amd"), "ROCm", ("vLLM (ROCm)", "SGLang (ROCm)", "llama.cpp (HIP)",
-                                 "PyTorch ROCm"), link="Infinity Fabric", uncertainty="±25 %")
-GAUDI = Stack(msg("accelerators.label.gaudi"), "SynapseAI", ("vLLM (Gaudi)", "Optimum Habana", "DeepSpeed"),
-              link="RoCE", uncertainty="±30 %")
+ASCEND = Stack(
+    msg("accelerators.label.ascend"), "CANN", ("MindIE", "vllm-ascend", "MindSpeed", "torch_npu"), link="HCCS"
+)
+ROCM = Stack(
+    msg("accelerators.label.amd"),
+    "ROCm",
+    ("vLLM (ROCm)", "SGLang (ROCm)", "llama.cpp (HIP)", "PyTorch ROCm"),
+    link="Infinity Fabric",
+    uncertainty="±25 %",
+)
+GAUDI = Stack(
+    msg("accelerators.label.gaudi"),
+    "SynapseAI",
+    ("vLLM (Gaudi)", "Optimum Habana", "DeepSpeed"),
+    link="RoCE",
+    uncertainty="±30 %",
+)
 ARC = Stack(msg("accelerators.label.arc"), "oneAPI", ("IPEX-LLM", "llama.cpp (SYCL)"), uncertainty="±40 %")
-APPLE = Stack(msg("accelerators.label.apple"), "Metal", ("MLX", "llama.cpp (Metal)", "Ollama"),
-              uncertainty="±30 %", multi_gpu_training=False)
-DCU = Stack(msg("accelerators.label.dcu"), "DTK", ("vLLM (DCU)", "SGLang (DCU)", "PyTorch DTK"),
-            uncertainty="±40 %")
-MLU = Stack(msg("accelerators.label.mlu"), "Neuware", ("vllm-mlu", "LMDeploy (dlinfer)", "torch_mlu"),
-            link="MLU-Link", uncertainty="±40 %")
-MUSA = Stack(msg("accelerators.label.musa"), "MUSA", ("vLLM (MUSA)", "llama.cpp (MUSA)", "torch_musa"),
-             link="MTLink", uncertainty="±40 %")
-MACA = Stack(msg("accelerators.label.maca"), "MXMACA", ("vLLM-metax", "LMDeploy (dlinfer)",
-                                                         "PyTorch (MACA)"),
-             link="MetaXLink", uncertainty="±40 %")
+APPLE = Stack(
+    msg("accelerators.label.apple"),
+    "Metal",
+    ("MLX", "llama.cpp (Metal)", "Ollama"),
+    uncertainty="±30 %",
+    multi_gpu_training=False,
+)
+DCU = Stack(
+    msg("accelerators.label.dcu"), "DTK", ("vLLM (DCU)", "SGLang (DCU)", "PyTorch DTK"), uncertainty="±40 %"
+)
+MLU = Stack(
+    msg("accelerators.label.mlu"),
+    "Neuware",
+    ("vllm-mlu", "LMDeploy (dlinfer)", "torch_mlu"),
+    link="MLU-Link",
+    uncertainty="±40 %",
+)
+MUSA = Stack(
+    msg("accelerators.label.musa"),
+    "MUSA",
+    ("vLLM (MUSA)", "llama.cpp (MUSA)", "torch_musa"),
+    link="MTLink",
+    uncertainty="±40 %",
+)
+MACA = Stack(
+    msg("accelerators.label.maca"),
+    "MXMACA",
+    ("vLLM-metax", "LMDeploy (dlinfer)", "PyTorch (MACA)"),
+    link="MetaXLink",
+    uncertainty="±40 %",
+)
 GCU = Stack(msg("accelerators.label.gcu"), "TopsRider", ("vLLM-GCU", "torch_gcu"), uncertainty="±40 %")
 
-_CN_STACKS: dict[str, Stack] = {"hygon": DCU, "cambricon": MLU, "moore threads": MUSA,
-                                "metax": MACA, "enflame": GCU}
+_CN_STACKS: dict[str, Stack] = {
+    "hygon": DCU,
+    "cambricon": MLU,
+    "moore threads": MUSA,
+    "metax": MACA,
+    "enflame": GCU,
+}
 """Vendor (the catalog's ``vendor`` column, lower case) → stack of the Chinese accelerators.
 
 Kunlunxin (昆仑芯 P800, vLLM-Kunlun) has no catalog row: no public P800 memory or bandwidth
 figure was found (data/README.md), so a user's Kunlunxin row reads as an unmodelled stack."""
-
-
 
 
 def stack_of(gpu: GpuSpec) -> Stack | None:
@@ -129,8 +163,13 @@ def _stack_clause(gpu: GpuSpec) -> Message | None:
             return None
         vendor = verbatim(gpu.vendor) if gpu.vendor else msg("accelerators.non_nvidia")
         return msg("accelerators.unmodelled", vendor=vendor, range="±50 %")
-    return msg("accelerators.stack", accelerator=s.label, stack=s.stack,
-               engines=", ".join(s.engines), range=s.uncertainty)
+    return msg(
+        "accelerators.stack",
+        accelerator=s.label,
+        stack=s.stack,
+        engines=", ".join(s.engines),
+        range=s.uncertainty,
+    )
 
 
 def fabric_without_bandwidth(gpu: GpuSpec) -> bool:
@@ -139,9 +178,23 @@ def fabric_without_bandwidth(gpu: GpuSpec) -> bool:
     (Ascend HCCS): the speed model then uses PCIe-class bandwidth, a lower bound.
     """
     s = stack_of(gpu)
-    return bool(s and s.link and s.link.lower() in gpu.interconnect.lower()
-                and not gpu.nvlink_bandwidth_gbps)
+    return bool(s and s.link and s.link.lower() in gpu.interconnect.lower() and not gpu.nvlink_bandwidth_gbps)
 
 
-__all__ = ["APPLE", "ARC", "ASCEND", "DCU", "GAUDI", "GCU", "MACA", "MLU", "MUSA", "ROCM",
-           "Stack", "fabric_without_bandwidth", "link_label", "stack_clause", "stack_of"]
+__all__ = [
+    "APPLE",
+    "ARC",
+    "ASCEND",
+    "DCU",
+    "GAUDI",
+    "GCU",
+    "MACA",
+    "MLU",
+    "MUSA",
+    "ROCM",
+    "Stack",
+    "fabric_without_bandwidth",
+    "link_label",
+    "stack_clause",
+    "stack_of",
+]

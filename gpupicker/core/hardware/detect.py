@@ -174,8 +174,10 @@ def parse_nvidia_smi(text: str) -> list[DetectedGpu]:
     unit = "mib"
     if rows[0] and any(h.strip().lower() == "name" for h in rows[0]):
         header = [h.strip().lower() for h in rows[0]]
-        found = {k: next((i for i, h in enumerate(header) if h.startswith(p)), -1)
-                 for k, p in (("name", "name"), ("total", "memory.total"), ("used", "memory.used"))}
+        found = {
+            k: next((i for i, h in enumerate(header) if h.startswith(p)), -1)
+            for k, p in (("name", "name"), ("total", "memory.total"), ("used", "memory.used"))
+        }
         if found["name"] < 0 or found["total"] < 0:
             raise _unreadable("nvidia-smi", "the header has no name and memory.total columns")
         cols = found
@@ -190,8 +192,11 @@ def parse_nvidia_smi(text: str) -> list[DetectedGpu]:
         if name:
             # "[N/A]" memory: a GPU sharing the host's memory (DGX Spark's GB10) — kept, matched
             # by its name alone, never dropped
-            gpus.append(DetectedGpu(name=name[:200], memory_total_bytes=total,
-                                    memory_used_bytes=used, tool="nvidia-smi"))
+            gpus.append(
+                DetectedGpu(
+                    name=name[:200], memory_total_bytes=total, memory_used_bytes=used, tool="nvidia-smi"
+                )
+            )
     if not gpus:
         raise _unreadable("nvidia-smi", "no row has a GPU name")
     return gpus
@@ -207,8 +212,7 @@ def _rocm_card(fields: dict[str, str]) -> DetectedGpu | None:
     used = _amount(low.get("vram total used memory (b)", ""), "b")
     if not name:
         return None
-    return DetectedGpu(name=name[:200], memory_total_bytes=total, memory_used_bytes=used,
-                       tool="rocm-smi")
+    return DetectedGpu(name=name[:200], memory_total_bytes=total, memory_used_bytes=used, tool="rocm-smi")
 
 
 def parse_rocm_smi(text: str) -> list[DetectedGpu]:
@@ -263,9 +267,15 @@ def parse_system_profiler(text: str) -> list[DetectedGpu]:
         cores = int(cores_text) if cores_text.isdigit() and len(cores_text) < 5 else None
         apple = name.lower().startswith("apple")
         vram = str(it.get("spdisplays_vram") or it.get("_spdisplays_vram") or "")
-        gpus.append(DetectedGpu(name=name[:200], gpu_cores=cores, unified=apple,
-                                memory_total_bytes=None if apple else _amount(vram, "mb"),
-                                tool="system_profiler"))
+        gpus.append(
+            DetectedGpu(
+                name=name[:200],
+                gpu_cores=cores,
+                unified=apple,
+                memory_total_bytes=None if apple else _amount(vram, "mb"),
+                tool="system_profiler",
+            )
+        )
     if not gpus:
         raise _unreadable("system_profiler", "no display item with a name")
     return gpus
@@ -289,6 +299,7 @@ def parse_meminfo(text: str) -> tuple[int, int | None]:
     Raises:
         ToolOutputError: when there is no ``MemTotal`` line.
     """
+
     def field(name: str) -> int | None:
         m = re.search(rf"^{name}:\s*([0-9]{{1,20}})\s*kB", text, re.MULTILINE)
         return int(m.group(1)) * 1024 if m else None
@@ -321,9 +332,28 @@ def sniff(text: str) -> ToolKind | None:
 
 # --- matching to the catalog ------------------------------------------------------------------
 
-_VENDOR_WORDS = frozenset({"nvidia", "geforce", "amd", "radeon", "intel", "apple", "tesla",
-                           "huawei", "instinct", "generation", "graphics", "gpu", "quadro",
-                           "advanced", "micro", "devices", "inc", "ati"})
+_VENDOR_WORDS = frozenset(
+    {
+        "nvidia",
+        "geforce",
+        "amd",
+        "radeon",
+        "intel",
+        "apple",
+        "tesla",
+        "huawei",
+        "instinct",
+        "generation",
+        "graphics",
+        "gpu",
+        "quadro",
+        "advanced",
+        "micro",
+        "devices",
+        "inc",
+        "ati",
+    }
+)
 _FORM_WORDS = re.compile(r"^(sxm\d?|pcie|nvl|oam|hgx|mxm)$")
 _MEM_TYPE_WORDS = re.compile(r"^(hbm\d?e?|gddr\d[xw]?|lpddr\d[x]?)$")
 _SIZE_WORD = re.compile(r"^(\d+)gb$")
@@ -335,8 +365,14 @@ def _words(name: str) -> list[str]:
 
 
 def _model_words(name: str) -> set[str]:
-    return {w for w in _words(name) if w not in _VENDOR_WORDS and not _SIZE_WORD.match(w)
-            and not _FORM_WORDS.match(w) and not _MEM_TYPE_WORDS.match(w)}
+    return {
+        w
+        for w in _words(name)
+        if w not in _VENDOR_WORDS
+        and not _SIZE_WORD.match(w)
+        and not _FORM_WORDS.match(w)
+        and not _MEM_TYPE_WORDS.match(w)
+    }
 
 
 def _name_variants(name: str) -> list[set[str]]:
@@ -392,13 +428,16 @@ def match_gpu(det: DetectedGpu, catalog: Sequence[GpuSpec]) -> GpuMatch:
         return GpuMatch(gpu=det, gpu_id=fits[0].id)
     if len(fits) > 1:
         ids = tuple(g.id for g in fits)
-        return GpuMatch(gpu=det, candidates=ids,
-                        note=msg("detect.ambiguous", name=det.name, candidates=", ".join(ids)))
+        return GpuMatch(
+            gpu=det, candidates=ids, note=msg("detect.ambiguous", name=det.name, candidates=", ".join(ids))
+        )
     ids = tuple(g.id for g in named)
     if ids:
-        return GpuMatch(gpu=det, candidates=ids,
-                        note=msg("detect.no_variant", name=det.name, memory=_gib(det),
-                                 candidates=", ".join(ids)))
+        return GpuMatch(
+            gpu=det,
+            candidates=ids,
+            note=msg("detect.no_variant", name=det.name, memory=_gib(det), candidates=", ".join(ids)),
+        )
     return GpuMatch(gpu=det, note=msg("detect.unknown", name=det.name))
 
 
@@ -410,8 +449,9 @@ def _gib(det: DetectedGpu) -> str:
     return f"{det.memory_total_bytes / GiB:.1f} GiB"
 
 
-def detect_machine(outputs: Iterable[tuple[ToolKind | None, str]],
-                   catalog: Sequence[GpuSpec]) -> DetectedMachine:
+def detect_machine(
+    outputs: Iterable[tuple[ToolKind | None, str]], catalog: Sequence[GpuSpec]
+) -> DetectedMachine:
     """This computer from tool outputs (kind, text); a kind of None is sniffed.
 
     An output that is no tool's, or is damaged, becomes a note; the others still count.
@@ -447,9 +487,14 @@ def detect_machine(outputs: Iterable[tuple[ToolKind | None, str]],
         gpus = [g.model_copy(update={"memory_total_bytes": ram}) if g.unified else g for g in gpus]
     matches = tuple(match_gpu(g, catalog) for g in gpus)
     notes += [m.note for m in matches if m.note is not None]
-    return DetectedMachine(gpus=matches, ram_total_bytes=ram, ram_available_bytes=avail,
-                           unified_memory=unified, sources=tuple(dict.fromkeys(sources)),
-                           notes=tuple(notes))
+    return DetectedMachine(
+        gpus=matches,
+        ram_total_bytes=ram,
+        ram_available_bytes=avail,
+        unified_memory=unified,
+        sources=tuple(dict.fromkeys(sources)),
+        notes=tuple(notes),
+    )
 
 
 def _head(text: str) -> str:
@@ -458,7 +503,20 @@ def _head(text: str) -> str:
     return clean[:60] + ("…" if len(clean) > 60 else "")
 
 
-__all__ = ["MAX_TOOL_OUTPUT_BYTES", "MEMORY_TOLERANCE", "DetectedGpu", "DetectedMachine",
-           "GpuMatch", "ToolKind", "ToolOutputError", "detect_machine", "match_gpu",
-           "parse_meminfo", "parse_nvidia_smi", "parse_rocm_smi", "parse_sysctl_memsize",
-           "parse_system_profiler", "sniff"]
+__all__ = [
+    "MAX_TOOL_OUTPUT_BYTES",
+    "MEMORY_TOLERANCE",
+    "DetectedGpu",
+    "DetectedMachine",
+    "GpuMatch",
+    "ToolKind",
+    "ToolOutputError",
+    "detect_machine",
+    "match_gpu",
+    "parse_meminfo",
+    "parse_nvidia_smi",
+    "parse_rocm_smi",
+    "parse_sysctl_memsize",
+    "parse_system_profiler",
+    "sniff",
+]

@@ -61,8 +61,12 @@ ROCM_COMPUTE_FACTOR = 0.70
 """Share of NVIDIA-equivalent GEMM efficiency reached on AMD Instinct with ROCm."""
 
 POWER_REFERENCE_W_PER_TFLOPS: dict[str, float] = {
-    "Volta": 300 / 125, "Turing": 300 / 125, "Ampere": 400 / 312, "Ada Lovelace": 350 / 362.05,
-    "Hopper": 700 / 989.4, "Blackwell": 1000 / 2250,
+    "Volta": 300 / 125,
+    "Turing": 300 / 125,
+    "Ampere": 400 / 312,
+    "Ada Lovelace": 350 / 362.05,
+    "Hopper": 700 / 989.4,
+    "Blackwell": 1000 / 2250,
 }
 """Watts per dense 16-bit TFLOPS of each architecture's un-throttled reference part (V100
 SXM2, A100 SXM4, L40S, H100 SXM5, B200; NVIDIA datasheets). Ada's reference is the L40S,
@@ -106,23 +110,32 @@ TensorRT-LLM's L40S FP8 prefill (performance.md v0.5, public-speed TR07) already
 than that predicts, so the 16-bit measurement is not carried over to FP8."""
 
 APPLE_GPU_CLOCK_GHZ: dict[str, float] = {
-    "m1": 1.278, "m2": 1.398, "m3": 1.380, "m4": 1.578,
+    "m1": 1.278,
+    "m2": 1.398,
+    "m3": 1.380,
+    "m4": 1.578,
 }
 """Apple GPU clocks per generation (GHz): 10.4 TFLOPS for the M1 Max 32-core =
 32 × 128 × 2 × 1.278 GHz; M2 Ultra 76-core 27.2 TFLOPS; M3/M4 from Apple's launch figures."""
 
 FACTOR_SOURCES: dict[str, str] = {
     "fp16_accumulate": "NVIDIA GA102 whitepaper Table 9; Ada whitepaper v2.02 Table 2",
-    "power_limit": "NVIDIA datasheets: board power per dense TFLOPS vs the architecture's "
-                   "reference part (H100 PCIe product brief PB-11133, 350 W)",
-    "measured_tensor": "XiongjieDai/GPU-Benchmarks-on-LLM-Inference (llama.cpp F16 prefill, "
-                       "RTX 6000 Ada vs RTX 4090); zzc0721/torch-performance-test-data (L40S "
-                       "bf16 GEMM)",
+    "power_limit": (
+        "NVIDIA datasheets: board power per dense TFLOPS vs the architecture's "
+        "reference part (H100 PCIe product brief PB-11133, 350 W)"
+    ),
+    "measured_tensor": (
+        "XiongjieDai/GPU-Benchmarks-on-LLM-Inference (llama.cpp F16 prefill, "
+        "RTX 6000 Ada vs RTX 4090); zzc0721/torch-performance-test-data (L40S "
+        "bf16 GEMM)"
+    ),
     "ecc_gddr": "GDDR6 inline ECC (1/16 of capacity reserved; nvidia-smi on A10/L4/L40S)",
     "apple": "Apple GPU core = 128 FP32 ALUs; M1 Max 10.4 TFLOPS, M2 Ultra 27.2 TFLOPS",
     "rocm": "SemiAnalysis MI300X vs H100/H200 benchmark (Dec 2024): achieved BF16 GEMM TFLOPS",
-    "sm_stream": "SM count (H20: 78, Geekbench 6 via zangshuxian.com) against the H200's 132 "
-                 "SMs streaming 4.8 TB/s (h200.jsonl decode-ceiling cases)",
+    "sm_stream": (
+        "SM count (H20: 78, Geekbench 6 via zangshuxian.com) against the H200's 132 "
+        "SMs streaming 4.8 TB/s (h200.jsonl decode-ceiling cases)"
+    ),
 }
 """Where each factor comes from (shown in assumptions)."""
 
@@ -226,8 +239,7 @@ def bandwidth_factor(gpu: GpuSpec) -> float:
     return f
 
 
-def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
-                  ) -> float:
+def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32") -> float:
     """Datasheet-based dense TFLOPS for a GEMM in ``precision``, before power/ROCm factors.
 
     ``precision`` is ``bf16``/``fp16``/``fp8``/``fp4``/``int8``; the GeForce FP16-accumulate
@@ -245,14 +257,17 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
     if precision == "int8" and gpu.int8_tops_dense:
         return gpu.int8_tops_dense
     tf = gpu.dense_16bit_tflops
-    if accumulate == "fp16" and precision in ("fp16", "f16") and is_geforce(gpu) and \
-            gpu.architecture in ("Ampere", "Ada Lovelace", "Turing", "Blackwell"):
+    if (
+        accumulate == "fp16"
+        and precision in ("fp16", "f16")
+        and is_geforce(gpu)
+        and gpu.architecture in ("Ampere", "Ada Lovelace", "Turing", "Blackwell")
+    ):
         tf *= 2.0
     return tf
 
 
-def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
-                     ) -> float:
+def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32") -> float:
     """Sustained dense TFLOPS of ``gpu`` for a GEMM in ``precision``.
 
     :func:`tensor_tflops` × (:data:`FP8_GEMM_FACTOR` for FP8) × :func:`power_limit_factor`
@@ -264,9 +279,9 @@ def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumula
 @lru_cache(maxsize=4096)  # behind a typed function: lru_cache's wrapper checks no argument types
 def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> float:
     tf = tensor_tflops(gpu, precision, accumulate)
-    if ((precision == "fp8" and gpu.fp8_tflops_dense) or (precision == "fp4"
-                                                          and gpu.fp4_tflops_dense)) \
-            and not apple_gpu_tflops(gpu):
+    if (
+        (precision == "fp8" and gpu.fp8_tflops_dense) or (precision == "fp4" and gpu.fp4_tflops_dense)
+    ) and not apple_gpu_tflops(gpu):
         # block-scaled FP4 GEMMs carry the same scaling / epilogue / attention overheads
         tf *= FP8_GEMM_FACTOR
     tf *= power_limit_factor(gpu, precision)
@@ -275,8 +290,9 @@ def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> f
     return tf
 
 
-def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
-                    ) -> tuple[Message, ...]:
+def sustained_notes(
+    gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
+) -> tuple[Message, ...]:
     """Assumption sentences (Messages) for the factors that apply to ``gpu`` (none for a plain part).
 
     The sources are in :data:`FACTOR_SOURCES` and the module docstring. Memoized per GPU row,
@@ -289,19 +305,21 @@ def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulat
 def _sustained_notes(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> tuple[Message, ...]:
     notes = []
     if apple_gpu_tflops(gpu):
-        notes.append(msg("gpu_sustained.apple", gpu=gpu.name,
-                         tflops=f"{apple_gpu_tflops(gpu):.1f}"))
-    if accumulate == "fp16" and tensor_tflops(gpu, precision, "fp16") > \
-            tensor_tflops(gpu, precision, "fp32"):
+        notes.append(msg("gpu_sustained.apple", gpu=gpu.name, tflops=f"{apple_gpu_tflops(gpu):.1f}"))
+    if accumulate == "fp16" and tensor_tflops(gpu, precision, "fp16") > tensor_tflops(gpu, precision, "fp32"):
         notes.append(msg("gpu_sustained.fp16_accumulate"))
     f = power_limit_factor(gpu, precision)
     if f < 0.999:
-        which = ("gpu_sustained.measured" if gpu.id in MEASURED_TENSOR_FACTOR
-                 or gpu.id in MEASURED_16BIT_TENSOR_FACTOR else "gpu_sustained.power_limited")
+        which = (
+            "gpu_sustained.measured"
+            if gpu.id in MEASURED_TENSOR_FACTOR or gpu.id in MEASURED_16BIT_TENSOR_FACTOR
+            else "gpu_sustained.power_limited"
+        )
         notes.append(msg(which, watts=f"{gpu.tdp_w:.0f}", share=f"{f:.0%}"))
     if sm_stream_factor(gpu) < 1.0:
-        notes.append(msg("gpu_sustained.sm_limited", sms=SM_COUNT[gpu.id],
-                         share=f"{sm_stream_factor(gpu):.0%}"))
+        notes.append(
+            msg("gpu_sustained.sm_limited", sms=SM_COUNT[gpu.id], share=f"{sm_stream_factor(gpu):.0%}")
+        )
     if "gddr" in gpu.memory_type.lower() and gpu.segment.lower() == "datacenter":
         notes.append(msg("gpu_sustained.ecc", share=f"{ECC_GDDR_BANDWIDTH_FACTOR:.0%}"))
     if is_rocm(gpu):
@@ -320,9 +338,21 @@ def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
     return gpu.memory_bandwidth_gbps * FLOP_PER_BYTE_UNKNOWN / 1000.0
 
 
-__all__ = ["FLOP_PER_BYTE_UNKNOWN", "MEASURED_16BIT_TENSOR_FACTOR", "MEASURED_TENSOR_FACTOR",
-           "apple_gpu_tflops", "bandwidth_derived_tflops",
-           "bandwidth_factor", "is_apple", "is_geforce", "is_rocm", "power_limit_factor",
-           "sm_stream_factor", "SM_COUNT",
-           "sustained_notes", "sustained_tflops", "tensor_tflops",
-           "FACTOR_SOURCES"]
+__all__ = [
+    "FLOP_PER_BYTE_UNKNOWN",
+    "MEASURED_16BIT_TENSOR_FACTOR",
+    "MEASURED_TENSOR_FACTOR",
+    "apple_gpu_tflops",
+    "bandwidth_derived_tflops",
+    "bandwidth_factor",
+    "is_apple",
+    "is_geforce",
+    "is_rocm",
+    "power_limit_factor",
+    "sm_stream_factor",
+    "SM_COUNT",
+    "sustained_notes",
+    "sustained_tflops",
+    "tensor_tflops",
+    "FACTOR_SOURCES",
+]

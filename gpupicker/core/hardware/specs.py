@@ -15,9 +15,17 @@ from typing_extensions import override
 
 from ..units import GiB
 
-Pricing = Literal["on_demand", "spot", "reserved_1y", "reserved", "capacity_block", "marketplace",
-                  "monthly", "yearly",
-                  "owned"]
+Pricing = Literal[
+    "on_demand",
+    "spot",
+    "reserved_1y",
+    "reserved",
+    "capacity_block",
+    "marketplace",
+    "monthly",
+    "yearly",
+    "owned",
+]
 """The pricing types of a price row: the one list the catalog's check, the UI's display names
 and the ``pricing.*`` message templates are tested against."""
 
@@ -135,8 +143,11 @@ class GpuSpec(BaseModel):
         On a unified-memory machine with a ``gpu_memory_limit_gb`` the GPU gets that share, not
         the whole pool (a 128 GB Mac: 107.52 GiB, Metal's recommendedMaxWorkingSetSize).
         """
-        gb = self.memory_gb if self.gpu_memory_limit_gb is None else \
-            min(self.memory_gb, self.gpu_memory_limit_gb)
+        gb = (
+            self.memory_gb
+            if self.gpu_memory_limit_gb is None
+            else min(self.memory_gb, self.gpu_memory_limit_gb)
+        )
         return _usable_bytes(gb, self.memory_type, self.segment)
 
     @property
@@ -201,8 +212,7 @@ class PriceOffer(BaseModel):
     provider: str = Field(min_length=1)
     region: str = ""
     pricing: str = "on_demand"
-    price_per_gpu_hour: float = Field(gt=0, le=100_000,
-                                      description="price per GPU-hour, in `currency`")
+    price_per_gpu_hour: float = Field(gt=0, le=100_000, description="price per GPU-hour, in `currency`")
     gpus_per_instance: int | None = Field(default=None, ge=1)
     observed: str = ""
     source: str = ""
@@ -210,15 +220,22 @@ class PriceOffer(BaseModel):
     currency: str = "USD"
     includes_tax: Literal["", "yes", "no"] = ""
     vat_invoice: Literal["", "yes", "no"] = ""
-    price_kind: str = Field(default="", description="kind code of core.price_kind; blank = "
-                            "derived from provider, pricing and source (not a CSV column)")
+    price_kind: str = Field(
+        default="",
+        description="kind code of core.price_kind; blank = "
+        "derived from provider, pricing and source (not a CSV column)",
+    )
     in_stock: Literal["", "yes", "no"] = Field(
-        default="", description="whether a ledger snapshot listed the offer as available "
-                                "(yes / no); blank: the source says nothing about stock")
-    stock_gpus: int | None = Field(default=None, ge=0, le=10_000_000,
-                                   description="GPUs the snapshot listed as available")
-    snapshot_at: str = Field(default="", max_length=40,
-                             description="when the ledger snapshot was taken (UTC ISO 8601)")
+        default="",
+        description="whether a ledger snapshot listed the offer as available "
+        "(yes / no); blank: the source says nothing about stock",
+    )
+    stock_gpus: int | None = Field(
+        default=None, ge=0, le=10_000_000, description="GPUs the snapshot listed as available"
+    )
+    snapshot_at: str = Field(
+        default="", max_length=40, description="when the ledger snapshot was taken (UTC ISO 8601)"
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -239,10 +256,12 @@ class PriceOffer(BaseModel):
 
     @model_validator(mode="after")
     def _stock_agrees(self) -> PriceOffer:
-        if self.stock_gpus is not None and self.in_stock and \
-                (self.stock_gpus > 0) != (self.in_stock == "yes"):
-            raise ValueError(f"in_stock {self.in_stock!r} disagrees with stock_gpus "
-                             f"{self.stock_gpus}")
+        if (
+            self.stock_gpus is not None
+            and self.in_stock
+            and (self.stock_gpus > 0) != (self.in_stock == "yes")
+        ):
+            raise ValueError(f"in_stock {self.in_stock!r} disagrees with stock_gpus {self.stock_gpus}")
         return self
 
     @field_validator("currency", mode="after")

@@ -40,8 +40,7 @@ from .llamacpp import llamacpp_memory
 from .paged import fraction_pool_memory, vllm_memory
 from .training import training_memory
 
-PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy", "mindie",
-                              "vllm-ascend"})
+PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy", "mindie", "vllm-ascend"})
 """Servers that pre-allocate a paged KV pool from a memory fraction (vLLM
 ``gpu_memory_utilization``, SGLang ``mem_fraction_static``, TGI, TensorRT-LLM
 ``kv_cache_free_gpu_mem_fraction``); sized with the vLLM model."""
@@ -75,8 +74,9 @@ _BNB_METHODS = frozenset({"bitsandbytes", "bnb", "llm.int8", "llm_int8"})
 """``quant_method`` spellings of bitsandbytes LLM.int8 (the default for ``int8`` in transformers)."""
 
 
-def quant_inference_workspace(arch: ModelArch, weights_dtype: str, quant_method: str | None,
-                              prefill_tokens: int) -> tuple[int, float]:
+def quant_inference_workspace(
+    arch: ModelArch, weights_dtype: str, quant_method: str | None, prefill_tokens: int
+) -> tuple[int, float]:
     """Dequantization workspace (bytes) and extra prefill bytes per token of quantized weights.
 
     For transformers ``generate`` with quantized Linear layers, at the prefill of
@@ -112,8 +112,9 @@ def quant_inference_workspace(arch: ModelArch, weights_dtype: str, quant_method:
     widest = _largest_linear(arch)
     method = (quant_method or "bitsandbytes").lower()
     if weights_dtype == "int8" and method in _BNB_METHODS:
-        extra = float(BNB_INT8_BYTES_PER_IN * arch.hidden_size
-                      + BNB_INT8_BYTES_PER_OUT * arch.active_mlp_width)
+        extra = float(
+            BNB_INT8_BYTES_PER_IN * arch.hidden_size + BNB_INT8_BYTES_PER_OUT * arch.active_mlp_width
+        )
         ws = BNB_INT8_OUTLIER_BYTES_PER_WEIGHT * widest if prefill_tokens > 1 else 0
         return ws, extra
     return (2 * widest if prefill_tokens > 1 else 0), 0.0
@@ -131,8 +132,11 @@ def _require_arch(w: Workload) -> ModelArch:
         raise ValueError(w.unresolved_model_error())
     label: str | Message = arch.name or w.model_id or msg("memory.this_model")
     if w.task in ("image_gen", "diffusion_lora") and arch.kind != "diffusion":
-        raise ValueError(join([msg("memory.needs_diffusion_model"),
-                               msg("memory.is_language_model", label=label)], "clauses"))
+        raise ValueError(
+            join(
+                [msg("memory.needs_diffusion_model"), msg("memory.is_language_model", label=label)], "clauses"
+            )
+        )
     if w.task not in ("image_gen", "diffusion_lora") and arch.kind == "diffusion":
         if w.is_training:
             raise ValueError(msg("memory.diffusion_choose_lora", label=label))
@@ -150,15 +154,17 @@ def fits_on(mem: MemoryEstimate, gpu: GpuSpec) -> bool:
     start when its KV pool cannot hold one sequence) and the machine's RAM (a llama.cpp
     placement whose host side needs more RAM than ``host_ram_gb``: ``placement.host_fits``).
     """
-    return mem.total_bytes <= gpu.usable_memory_bytes and mem.engine_fits is not False \
+    return (
+        mem.total_bytes <= gpu.usable_memory_bytes
+        and mem.engine_fits is not False
         and (mem.placement is None or mem.placement.host_fits is not False)
+    )
 
 
 # --------------------------------------------------------------------------------------------
 # public entry point
 # --------------------------------------------------------------------------------------------
-def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
-                    num_gpus: int | None = None) -> MemoryEstimate:
+def estimate_memory(w: Workload, gpu: GpuSpec | None = None, num_gpus: int | None = None) -> MemoryEstimate:
     """Expected peak memory per GPU for workload ``w``.
 
     Args:
@@ -176,20 +182,38 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
         ValueError: when the model is not resolved or an input is inconsistent.
     """
     arch = _require_arch(w)
-    est = _estimate(w.model_copy(update={"model": arch}) if arch is not w.model else w,
-                    arch, gpu, num_gpus or w.num_gpus)
+    est = _estimate(
+        w.model_copy(update={"model": arch}) if arch is not w.model else w, arch, gpu, num_gpus or w.num_gpus
+    )
     if w.speculative is not None and w.task == "inference":
         est = speculative_memory(w, arch, est)
     ep = effective_ep(w.parallelism.expert_parallel, num_gpus or w.num_gpus)
     if ep and arch.is_moe and expert_parallel_modelled(w):
         experts = arch.num_local_experts or 0
-        est = est.model_copy(update={"assumptions": (*est.assumptions, join([msg(
-            "memory.expert_parallel", ep=ep, local=-(-experts // ep), experts=experts)]))})
+        est = est.model_copy(
+            update={
+                "assumptions": (
+                    *est.assumptions,
+                    join([msg("memory.expert_parallel", ep=ep, local=-(-experts // ep), experts=experts)]),
+                )
+            }
+        )
     if arch.architecture_inferred:
-        est = est.model_copy(update={"assumptions": (
-            *est.assumptions,
-            join([msg("memory.inferred_arch", hidden=arch.hidden_size,
-                      layers=arch.num_hidden_layers), msg("memory.enter_config")]))})
+        est = est.model_copy(
+            update={
+                "assumptions": (
+                    *est.assumptions,
+                    join(
+                        [
+                            msg(
+                                "memory.inferred_arch", hidden=arch.hidden_size, layers=arch.num_hidden_layers
+                            ),
+                            msg("memory.enter_config"),
+                        ]
+                    ),
+                )
+            }
+        )
     return est
 
 
@@ -212,28 +236,41 @@ def speculative_memory(w: Workload, arch: ModelArch, est: MemoryEstimate) -> Mem
     assert spec is not None
     draft = draft_arch(spec, arch, w.framework)
     if draft is None:
-        return est.model_copy(update={"assumptions": (*est.assumptions, join([
-            msg("memory.spec_ngram", k=spec.tokens)]))})
+        return est.model_copy(
+            update={"assumptions": (*est.assumptions, join([msg("memory.spec_ngram", k=spec.tokens)]))}
+        )
     n = max(1, est.num_gpus)
     dw = weights_bytes(draft, w.weights_dtype) // n
     draft_tok = kv_cache_bytes(draft, 1024, 1, w.kv_cache_dtype) / 1024 / n
-    note = join([msg("memory.spec_draft", method=spec.method, draft=draft.name,
-                     gib=f"{dw * n / GiB:.2f}", kv=f"{draft_tok * n / 1024:.1f}")])
+    note = join(
+        [
+            msg(
+                "memory.spec_draft",
+                method=spec.method,
+                draft=draft.name,
+                gib=f"{dw * n / GiB:.2f}",
+                kv=f"{draft_tok * n / 1024:.1f}",
+            )
+        ]
+    )
     update: dict[str, object] = {"weights_bytes": est.weights_bytes + dw}
     if est.kv_pool_tokens is not None and est.kv_pool_tokens > 0:
         target_tok = est.kv_cache_bytes / est.kv_pool_tokens
         pool = max(0, est.kv_cache_bytes - dw)
         tokens = int(pool // (target_tok + draft_tok))
         scale = tokens / est.kv_pool_tokens
-        update.update(kv_cache_bytes=pool, kv_pool_tokens=tokens,
-                      max_concurrent_seqs=int((est.max_concurrent_seqs or 0) * scale))
+        update.update(
+            kv_cache_bytes=pool,
+            kv_pool_tokens=tokens,
+            max_concurrent_seqs=int((est.max_concurrent_seqs or 0) * scale),
+        )
         if w.max_model_len and tokens < w.max_model_len:
-            update.update(engine_fits=False,
-                          engine_message=msg("engines.vllm_refuses_mml", mml=w.max_model_len,
-                                             pool=tokens))
+            update.update(
+                engine_fits=False,
+                engine_message=msg("engines.vllm_refuses_mml", mml=w.max_model_len, pool=tokens),
+            )
     else:
-        update["kv_cache_bytes"] = est.kv_cache_bytes + int(
-            draft_tok * w.context_tokens() * w.batch)
+        update["kv_cache_bytes"] = est.kv_cache_bytes + int(draft_tok * w.context_tokens() * w.batch)
     update["assumptions"] = (*est.assumptions, note)
     return est.model_copy(update=update)
 
@@ -257,10 +294,22 @@ def _estimate_bytes(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -
             return fraction_pool_memory(w, arch, gpu, n, fw)
         if fw in ("mindie", "vllm-ascend"):
             est = vllm_memory(w, arch, gpu, n)
-            return est.model_copy(update={"assumptions": (
-                join([msg("memory.ascend_pool", engine="MindIE" if fw == "mindie" else
-                          "vllm-ascend", range="±15 %")]),
-                *est.assumptions)})
+            return est.model_copy(
+                update={
+                    "assumptions": (
+                        join(
+                            [
+                                msg(
+                                    "memory.ascend_pool",
+                                    engine="MindIE" if fw == "mindie" else "vllm-ascend",
+                                    range="±15 %",
+                                )
+                            ]
+                        ),
+                        *est.assumptions,
+                    )
+                }
+            )
         if fw in PAGED_KV_ENGINES:
             return vllm_context_refusal(w, arch, vllm_memory(w, arch, gpu, n))
         if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
@@ -269,8 +318,9 @@ def _estimate_bytes(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -
     planned = parallel_plan(w, n)
     est = training_memory(planned, arch, n)
     if planned is not w:  # say which plan was assumed: the job named none
-        est = est.model_copy(update={"assumptions": (
-            *est.assumptions, join([msg("memory.auto_sharding", n=n)]))})
+        est = est.model_copy(
+            update={"assumptions": (*est.assumptions, join([msg("memory.auto_sharding", n=n)]))}
+        )
     return est
 
 
@@ -307,9 +357,13 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     wdt = w.weights_dtype
     weights = weights_bytes(arch, wdt, w.quantized_group_set)
     if w.task == "decode_ceiling":
-        return MemoryEstimate(weights_bytes=weights // n, cuda_context_bytes=CUDA_CONTEXT_BYTES,
-                              num_gpus=n, total_params=arch.param_count(),
-                              assumptions=(join([msg("memory.weights_only")]),))
+        return MemoryEstimate(
+            weights_bytes=weights // n,
+            cuda_context_bytes=CUDA_CONTEXT_BYTES,
+            num_gpus=n,
+            total_params=arch.param_count(),
+            assumptions=(join([msg("memory.weights_only")]),),
+        )
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
     total_tokens = w.context_tokens()
     b = w.batch
@@ -332,8 +386,7 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     kv_layers = max(1, sum(arch.kv_layers()))
     decode_extra = (kv - state) // kv_layers + b * arch.vocab_size * 4 * 2
     # each decode step multiplies b rows: the 4-bit kernels dequantize when b > 1
-    decode_ws = quant_inference_workspace(arch, wdt, w.quant_method, b)[0] \
-        if w.new_tokens != 0 else 0
+    decode_ws = quant_inference_workspace(arch, wdt, w.quant_method, b)[0] if w.new_tokens != 0 else 0
     # peak: end of prefill (prompt KV + working set) or end of decode (full KV + one layer's copy)
     if kv_prompt + prefill_act + quant_ws >= kv + decode_extra + decode_ws:
         act, kv_at_peak = prefill_act, kv_prompt
@@ -354,15 +407,25 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
             join([msg("memory.hf_kv", dtype=w.kv_cache_dtype, batch=b, tokens=total_tokens)]),
             *state_assumption(arch, state, b),
             join([msg("memory.hf_allocator")]),
-            *((join([msg("memory.bnb_int8_outliers")]),) if quant_ws and wdt == "int8"
-              and (w.quant_method or "bitsandbytes").lower() in _BNB_METHODS else ()),
+            *(
+                (join([msg("memory.bnb_int8_outliers")]),)
+                if quant_ws and wdt == "int8" and (w.quant_method or "bitsandbytes").lower() in _BNB_METHODS
+                else ()
+            ),
         ),
     )
 
 
-
 # weights_bytes, kv_cache_bytes and the constants live in .common (below .inference and
 # .training, which this module dispatches to); they stay importable from here.
-__all__ = ["CUDA_CONTEXT_BYTES", "PAGED_KV_ENGINES", "RUNTIME_WORKSPACE_BYTES", "estimate_memory",
-           "fits_on", "hf_inference_memory", "kv_cache_bytes", "quant_inference_workspace",
-           "weights_bytes"]
+__all__ = [
+    "CUDA_CONTEXT_BYTES",
+    "PAGED_KV_ENGINES",
+    "RUNTIME_WORKSPACE_BYTES",
+    "estimate_memory",
+    "fits_on",
+    "hf_inference_memory",
+    "kv_cache_bytes",
+    "quant_inference_workspace",
+    "weights_bytes",
+]

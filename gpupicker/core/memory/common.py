@@ -24,8 +24,7 @@ RUNTIME_WORKSPACE_BYTES = 48 * MiB
 """cuBLAS/cuDNN workspaces and small buffers PyTorch allocates on first use (H200 b=1 cases)."""
 
 
-def weights_bytes(arch: ModelArch, weights_dtype: str,
-                  quantized_groups: frozenset[str] | None = None) -> int:
+def weights_bytes(arch: ModelArch, weights_dtype: str, quantized_groups: frozenset[str] | None = None) -> int:
     """Bytes of the model weights on the GPU(s), before any sharding.
 
     Quantized formats (int8, NF4, GGUF, int4) apply to transformer-block Linear
@@ -60,16 +59,16 @@ def weights_bytes(arch: ModelArch, weights_dtype: str,
         emb = arch.vocab_size * arch.hidden_size
         out = 0 if arch.tie_word_embeddings else emb
         rest = other - emb - out
-        return int((linear - kept) * bpw + kept * 2 + emb * bpw + out * bytes_per_weight("q6_k")
-                   + rest * 4)
+        return int((linear - kept) * bpw + kept * 2 + emb * bpw + out * bytes_per_weight("q6_k") + rest * 4)
     return int(math.ceil((linear - kept) * bpw + kept * 2 + other * 2))
 
 
 # --------------------------------------------------------------------------------------------
 # weight groups: which Linear layers a checkpoint holds in its quantized format
 # --------------------------------------------------------------------------------------------
-def quantized_weight_groups(arch: ModelArch, weights_dtype: str,
-                            groups: frozenset[str] | None = None) -> frozenset[str]:
+def quantized_weight_groups(
+    arch: ModelArch, weights_dtype: str, groups: frozenset[str] | None = None
+) -> frozenset[str]:
     """The Linear groups held in ``weights_dtype`` (the others stay 16-bit).
 
     ``groups`` when the workload names them; else every Linear group, except MXFP4 on an MoE
@@ -99,7 +98,8 @@ def linear_group_params(arch: ModelArch) -> dict[str, float]:
         "dense_mlp": float(dense_l * dense),
         "experts": float(moe_l * arch.expert_params() * e) if moe_l else 0.0,
         "shared_experts": float(moe_l * (arch._shared_expert_params() + arch.hidden_size * e))
-        if moe_l else 0.0,
+        if moe_l
+        else 0.0,
     }
     shapes = sum(counts.values())
     scale = arch.linear_params() / shapes if shapes else 0.0
@@ -182,10 +182,24 @@ def state_assumption(arch: ModelArch, state_bytes: int, seqs: int) -> tuple[Mess
     if not arch.is_hybrid:
         return ()
     full, sliding = arch.kv_layers()
-    return (join([join([
-        msg("memory.kv_layers_only", kv=full + sliding, layers=arch.num_hidden_layers),
-        msg("memory.recurrent_state", gib=f"{state_bytes / GiB:.3f}", seqs=seqs,
-            layers=arch.count_layers("LMC"))], "clauses")]),)
+    return (
+        join(
+            [
+                join(
+                    [
+                        msg("memory.kv_layers_only", kv=full + sliding, layers=arch.num_hidden_layers),
+                        msg(
+                            "memory.recurrent_state",
+                            gib=f"{state_bytes / GiB:.3f}",
+                            seqs=seqs,
+                            layers=arch.count_layers("LMC"),
+                        ),
+                    ],
+                    "clauses",
+                )
+            ]
+        ),
+    )
 
 
 def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> int:
@@ -197,6 +211,15 @@ def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> i
     return int(kv_bytes(arch, tokens, batch, kv_dtype))
 
 
-__all__ = ["CUDA_CONTEXT_BYTES", "RUNTIME_WORKSPACE_BYTES", "STATE_DTYPE_BYTES", "kv_bytes",
-           "kv_cache_bytes", "linear_group_params", "quantized_weight_groups",
-           "recurrent_state_bytes", "state_assumption", "weights_bytes"]
+__all__ = [
+    "CUDA_CONTEXT_BYTES",
+    "RUNTIME_WORKSPACE_BYTES",
+    "STATE_DTYPE_BYTES",
+    "kv_bytes",
+    "kv_cache_bytes",
+    "linear_group_params",
+    "quantized_weight_groups",
+    "recurrent_state_bytes",
+    "state_assumption",
+    "weights_bytes",
+]

@@ -75,33 +75,124 @@ class DiffusionFamily:
     eta: float = 0.5
 
 
-FAMILIES: dict[str, DiffusionFamily] = {f.id: f for f in (
-    DiffusionFamily("sd15", 859_520_964, 123_000_000, 83_700_000, 512,
-                    unet_lin_macs=278e9, unet_attn_macs=61e9, eta=0.5),
-    DiffusionFamily("sd2", 865_910_724, 340_000_000, 83_700_000, 768,
-                    unet_lin_macs=278e9 * 2.25, unet_attn_macs=61e9 * 2.25**2, eta=0.5),
-    DiffusionFamily("sdxl", 2_567_463_684, 818_000_000, 83_700_000, 1024,
-                    unet_lin_macs=2.70e12, unet_attn_macs=0.38e12, eta=0.7),
-    DiffusionFamily("sd3", 2_028_328_000, 818_000_000 + 4_760_000_000, 83_800_000, 1024,
-                    layers=24, hidden=1536, text_tokens=333, double_blocks=24, double_d2=12.0,
-                    eta=0.6),
-    DiffusionFamily("flux", 11_901_408_320, 123_000_000 + 4_760_000_000, 83_800_000, 1024,
-                    layers=57, hidden=3072, text_tokens=512, double_blocks=19, single_blocks=38,
-                    double_d2=12.0, single_d2=12.0, cfg=False, eta=0.6),
-    DiffusionFamily("cascade", 3_600_000_000, 695_000_000, 20_000_000, 1024,
-                    layers=24, hidden=2048, text_tokens=77, eta=0.5),
-    # FLUX.2 [dev]: 32 B DiT, 8 double + 48 single blocks × 6144, Mistral-Small-3.x-24B text
-    # encoder; Qwen-Image: 20 B MMDiT, 60 blocks × 3072, Qwen2.5-VL-7B (8.29 B) encoder and
-    # true CFG (model cards / model_index.json; block counts UNCERTAIN, not measured here)
-    DiffusionFamily("flux2", 32_000_000_000, 24_000_000_000, 84_000_000, 1024,
-                    layers=56, hidden=6144, text_tokens=512, double_blocks=8, single_blocks=48,
-                    double_d2=13.0, single_d2=13.0, cfg=False, eta=0.6),
-    DiffusionFamily("qwen_image", 20_000_000_000, 8_290_000_000, 127_000_000, 1024,
-                    layers=60, hidden=3072, text_tokens=256, double_blocks=60, double_d2=12.0,
-                    eta=0.6),
-    DiffusionFamily("video", 1_300_000_000, 4_760_000_000, 250_000_000, 832,
-                    layers=30, hidden=1536, text_tokens=512, eta=0.5),
-)}
+FAMILIES: dict[str, DiffusionFamily] = {
+    f.id: f
+    for f in (
+        DiffusionFamily(
+            "sd15",
+            859_520_964,
+            123_000_000,
+            83_700_000,
+            512,
+            unet_lin_macs=278e9,
+            unet_attn_macs=61e9,
+            eta=0.5,
+        ),
+        DiffusionFamily(
+            "sd2",
+            865_910_724,
+            340_000_000,
+            83_700_000,
+            768,
+            unet_lin_macs=278e9 * 2.25,
+            unet_attn_macs=61e9 * 2.25**2,
+            eta=0.5,
+        ),
+        DiffusionFamily(
+            "sdxl",
+            2_567_463_684,
+            818_000_000,
+            83_700_000,
+            1024,
+            unet_lin_macs=2.70e12,
+            unet_attn_macs=0.38e12,
+            eta=0.7,
+        ),
+        DiffusionFamily(
+            "sd3",
+            2_028_328_000,
+            818_000_000 + 4_760_000_000,
+            83_800_000,
+            1024,
+            layers=24,
+            hidden=1536,
+            text_tokens=333,
+            double_blocks=24,
+            double_d2=12.0,
+            eta=0.6,
+        ),
+        DiffusionFamily(
+            "flux",
+            11_901_408_320,
+            123_000_000 + 4_760_000_000,
+            83_800_000,
+            1024,
+            layers=57,
+            hidden=3072,
+            text_tokens=512,
+            double_blocks=19,
+            single_blocks=38,
+            double_d2=12.0,
+            single_d2=12.0,
+            cfg=False,
+            eta=0.6,
+        ),
+        DiffusionFamily(
+            "cascade",
+            3_600_000_000,
+            695_000_000,
+            20_000_000,
+            1024,
+            layers=24,
+            hidden=2048,
+            text_tokens=77,
+            eta=0.5,
+        ),
+        # FLUX.2 [dev]: 32 B DiT, 8 double + 48 single blocks × 6144, Mistral-Small-3.x-24B text
+        # encoder; Qwen-Image: 20 B MMDiT, 60 blocks × 3072, Qwen2.5-VL-7B (8.29 B) encoder and
+        # true CFG (model cards / model_index.json; block counts UNCERTAIN, not measured here)
+        DiffusionFamily(
+            "flux2",
+            32_000_000_000,
+            24_000_000_000,
+            84_000_000,
+            1024,
+            layers=56,
+            hidden=6144,
+            text_tokens=512,
+            double_blocks=8,
+            single_blocks=48,
+            double_d2=13.0,
+            single_d2=13.0,
+            cfg=False,
+            eta=0.6,
+        ),
+        DiffusionFamily(
+            "qwen_image",
+            20_000_000_000,
+            8_290_000_000,
+            127_000_000,
+            1024,
+            layers=60,
+            hidden=3072,
+            text_tokens=256,
+            double_blocks=60,
+            double_d2=12.0,
+            eta=0.6,
+        ),
+        DiffusionFamily(
+            "video",
+            1_300_000_000,
+            4_760_000_000,
+            250_000_000,
+            832,
+            layers=30,
+            hidden=1536,
+            text_tokens=512,
+            eta=0.5,
+        ),
+    )
+}
 """UNet MACs: SD 1.5 from BK-SDM (338.7 G at 512²) split by our config count; SD 2.x: same
 UNet at 768²; SDXL: counted from its diffusers config. DiT sizes from the model cards /
 configs (SD3-medium 24 joint blocks × 1536; FLUX.1 19 double + 38 single blocks × 3072;
@@ -145,11 +236,17 @@ def diffusion_family(arch: ModelArch) -> str:
     One of sd15, sd2, sdxl, sd3, flux, flux2, qwen_image, cascade or video.
     """
     key = f"{arch.name} {arch.model_type}".lower()
-    for fam, needles in (("flux2", ("flux.2", "flux2")), ("qwen_image", ("qwen-image",)),
-                         ("flux", ("flux",)), ("sd3", ("sd3", "stable diffusion 3", "sd 3")),
-                         ("cascade", ("cascade",)), ("sdxl", ("xl",)),
-                         ("video", ("wan", "hunyuan", "video")),
-                         ("sd2", ("2.1", "sd2", "v2")), ("sd15", ("1.5", "sd15", "v1"))):
+    for fam, needles in (
+        ("flux2", ("flux.2", "flux2")),
+        ("qwen_image", ("qwen-image",)),
+        ("flux", ("flux",)),
+        ("sd3", ("sd3", "stable diffusion 3", "sd 3")),
+        ("cascade", ("cascade",)),
+        ("sdxl", ("xl",)),
+        ("video", ("wan", "hunyuan", "video")),
+        ("sd2", ("2.1", "sd2", "v2")),
+        ("sd15", ("1.5", "sd15", "v1")),
+    ):
         if any(n in key for n in needles):
             return fam
     return "sdxl" if arch.param_count() > 1.5e9 else "sd15"
@@ -181,13 +278,18 @@ def images_per_call(w: Workload) -> int:
 # --------------------------------------------------------------------------------------------
 # memory
 # --------------------------------------------------------------------------------------------
-OPTIONS_ORDER: tuple[str, ...] = ("vae_tiling", "attention_slicing", "model_cpu_offload",
-                                  "sequential_cpu_offload")
+OPTIONS_ORDER: tuple[str, ...] = (
+    "vae_tiling",
+    "attention_slicing",
+    "model_cpu_offload",
+    "sequential_cpu_offload",
+)
 """Memory options tried, in the order people reach for them (diffusers optimization/memory)."""
 
 
-def estimate_diffusion_memory(w: Workload, arch: ModelArch, num_gpus: int = 1,
-                              gpu: GpuSpec | None = None) -> MemoryEstimate:
+def estimate_diffusion_memory(
+    w: Workload, arch: ModelArch, num_gpus: int = 1, gpu: GpuSpec | None = None
+) -> MemoryEstimate:
     """Peak GPU memory of one diffusers call or one LoRA training step (bytes, per GPU).
 
     With ``gpu`` given and the plain pipeline too large, the first option of
@@ -199,8 +301,9 @@ def estimate_diffusion_memory(w: Workload, arch: ModelArch, num_gpus: int = 1,
     return diffusion_plan(w, arch, gpu, num_gpus)[0]
 
 
-def diffusion_plan(w: Workload, arch: ModelArch, gpu: GpuSpec | None = None,
-                   num_gpus: int = 1) -> tuple[MemoryEstimate, tuple[str, ...]]:
+def diffusion_plan(
+    w: Workload, arch: ModelArch, gpu: GpuSpec | None = None, num_gpus: int = 1
+) -> tuple[MemoryEstimate, tuple[str, ...]]:
     """The memory estimate and the memory options used to reach it.
 
     Returns ``(estimate, options)``: the plain pipeline, or the first options that make it fit
@@ -237,8 +340,7 @@ def options_text(opts: tuple[str, ...]) -> Message:
 
 def _total_gib(weights: float, act: float, vae_act: float, adapters: float) -> float:
     big = max(act, vae_act)
-    return (weights + big * (1 + ALLOC_SHARE) + adapters + ALLOC_BASE
-            + DIFFUSERS_CONTEXT_BYTES) / 2**30
+    return (weights + big * (1 + ALLOC_SHARE) + adapters + ALLOC_BASE + DIFFUSERS_CONTEXT_BYTES) / 2**30
 
 
 @by_identity(maxsize=512, objects=2)
@@ -281,9 +383,19 @@ def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) 
         act *= TRAIN_ACT_FACTOR[w.grad_ckpt]
         vae_act = b * res**2 * 0.5e3  # VAE encoder of the training images (no decode)
         other_w = vae * 4  # the VAE runs in fp32 in the SDXL/FLUX scripts
-        notes.append(join([join([
-            msg("diffusion.lora_step", images=b, res=res, mparams=f"{lora_params / 1e6:.0f}"),
-            msg("training.grad_ckpt" if w.grad_ckpt else "training.no_grad_ckpt")], "clauses")]))
+        notes.append(
+            join(
+                [
+                    join(
+                        [
+                            msg("diffusion.lora_step", images=b, res=res, mparams=f"{lora_params / 1e6:.0f}"),
+                            msg("training.grad_ckpt" if w.grad_ckpt else "training.no_grad_ckpt"),
+                        ],
+                        "clauses",
+                    )
+                ]
+            )
+        )
     weights = int(den_w + other_w)
     if "sequential_cpu_offload" in opts:
         weights = int(den_w / 20 + 1e8)
@@ -300,20 +412,49 @@ def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) 
         total_params=den + enc + vae,
         trainable_params=(adapters // 16) if train else 0,
         assumptions=(
-            msg("diffusion.pipeline_cfg" if latents > b else "diffusion.pipeline",
-                family=fam.id, width=res, height=res, batch=b),
-            join([join([
-                msg("diffusion.peak_vae" if peak_vae else "diffusion.peak_denoiser"),
-                msg("diffusion.memory_options", options=options_text(opts)) if opts
-                else msg("diffusion.no_memory_options")], "clauses")]),
-            join([msg("diffusion.memory_range",
-                      lo=f"{max(0.0, 0.85 * _total_gib(weights, act, vae_act, adapters)):.1f}",
-                      hi=f"{1.15 * _total_gib(weights, act, vae_act, adapters):.1f}")]),
+            msg(
+                "diffusion.pipeline_cfg" if latents > b else "diffusion.pipeline",
+                family=fam.id,
+                width=res,
+                height=res,
+                batch=b,
+            ),
+            join(
+                [
+                    join(
+                        [
+                            msg("diffusion.peak_vae" if peak_vae else "diffusion.peak_denoiser"),
+                            msg("diffusion.memory_options", options=options_text(opts))
+                            if opts
+                            else msg("diffusion.no_memory_options"),
+                        ],
+                        "clauses",
+                    )
+                ]
+            ),
+            join(
+                [
+                    msg(
+                        "diffusion.memory_range",
+                        lo=f"{max(0.0, 0.85 * _total_gib(weights, act, vae_act, adapters)):.1f}",
+                        hi=f"{1.15 * _total_gib(weights, act, vae_act, adapters):.1f}",
+                    )
+                ]
+            ),
             *notes,
         ),
     )
 
 
-__all__ = ["FAMILIES", "OPTIONS_ORDER", "DiffusionFamily", "denoiser_params", "diffusion_family",
-           "diffusion_plan", "estimate_diffusion_memory", "family_of", "images_per_call",
-           "options_text"]
+__all__ = [
+    "FAMILIES",
+    "OPTIONS_ORDER",
+    "DiffusionFamily",
+    "denoiser_params",
+    "diffusion_family",
+    "diffusion_plan",
+    "estimate_diffusion_memory",
+    "family_of",
+    "images_per_call",
+    "options_text",
+]

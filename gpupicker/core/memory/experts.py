@@ -38,8 +38,9 @@ def effective_ep(ep: int | None, num_gpus: int) -> int | None:
     return min(ep, max(1, num_gpus))
 
 
-def routed_expert_bytes(arch: ModelArch, weights_dtype: str,
-                        quantized_groups: frozenset[str] | None = None) -> int:
+def routed_expert_bytes(
+    arch: ModelArch, weights_dtype: str, quantized_groups: frozenset[str] | None = None
+) -> int:
     """Bytes of all routed experts of the model (every MoE layer), before any split.
 
     In ``weights_dtype`` when the checkpoint quantizes the experts
@@ -52,8 +53,7 @@ def routed_expert_bytes(arch: ModelArch, weights_dtype: str,
         return 0
     n = linear_group_params(arch)["experts"]
     bpw = bytes_per_weight(weights_dtype)
-    if bpw < 2.0 and "experts" not in quantized_weight_groups(arch, weights_dtype,
-                                                              quantized_groups):
+    if bpw < 2.0 and "experts" not in quantized_weight_groups(arch, weights_dtype, quantized_groups):
         bpw = 2.0
     return int(n * bpw)
 
@@ -72,8 +72,7 @@ def experts_per_rank_fraction(arch: ModelArch, ep: int | None) -> float:
     return math.ceil(experts / ep) / experts
 
 
-def ep_weights_bytes(total_bytes: int, expert_bytes: int, tp: int, arch: ModelArch,
-                     ep: int | None) -> int:
+def ep_weights_bytes(total_bytes: int, expert_bytes: int, tp: int, arch: ModelArch, ep: int | None) -> int:
     """Weight bytes on one GPU: the non-expert part over ``tp``, the experts over ``ep``.
 
     Without expert parallelism every part is split over ``tp`` (``total_bytes // tp``).
@@ -81,7 +80,8 @@ def ep_weights_bytes(total_bytes: int, expert_bytes: int, tp: int, arch: ModelAr
     if not ep or ep <= 1 or not expert_bytes:
         return total_bytes // max(1, tp)
     return (total_bytes - expert_bytes) // max(1, tp) + int(
-        expert_bytes * experts_per_rank_fraction(arch, ep))
+        expert_bytes * experts_per_rank_fraction(arch, ep)
+    )
 
 
 __all__ = ["effective_ep", "ep_weights_bytes", "experts_per_rank_fraction", "routed_expert_bytes"]

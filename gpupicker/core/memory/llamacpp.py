@@ -61,8 +61,7 @@ LLAMACPP_QUANT_KV = frozenset({"q8_0", "q4_0", "int8", "int4", "fp8"})
 """KV formats that need flash attention in llama.cpp (quantized V cache: ``-fa`` required)."""
 
 
-def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
-                    num_gpus: int) -> MemoryEstimate:
+def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int) -> MemoryEstimate:
     """Per-GPU memory of llama.cpp / Ollama with full or partial GPU offload.
 
     KV: the whole ``n_ctx = batch × context`` at load (``batch`` = server slots /
@@ -93,21 +92,52 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
     ctx_mean = prompt + (w.new_tokens or 0) / 2.0
     parts = LlamaCppParts(
-        layers=L, layer_bytes=per_layer_w, output_bytes=out_w, embedding_bytes=emb_host,
-        kv_bytes=kv_total, compute_bytes=compute, context_bytes=LLAMACPP_CONTEXT_BYTES,
-        expert_layer_bytes=expert_layer, decode_expert_layer_bytes=expert_read,
-        decode_layer_bytes=per_layer_w - expert_layer + expert_read if arch.is_moe
-        else per_layer_w,
+        layers=L,
+        layer_bytes=per_layer_w,
+        output_bytes=out_w,
+        embedding_bytes=emb_host,
+        kv_bytes=kv_total,
+        compute_bytes=compute,
+        context_bytes=LLAMACPP_CONTEXT_BYTES,
+        expert_layer_bytes=expert_layer,
+        decode_expert_layer_bytes=expert_read,
+        decode_layer_bytes=per_layer_w - expert_layer + expert_read if arch.is_moe else per_layer_w,
         host_buffer_bytes=LLAMACPP_UBATCH * (4 * arch.hidden_size + 2 * arch.active_mlp_width) * 4
         + arch.vocab_size * 4,
-        decode_kv_bytes=kv_bytes(arch, ctx_mean, w.batch, kv_dtype))
+        decode_kv_bytes=kv_bytes(arch, ctx_mean, w.batch, kv_dtype),
+    )
     layers, _, weights_gpu, kv_gpu, compute, placement = place_llamacpp(w, arch, gpu, n, parts)
-    notes = [join([msg("engines.llamacpp_head", dtype=wdt.upper(), ctx=n_ctx, kv=kv_dtype)]),
-             join([join([msg("engines.embeddings_on_host"),
-                         msg("engines.compute_buffer_flash" if flash else "engines.compute_buffer")
-                         ], "clauses")]),
-             *((join([join([msg("engines.partial_offload", layers=layers, total=L, ngl=layers),
-                            msg("engines.rest_on_cpu")], "clauses")]),) if layers < L else ())]
+    notes = [
+        join([msg("engines.llamacpp_head", dtype=wdt.upper(), ctx=n_ctx, kv=kv_dtype)]),
+        join(
+            [
+                join(
+                    [
+                        msg("engines.embeddings_on_host"),
+                        msg("engines.compute_buffer_flash" if flash else "engines.compute_buffer"),
+                    ],
+                    "clauses",
+                )
+            ]
+        ),
+        *(
+            (
+                join(
+                    [
+                        join(
+                            [
+                                msg("engines.partial_offload", layers=layers, total=L, ngl=layers),
+                                msg("engines.rest_on_cpu"),
+                            ],
+                            "clauses",
+                        )
+                    ]
+                ),
+            )
+            if layers < L
+            else ()
+        ),
+    ]
     notes.extend(state_assumption(arch, state, w.batch))
     notes.extend(placement_notes(placement, arch, layers))
     if w.n_cpu_moe is not None and not arch.is_moe:
@@ -115,8 +145,7 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
     if not gguf_ok:
         notes.append(join([msg("engines.not_gguf", dtype=w.weights_dtype)]))
     if w.framework == "ollama":
-        notes.append(join([join([msg("engines.ollama_ctx"), msg("engines.ollama_default_ctx")],
-                                "clauses")]))
+        notes.append(join([join([msg("engines.ollama_ctx"), msg("engines.ollama_default_ctx")], "clauses")]))
     engine_fits = None
     message: Message | str = ""
     if kv_dtype in LLAMACPP_QUANT_KV and not flash:

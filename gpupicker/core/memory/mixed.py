@@ -107,7 +107,7 @@ def short_gpu_name(name: str) -> str:
     """
     for prefix in BRAND_PREFIXES:
         if name.startswith(prefix):
-            return name[len(prefix):]
+            return name[len(prefix) :]
     return name
 
 
@@ -123,8 +123,9 @@ def card_names(cards: Sequence[MachineCard]) -> str:
     return " + ".join(f"{n} × {name}" if int(str(n)) > 1 else str(name) for name, n in groups)
 
 
-def layer_counts(shares: Sequence[float], n_layer: int, n_gpu_layers: int | None = None
-                 ) -> tuple[list[int], int | None]:
+def layer_counts(
+    shares: Sequence[float], n_layer: int, n_gpu_layers: int | None = None
+) -> tuple[list[int], int | None]:
     """(repeating layers per device, device of the output layer or None for the CPU).
 
     llama.cpp's assignment (module docstring): cumulative normalized ``shares``, layer ``il``
@@ -191,8 +192,7 @@ def _sizes(w: Workload, arch: ModelArch) -> tuple[_Sizes, str, str, int]:
         # no output.weight in the file: llama.cpp loads token_embd a second time as the output
         # tensor on the output layer's device (``TENSOR_DUPLICATED``), quantized as the output
         # (Q6_K or better, llama.cpp ``quantize``)
-        out_w += arch.vocab_size * arch.hidden_size * max(bytes_per_weight(wdt),
-                                                          bytes_per_weight("q6_k"))
+        out_w += arch.vocab_size * arch.hidden_size * max(bytes_per_weight(wdt), bytes_per_weight("q6_k"))
     state = recurrent_state_bytes(arch, w.batch, "llama.cpp")
     layer_kv = (kv_cache_bytes(arch, n_ctx, 1, kv_dtype) + state) / L
     flash = w.attention == "flash"
@@ -203,23 +203,33 @@ def _sizes(w: Workload, arch: ModelArch) -> tuple[_Sizes, str, str, int]:
     return _Sizes(layer_w, layer_kv, out_w, compute_out, int(kq + hidden)), wdt, kv_dtype, n_ctx
 
 
-def _cards(cards: Sequence[MachineCard], counts: Sequence[int], out_dev: int | None,
-           s: _Sizes) -> tuple[CardMemory, ...]:
+def _cards(
+    cards: Sequence[MachineCard], counts: Sequence[int], out_dev: int | None, s: _Sizes
+) -> tuple[CardMemory, ...]:
     out = []
     for i, (c, n) in enumerate(zip(cards, counts, strict=True)):
         used = n > 0 or out_dev == i
-        out.append(CardMemory(
-            index=i, gpu_id=c.spec.id, gpu_name=c.spec.name, layers=n, output_layer=out_dev == i,
-            weights_bytes=int(n * s.layer_w + (s.out_w if out_dev == i else 0)),
-            kv_cache_bytes=int(n * s.layer_kv),
-            compute_buffer_bytes=(s.compute_out if out_dev == i else s.compute_mid) if used else 0,
-            cuda_context_bytes=LLAMACPP_CONTEXT_BYTES if used else 0,
-            capacity_bytes=c.capacity_bytes, bandwidth_gbps=c.spec.memory_bandwidth_gbps))
+        out.append(
+            CardMemory(
+                index=i,
+                gpu_id=c.spec.id,
+                gpu_name=c.spec.name,
+                layers=n,
+                output_layer=out_dev == i,
+                weights_bytes=int(n * s.layer_w + (s.out_w if out_dev == i else 0)),
+                kv_cache_bytes=int(n * s.layer_kv),
+                compute_buffer_bytes=(s.compute_out if out_dev == i else s.compute_mid) if used else 0,
+                cuda_context_bytes=LLAMACPP_CONTEXT_BYTES if used else 0,
+                capacity_bytes=c.capacity_bytes,
+                bandwidth_gbps=c.spec.memory_bandwidth_gbps,
+            )
+        )
     return tuple(out)
 
 
-def balanced_counts(cards: Sequence[MachineCard], n_layer: int, s: _Sizes,
-                    n_gpu_layers: int | None = None) -> tuple[list[int], int | None]:
+def balanced_counts(
+    cards: Sequence[MachineCard], n_layer: int, s: _Sizes, n_gpu_layers: int | None = None
+) -> tuple[list[int], int | None]:
     """Layers per card that leave the fullest card as empty as possible, output on the last.
 
     Each layer in turn goes to the card it leaves least full (share of its capacity), after
@@ -230,19 +240,23 @@ def balanced_counts(cards: Sequence[MachineCard], n_layer: int, s: _Sizes,
     k = len(cards)
     ngl = n_layer if n_gpu_layers is None else min(n_layer, n_gpu_layers)
     out_dev = k - 1 if n_gpu_layers is None or n_gpu_layers > n_layer else None
-    fixed = [LLAMACPP_CONTEXT_BYTES + (s.compute_out if i == out_dev else s.compute_mid)
-             + (s.out_w if i == out_dev else 0) for i in range(k)]
+    fixed = [
+        LLAMACPP_CONTEXT_BYTES
+        + (s.compute_out if i == out_dev else s.compute_mid)
+        + (s.out_w if i == out_dev else 0)
+        for i in range(k)
+    ]
     counts = [0] * k
     per = s.layer_w + s.layer_kv
     for _ in range(ngl):
-        i = min(range(k), key=lambda j: ((fixed[j] + (counts[j] + 1) * per)
-                                          / max(1, cards[j].capacity_bytes), j))
+        i = min(
+            range(k), key=lambda j: ((fixed[j] + (counts[j] + 1) * per) / max(1, cards[j].capacity_bytes), j)
+        )
         counts[i] += 1
     return counts, out_dev
 
 
-def llamacpp_split_memory(w: Workload, arch: ModelArch,
-                          cards: Sequence[MachineCard]) -> MemoryEstimate:
+def llamacpp_split_memory(w: Workload, arch: ModelArch, cards: Sequence[MachineCard]) -> MemoryEstimate:
     """Per-card memory of llama.cpp's layer split over ``cards`` (module docstring).
 
     The split is ``w.tensor_split`` when given; otherwise the balanced split of
@@ -257,12 +271,11 @@ def llamacpp_split_memory(w: Workload, arch: ModelArch,
     """
     s, wdt, kv_dtype, n_ctx = _sizes(w, arch)
     L = max(1, arch.num_hidden_layers)
-    notes: list[Message] = [join([msg("engines.llamacpp_head", dtype=wdt.upper(), ctx=n_ctx,
-                                      kv=kv_dtype)]),
-                            join([join([msg("engines.embeddings_on_host"),
-                                        msg("mixed.compute_per_card")], "clauses")])]
-    default_counts, default_out = layer_counts(
-        [c.capacity_bytes - LLAMACPP_CONTEXT_BYTES for c in cards], L)
+    notes: list[Message] = [
+        join([msg("engines.llamacpp_head", dtype=wdt.upper(), ctx=n_ctx, kv=kv_dtype)]),
+        join([join([msg("engines.embeddings_on_host"), msg("mixed.compute_per_card")], "clauses")]),
+    ]
+    default_counts, default_out = layer_counts([c.capacity_bytes - LLAMACPP_CONTEXT_BYTES for c in cards], L)
     default_cards = _cards(cards, default_counts, default_out, s)
     gpu_layers: int | None = None
     if w.tensor_split is not None:
@@ -279,39 +292,84 @@ def llamacpp_split_memory(w: Workload, arch: ModelArch,
             per_card = _cards(cards, counts, out_dev, s)
         if ngl < L:
             gpu_layers = ngl
-            notes.append(join([join([msg("engines.partial_offload", layers=ngl, total=L,
-                                         ngl=ngl), msg("engines.rest_on_cpu")], "clauses")]))
+            notes.append(
+                join(
+                    [
+                        join(
+                            [
+                                msg("engines.partial_offload", layers=ngl, total=L, ngl=ngl),
+                                msg("engines.rest_on_cpu"),
+                            ],
+                            "clauses",
+                        )
+                    ]
+                )
+            )
         if list(default_counts) != list(counts) and gpu_layers is None:
-            key = "mixed.default_split_fits" if all(c.fits for c in default_cards) \
+            key = (
+                "mixed.default_split_fits"
+                if all(c.fits for c in default_cards)
                 else "mixed.default_split_overflows"
+            )
             worst = max(default_cards, key=lambda c: c.total_bytes / max(1, c.capacity_bytes))
-            notes.append(join([msg(key, layers=" / ".join(str(n) for n in default_counts),
-                                   gpu=worst.gpu_name, used=f"{worst.total_bytes / GiB:.2f}",
-                                   cap=f"{worst.capacity_bytes / GiB:.2f}")]))
+            notes.append(
+                join(
+                    [
+                        msg(
+                            key,
+                            layers=" / ".join(str(n) for n in default_counts),
+                            gpu=worst.gpu_name,
+                            used=f"{worst.total_bytes / GiB:.2f}",
+                            cap=f"{worst.capacity_bytes / GiB:.2f}",
+                        )
+                    ]
+                )
+            )
     # with every layer on the cards the output layer is the last card's extra slot; with some
     # layers on the CPU (-ngl below n_layer) llama.cpp splits the offloaded layers alone
     printed = split_for(counts) if gpu_layers is None else tuple(counts)
-    notes.append(join([msg("mixed.split_result", cards=_cards_text(per_card),
-                           split=_split_text(w.tensor_split or printed))]))
+    notes.append(
+        join(
+            [
+                msg(
+                    "mixed.split_result",
+                    cards=_cards_text(per_card),
+                    split=_split_text(w.tensor_split or printed),
+                )
+            ]
+        )
+    )
     engine_fits, message = None, ""
     if kv_dtype in LLAMACPP_QUANT_KV and w.attention != "flash":
         engine_fits, message = False, msg("engines.llamacpp_v_cache")
-    split = tuple(float(x) for x in (w.tensor_split if w.tensor_split is not None
-                                      else printed))
+    split = tuple(float(x) for x in (w.tensor_split if w.tensor_split is not None else printed))
     return _summary(per_card, split, arch, gpu_layers, engine_fits, message, notes)
 
 
-def _summary(per_card: tuple[CardMemory, ...], split: tuple[float, ...], arch: ModelArch,
-             gpu_layers: int | None, engine_fits: bool | None, message: Message | str,
-             notes: list[Message]) -> MemoryEstimate:
+def _summary(
+    per_card: tuple[CardMemory, ...],
+    split: tuple[float, ...],
+    arch: ModelArch,
+    gpu_layers: int | None,
+    engine_fits: bool | None,
+    message: Message | str,
+    notes: list[Message],
+) -> MemoryEstimate:
     worst = max(per_card, key=lambda c: (c.total_bytes / max(1, c.capacity_bytes), -c.index))
     return MemoryEstimate(
-        weights_bytes=worst.weights_bytes, kv_cache_bytes=worst.kv_cache_bytes,
+        weights_bytes=worst.weights_bytes,
+        kv_cache_bytes=worst.kv_cache_bytes,
         engine_reserve_bytes=worst.compute_buffer_bytes,
-        cuda_context_bytes=worst.cuda_context_bytes, num_gpus=len(per_card),
-        gpu_layers=gpu_layers, engine_fits=engine_fits, engine_message=message,
-        total_params=arch.param_count(), assumptions=tuple(notes), cards=per_card,
-        tensor_split=split)
+        cuda_context_bytes=worst.cuda_context_bytes,
+        num_gpus=len(per_card),
+        gpu_layers=gpu_layers,
+        engine_fits=engine_fits,
+        engine_message=message,
+        total_params=arch.param_count(),
+        assumptions=tuple(notes),
+        cards=per_card,
+        tensor_split=split,
+    )
 
 
 def _split_text(split: Sequence[float]) -> str:
@@ -319,9 +377,20 @@ def _split_text(split: Sequence[float]) -> str:
 
 
 def _cards_text(cards: Sequence[CardMemory]) -> Message:
-    return join([msg("mixed.card_output" if c.output_layer else "mixed.card", index=c.index,
-                     gpu=c.gpu_name, layers=c.layers, used=f"{c.total_bytes / GiB:.2f}",
-                     cap=f"{c.capacity_bytes / GiB:.2f}") for c in cards], "clauses")
+    return join(
+        [
+            msg(
+                "mixed.card_output" if c.output_layer else "mixed.card",
+                index=c.index,
+                gpu=c.gpu_name,
+                layers=c.layers,
+                used=f"{c.total_bytes / GiB:.2f}",
+                cap=f"{c.capacity_bytes / GiB:.2f}",
+            )
+            for c in cards
+        ],
+        "clauses",
+    )
 
 
 def unlike_cards_refusal(w: Workload, cards: Sequence[MachineCard]) -> Message | None:
@@ -345,10 +414,23 @@ def unlike_cards_refusal(w: Workload, cards: Sequence[MachineCard]) -> Message |
     fw = w.framework.lower()
     if fw == "transformers":
         return msg("mixed.hf_not_modelled", cards=names)
-    return join([msg("mixed.tp_equal_cards", engine=w.framework, cards=names),
-                 msg("mixed.what_would_run")], "clauses")
+    return join(
+        [msg("mixed.tp_equal_cards", engine=w.framework, cards=names), msg("mixed.what_would_run")], "clauses"
+    )
 
 
-__all__ = ["BRAND_PREFIXES", "LAYER_SPLIT_ENGINES", "MachineCard", "balanced_counts", "card_names",
-           "is_layer_split_engine", "layer_counts", "llamacpp_split_memory", "machine_cards",
-           "short_gpu_name", "split_for", "unlike", "unlike_cards_refusal"]
+__all__ = [
+    "BRAND_PREFIXES",
+    "LAYER_SPLIT_ENGINES",
+    "MachineCard",
+    "balanced_counts",
+    "card_names",
+    "is_layer_split_engine",
+    "layer_counts",
+    "llamacpp_split_memory",
+    "machine_cards",
+    "short_gpu_name",
+    "split_for",
+    "unlike",
+    "unlike_cards_refusal",
+]

@@ -60,8 +60,7 @@ def torch_total_bytes(gpu: GpuSpec) -> int:
     :attr:`GpuSpec.usable_memory_bytes` less :data:`DRIVER_RESERVE_BYTES` and
     :data:`DRIVER_RESERVE_SHARE` of the card.
     """
-    return int(gpu.usable_memory_bytes - DRIVER_RESERVE_BYTES
-               - DRIVER_RESERVE_SHARE * gpu.memory_bytes)
+    return int(gpu.usable_memory_bytes - DRIVER_RESERVE_BYTES - DRIVER_RESERVE_SHARE * gpu.memory_bytes)
 
 
 def vllm_activation_bytes_per_token(arch: ModelArch) -> float:
@@ -135,19 +134,36 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
     st = vllm_settings(w)
     ctx = w.context_tokens()
     if gpu is None:
-        wb, act, block, state = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, st, tp,
-                                            w.quantized_group_set, ep)
+        wb, act, block, state = _vllm_sizes(
+            arch, w.weights_dtype, w.kv_cache_dtype, st, tp, w.quantized_group_set, ep
+        )
         kv_per_seq = block * _blocks(ctx) + state
-        return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv_per_seq * w.batch,
-                              activations_bytes=act, engine_reserve_bytes=VLLM_CUDA_GRAPH_BYTES_MAX,
-                              cuda_context_bytes=_non_torch(tp), num_gpus=tp,
-                              total_params=arch.param_count(),
-                              assumptions=(*_vllm_assumptions(w.kv_cache_dtype, st, tp),
-                                           *state_assumption(arch, state * tp, w.batch),
-                                           join([msg("engines.no_gpu")])))
-    return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, ctx, st,
-                                gpu.usable_memory_bytes, torch_total_bytes(gpu), tp,
-                                w.quantized_group_set, ep)
+        return MemoryEstimate(
+            weights_bytes=wb,
+            kv_cache_bytes=kv_per_seq * w.batch,
+            activations_bytes=act,
+            engine_reserve_bytes=VLLM_CUDA_GRAPH_BYTES_MAX,
+            cuda_context_bytes=_non_torch(tp),
+            num_gpus=tp,
+            total_params=arch.param_count(),
+            assumptions=(
+                *_vllm_assumptions(w.kv_cache_dtype, st, tp),
+                *state_assumption(arch, state * tp, w.batch),
+                join([msg("engines.no_gpu")]),
+            ),
+        )
+    return _vllm_memory_on_card(
+        arch,
+        w.weights_dtype,
+        w.kv_cache_dtype,
+        ctx,
+        st,
+        gpu.usable_memory_bytes,
+        torch_total_bytes(gpu),
+        tp,
+        w.quantized_group_set,
+        ep,
+    )
 
 
 def _blocks(tokens: int) -> int:
@@ -160,17 +176,42 @@ def _non_torch(tp: int) -> int:
 
 def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[Message, Message]:
     """The first two assumptions of a vLLM estimate: tensor parallelism, settings, KV cache."""
-    return (join([msg("engines.vllm_settings", tp=tp,
-                      utilization=f"{st.gpu_memory_utilization:.2f}", seqs=st.max_num_seqs,
-                      tokens=st.max_num_batched_tokens)]),
-            join([join([msg("engines.kv_blocks", dtype=kv_cache_dtype, block=VLLM_BLOCK_TOKENS),
-                        msg("engines.max_model_len", tokens=st.max_model_len)], "clauses")]))
+    return (
+        join(
+            [
+                msg(
+                    "engines.vllm_settings",
+                    tp=tp,
+                    utilization=f"{st.gpu_memory_utilization:.2f}",
+                    seqs=st.max_num_seqs,
+                    tokens=st.max_num_batched_tokens,
+                )
+            ]
+        ),
+        join(
+            [
+                join(
+                    [
+                        msg("engines.kv_blocks", dtype=kv_cache_dtype, block=VLLM_BLOCK_TOKENS),
+                        msg("engines.max_model_len", tokens=st.max_model_len),
+                    ],
+                    "clauses",
+                )
+            ]
+        ),
+    )
 
 
 @lru_cache(maxsize=1024)
-def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: VllmSettings,
-                tp: int, groups: frozenset[str] | None = None,
-                ep: int | None = None) -> tuple[int, int, int, int]:
+def _vllm_sizes(
+    arch: ModelArch,
+    weights_dtype: str,
+    kv_cache_dtype: str,
+    st: VllmSettings,
+    tp: int,
+    groups: frozenset[str] | None = None,
+    ep: int | None = None,
+) -> tuple[int, int, int, int]:
     """Per-GPU sizes of a vLLM server with tensor parallelism ``tp``, the same for every card.
 
     Returns ``(weight bytes, profile-run activation peak, KV bytes of one 16-token block,
@@ -180,8 +221,13 @@ def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: Vl
     manager: one ``MambaSpec`` block per request per layer group). With expert parallelism
     ``ep`` the routed experts are split over ``ep`` ranks (:mod:`.experts`).
     """
-    wb = ep_weights_bytes(weights_bytes(arch, weights_dtype, groups),
-                          routed_expert_bytes(arch, weights_dtype, groups), tp, arch, ep)
+    wb = ep_weights_bytes(
+        weights_bytes(arch, weights_dtype, groups),
+        routed_expert_bytes(arch, weights_dtype, groups),
+        tp,
+        arch,
+        ep,
+    )
     forward = st.max_num_batched_tokens * vllm_activation_bytes_per_token(arch) / tp
     sampler = min(st.max_num_seqs, st.max_num_batched_tokens) * arch.vocab_size * 4
     act = int(max(forward, sampler))
@@ -211,10 +257,18 @@ def _context_choices(mml: int, pool_tokens: int, block: int, kv_dtype: str) -> M
 
 
 @lru_cache(maxsize=1024)
-def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
-                         st: VllmSettings, usable_bytes: int, torch_total: int, tp: int,
-                         groups: frozenset[str] | None = None,
-                         ep: int | None = None) -> MemoryEstimate:
+def _vllm_memory_on_card(
+    arch: ModelArch,
+    weights_dtype: str,
+    kv_cache_dtype: str,
+    ctx: int,
+    st: VllmSettings,
+    usable_bytes: int,
+    torch_total: int,
+    tp: int,
+    groups: frozenset[str] | None = None,
+    ep: int | None = None,
+) -> MemoryEstimate:
     """:func:`vllm_memory` on a card of ``usable_bytes`` (nvidia-smi) and ``torch_total`` (PyTorch).
 
     Computed once per model, dtypes, context, settings, capacity and tensor parallelism (not per
@@ -232,32 +286,71 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
     pool_tokens = blocks * VLLM_BLOCK_TOKENS
     engine_fits = None
     message: Message | str = ""
-    assumptions.append(join([join([
-        msg("engines.torch_capacity", gib=f"{torch_total / GiB:.2f}"),
-        msg("engines.profile_peak", gib=f"{(wb + act) / GiB:.2f}", act=f"{act / GiB:.2f}"),
-        msg("engines.non_torch", gib=f"{non_torch / GiB:.2f}"),
-        msg("engines.cuda_graphs", gib=f"{graphs / GiB:.2f}")], "clauses")]))
+    assumptions.append(
+        join(
+            [
+                join(
+                    [
+                        msg("engines.torch_capacity", gib=f"{torch_total / GiB:.2f}"),
+                        msg("engines.profile_peak", gib=f"{(wb + act) / GiB:.2f}", act=f"{act / GiB:.2f}"),
+                        msg("engines.non_torch", gib=f"{non_torch / GiB:.2f}"),
+                        msg("engines.cuda_graphs", gib=f"{graphs / GiB:.2f}"),
+                    ],
+                    "clauses",
+                )
+            ]
+        )
+    )
     if blocks > 0 and pool_tokens >= st.max_model_len:
         seqs = min(st.max_num_seqs, pool // (_blocks(ctx) * block + state))
-        assumptions.append(join([join([
-            msg("engines.vllm_pool", gib=f"{pool / GiB:.2f}", blocks=blocks,
-                tokens=f"{pool_tokens:,}"),
-            msg("engines.concurrent", seqs=seqs, tokens=ctx)], "clauses")]))
+        assumptions.append(
+            join(
+                [
+                    join(
+                        [
+                            msg(
+                                "engines.vllm_pool",
+                                gib=f"{pool / GiB:.2f}",
+                                blocks=blocks,
+                                tokens=f"{pool_tokens:,}",
+                            ),
+                            msg("engines.concurrent", seqs=seqs, tokens=ctx),
+                        ],
+                        "clauses",
+                    )
+                ]
+            )
+        )
         kv = blocks * block + state
     else:
         seqs = 0
         kv = max(0, blocks) * block
         engine_fits = False
         message = vllm_refusal(st.max_model_len, pool_tokens)
-        assumptions.append(join([
-            msg("engines.vllm_refuses_mml", mml=st.max_model_len, pool=pool_tokens)
-            if pool_tokens > 0 else msg("engines.vllm_refuses_no_memory")]))
+        assumptions.append(
+            join(
+                [
+                    msg("engines.vllm_refuses_mml", mml=st.max_model_len, pool=pool_tokens)
+                    if pool_tokens > 0
+                    else msg("engines.vllm_refuses_no_memory")
+                ]
+            )
+        )
         assumptions.append(_context_choices(st.max_model_len, pool_tokens, block, kv_cache_dtype))
-    return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), activations_bytes=act,
-                          engine_reserve_bytes=graphs, cuda_context_bytes=non_torch,
-                          num_gpus=tp, max_concurrent_seqs=int(seqs), engine_fits=engine_fits,
-                          engine_message=message, kv_pool_tokens=int(pool_tokens),
-                          total_params=arch.param_count(), assumptions=tuple(assumptions))
+    return MemoryEstimate(
+        weights_bytes=wb,
+        kv_cache_bytes=int(kv),
+        activations_bytes=act,
+        engine_reserve_bytes=graphs,
+        cuda_context_bytes=non_torch,
+        num_gpus=tp,
+        max_concurrent_seqs=int(seqs),
+        engine_fits=engine_fits,
+        engine_message=message,
+        kv_pool_tokens=int(pool_tokens),
+        total_params=arch.param_count(),
+        assumptions=tuple(assumptions),
+    )
 
 
 def vllm_gpu_blocks(w: Workload, arch: ModelArch, gpu: GpuSpec, num_gpus: int = 1) -> int:
@@ -285,8 +378,9 @@ TRTLLM_WORKSPACE_BYTES = int(1.0 * GiB)
 logs: "Allocated … MiB for execution context memory", typically 0.5–2 GiB)."""
 
 
-def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int,
-                         engine: str) -> MemoryEstimate:
+def fraction_pool_memory(
+    w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int, engine: str
+) -> MemoryEstimate:
     """Per-GPU memory of SGLang or TensorRT-LLM, whose KV pools are a memory fraction.
 
     * SGLang (``model_runner.profile_max_num_token``): ``pool = free_at_start ×
@@ -307,9 +401,13 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
     if engine not in ("sglang", "tensorrt-llm", "lmdeploy"):
         raise ValueError(msg("engines.no_fraction_model", engine=repr(engine)))
     tp = max(1, num_gpus)
-    wb = ep_weights_bytes(weights_bytes(arch, w.weights_dtype, w.quantized_group_set),
-                          routed_expert_bytes(arch, w.weights_dtype, w.quantized_group_set), tp,
-                          arch, effective_ep(w.parallelism.expert_parallel, w.num_gpus))
+    wb = ep_weights_bytes(
+        weights_bytes(arch, w.weights_dtype, w.quantized_group_set),
+        routed_expert_bytes(arch, w.weights_dtype, w.quantized_group_set),
+        tp,
+        arch,
+        effective_ep(w.parallelism.expert_parallel, w.num_gpus),
+    )
     ctx = w.context_tokens()
     per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
     state = recurrent_state_bytes(arch, 1, "vllm") / tp
@@ -317,8 +415,7 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
     context = _non_torch(tp)
     if engine == "sglang":
         user = "gpu_memory_utilization" in w.model_fields_set
-        frac = w.gpu_memory_utilization if user else next(
-            f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
+        frac = w.gpu_memory_utilization if user else next(f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
         head = msg("engines.sglang_head", tp=tp, frac=f"{frac:.2f}")
         workspace = 0
     elif engine == "lmdeploy":
@@ -332,10 +429,15 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
     notes = [join([head]), *state_assumption(arch, int(state * tp), 1)]
     if gpu is None:
         kv = int((per_token * ctx + state) * w.batch)
-        return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv, engine_reserve_bytes=workspace,
-                              cuda_context_bytes=context, num_gpus=tp,
-                              total_params=arch.param_count(),
-                              assumptions=(*notes, join([msg("engines.no_gpu")])))
+        return MemoryEstimate(
+            weights_bytes=wb,
+            kv_cache_bytes=kv,
+            engine_reserve_bytes=workspace,
+            cuda_context_bytes=context,
+            num_gpus=tp,
+            total_params=arch.param_count(),
+            assumptions=(*notes, join([msg("engines.no_gpu")])),
+        )
     total = torch_total_bytes(gpu)
     if engine == "sglang":
         pool = int((total - context) * frac - wb)
@@ -348,21 +450,39 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
     message: Message | str = ""
     if pool <= 0:
         engine_fits = False
-        message = msg("engines.sglang_no_memory" if engine == "sglang" else
-                      "engines.trtllm_no_memory")
+        message = msg("engines.sglang_no_memory" if engine == "sglang" else "engines.trtllm_no_memory")
         label = {"sglang": "SGLang", "lmdeploy": "LMDeploy"}.get(engine, "TensorRT-LLM")
         notes.append(join([msg("engines.refuses_no_pool", engine=label)]))
         seqs = 0
         kv = 0
     else:
-        seqs = min(seqs_max, tokens // max(1, ctx) if not state
-                   else int(pool // (per_token * max(1, ctx) + state)))
+        seqs = min(
+            seqs_max, tokens // max(1, ctx) if not state else int(pool // (per_token * max(1, ctx) + state))
+        )
         kv = pool
-        notes.append(join([join([
-            msg("engines.fraction_pool", gib=f"{pool / GiB:.2f}", tokens=f"{tokens:,}"),
-            msg("engines.concurrent", seqs=seqs, tokens=ctx)], "clauses")]))
-    return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), engine_reserve_bytes=reserve,
-                          cuda_context_bytes=context, num_gpus=tp, max_concurrent_seqs=int(seqs),
-                          engine_fits=engine_fits, engine_message=message,
-                          kv_pool_tokens=tokens, total_params=arch.param_count(),
-                          assumptions=tuple(notes))
+        notes.append(
+            join(
+                [
+                    join(
+                        [
+                            msg("engines.fraction_pool", gib=f"{pool / GiB:.2f}", tokens=f"{tokens:,}"),
+                            msg("engines.concurrent", seqs=seqs, tokens=ctx),
+                        ],
+                        "clauses",
+                    )
+                ]
+            )
+        )
+    return MemoryEstimate(
+        weights_bytes=wb,
+        kv_cache_bytes=int(kv),
+        engine_reserve_bytes=reserve,
+        cuda_context_bytes=context,
+        num_gpus=tp,
+        max_concurrent_seqs=int(seqs),
+        engine_fits=engine_fits,
+        engine_message=message,
+        kv_pool_tokens=tokens,
+        total_params=arch.param_count(),
+        assumptions=tuple(notes),
+    )

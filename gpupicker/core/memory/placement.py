@@ -71,12 +71,18 @@ class HostRamClass:
 
 
 HOST_RAM_CLASSES: dict[str, HostRamClass] = {
-    "desktop": HostRamClass(89.6, "dual-channel DDR5-5600 (JEDEC JESD79-5: 5600 MT/s × 8 B × 2 "
-                                  "channels), the common 2024–2026 desktop and laptop"),
-    "workstation": HostRamClass(153.6, "quad-channel DDR5-4800 (Xeon W-2400 / Threadripper "
-                                       "7000 non-PRO: 4 channels × 4800 MT/s × 8 B)"),
-    "server": HostRamClass(307.2, "eight-channel DDR5-4800 (Xeon Sapphire Rapids: 8 channels × "
-                                  "4800 MT/s × 8 B)"),
+    "desktop": HostRamClass(
+        89.6,
+        "dual-channel DDR5-5600 (JEDEC JESD79-5: 5600 MT/s × 8 B × 2 "
+        "channels), the common 2024–2026 desktop and laptop",
+    ),
+    "workstation": HostRamClass(
+        153.6,
+        "quad-channel DDR5-4800 (Xeon W-2400 / Threadripper 7000 non-PRO: 4 channels × 4800 MT/s × 8 B)",
+    ),
+    "server": HostRamClass(
+        307.2, "eight-channel DDR5-4800 (Xeon Sapphire Rapids: 8 channels × 4800 MT/s × 8 B)"
+    ),
 }
 """Peak host RAM bandwidth per machine class (GB/s); the class follows the GPU's segment
 (consumer → desktop, workstation, datacenter → server). ``host_ram_bandwidth_gbps`` overrides."""
@@ -217,26 +223,35 @@ class _Layout:
     placement: Placement
 
 
-def _gpu_total(w: Workload, arch: ModelArch, n: int, parts: LlamaCppParts, ngl: int,
-               n_cpu: int) -> int:
+def _gpu_total(w: Workload, arch: ModelArch, n: int, parts: LlamaCppParts, ngl: int, n_cpu: int) -> int:
     """Bytes per GPU of :func:`_layout`, without building the placement.
 
     The same sums; what the searches of :func:`place_llamacpp` compare, many times per option.
     """
     L = parts.layers
     on_host_moe = sum(1 for i in moe_layer_indices(arch) if L - ngl <= i < n_cpu)
-    weights_gpu = ngl * parts.layer_bytes - on_host_moe * parts.expert_layer_bytes \
+    weights_gpu = (
+        ngl * parts.layer_bytes
+        - on_host_moe * parts.expert_layer_bytes
         + (parts.output_bytes if ngl == L else 0.0)
+    )
     kv_gpu = 0.0 if w.kv_on_host else parts.kv_bytes / max(1, L) * ngl
     compute = parts.compute_bytes
     if on_host_moe or ngl < L:
-        compute = int(compute + (parts.expert_layer_bytes / 3 if on_host_moe
-                                 else parts.layer_bytes / 4))
+        compute = int(compute + (parts.expert_layer_bytes / 3 if on_host_moe else parts.layer_bytes / 4))
     return int((weights_gpu + kv_gpu) / max(1, n)) + compute + parts.context_bytes
 
 
-def _layout(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int, parts: LlamaCppParts,
-            ngl: int, n_cpu: int, auto: bool) -> _Layout:
+def _layout(
+    w: Workload,
+    arch: ModelArch,
+    gpu: GpuSpec | None,
+    n: int,
+    parts: LlamaCppParts,
+    ngl: int,
+    n_cpu: int,
+    auto: bool,
+) -> _Layout:
     """GPU and host bytes with ``ngl`` layers on the GPU and the experts of the first ``n_cpu``."""
     L = parts.layers
     moe_idx = moe_layer_indices(arch)
@@ -244,12 +259,16 @@ def _layout(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int, parts: Ll
     on_host_moe = sum(1 for i in moe_idx if first_gpu <= i < n_cpu)
     cpu_layers = L - ngl
     per_layer_kv = parts.kv_bytes / max(1, L)
-    weights_gpu = ngl * parts.layer_bytes - on_host_moe * parts.expert_layer_bytes \
+    weights_gpu = (
+        ngl * parts.layer_bytes
+        - on_host_moe * parts.expert_layer_bytes
         + (parts.output_bytes if ngl == L else 0.0)
+    )
     kv_gpu = 0.0 if w.kv_on_host else per_layer_kv * ngl
     host_experts = on_host_moe * parts.expert_layer_bytes
-    host_weights = parts.embedding_bytes + cpu_layers * parts.layer_bytes \
-        + (parts.output_bytes if ngl < L else 0.0)
+    host_weights = (
+        parts.embedding_bytes + cpu_layers * parts.layer_bytes + (parts.output_bytes if ngl < L else 0.0)
+    )
     host_kv = parts.kv_bytes if w.kv_on_host else per_layer_kv * cpu_layers
     compute = parts.compute_bytes
     if on_host_moe or cpu_layers:
@@ -259,25 +278,33 @@ def _layout(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int, parts: Ll
         copied = parts.expert_layer_bytes / 3 if on_host_moe else parts.layer_bytes / 4
         compute = int(compute + copied)
     gpu_total = int((weights_gpu + kv_gpu) / max(1, n)) + compute + parts.context_bytes
-    host_read = on_host_moe * parts.decode_expert_layer_bytes \
-        + cpu_layers * parts.decode_layer_bytes
+    host_read = on_host_moe * parts.decode_expert_layer_bytes + cpu_layers * parts.decode_layer_bytes
     if w.kv_on_host:  # attention runs on the CPU over the cache in host RAM
         host_read += parts.decode_kv_bytes
     elif cpu_layers:
         host_read += parts.decode_kv_bytes / max(1, L) * cpu_layers
     unified = gpu is not None and gpu.gpu_memory_limit_gb is not None
-    host_buffers = parts.host_buffer_bytes if (on_host_moe or cpu_layers or w.kv_on_host) \
-        else 0
+    host_buffers = parts.host_buffer_bytes if (on_host_moe or cpu_layers or w.kv_on_host) else 0
     ram = _host_ram_bytes(w, gpu)
     bw, source = host_ram_bandwidth(w, gpu)
     p = Placement(
-        n_cpu_moe=n_cpu if on_host_moe else 0, moe_layers_on_host=on_host_moe,
-        moe_layers=len(moe_idx), auto=auto, kv_on_host=w.kv_on_host,
-        host_expert_bytes=int(host_experts), host_weights_bytes=int(host_weights),
-        host_kv_bytes=int(host_kv), host_buffers_bytes=host_buffers,
-        host_reserve_bytes=HOST_RESERVE_BYTES, host_ram_bytes=ram, unified=unified,
-        host_read_bytes_per_token=host_read, host_ram_bandwidth_gbps=bw,
-        host_bandwidth_source=source, pcie_gbps=pcie_gbps(gpu))
+        n_cpu_moe=n_cpu if on_host_moe else 0,
+        moe_layers_on_host=on_host_moe,
+        moe_layers=len(moe_idx),
+        auto=auto,
+        kv_on_host=w.kv_on_host,
+        host_expert_bytes=int(host_experts),
+        host_weights_bytes=int(host_weights),
+        host_kv_bytes=int(host_kv),
+        host_buffers_bytes=host_buffers,
+        host_reserve_bytes=HOST_RESERVE_BYTES,
+        host_ram_bytes=ram,
+        unified=unified,
+        host_read_bytes_per_token=host_read,
+        host_ram_bandwidth_gbps=bw,
+        host_bandwidth_source=source,
+        pcie_gbps=pcie_gbps(gpu),
+    )
     return _Layout(ngl, n_cpu, gpu_total, weights_gpu, kv_gpu, compute, _with_ram_verdict(p, gpu_total))
 
 
@@ -300,8 +327,9 @@ def _with_ram_verdict(p: Placement, gpu_total: int) -> Placement:
         return p
     pool_gpu = gpu_total if p.unified else 0
     short = max(0, p.host_total_bytes + pool_gpu - p.host_ram_bytes)
-    return p.model_copy(update={"host_fits": short == 0, "ram_short_bytes": short,
-                                "pool_gpu_bytes": pool_gpu})
+    return p.model_copy(
+        update={"host_fits": short == 0, "ram_short_bytes": short, "pool_gpu_bytes": pool_gpu}
+    )
 
 
 def _requested(w: Workload, arch: ModelArch) -> tuple[int | None, bool]:
@@ -327,8 +355,9 @@ def _requested(w: Workload, arch: ModelArch) -> tuple[int | None, bool]:
     return min(v, arch.num_hidden_layers), False
 
 
-def place_llamacpp(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int,
-                   parts: LlamaCppParts) -> tuple[int, int, float, float, int, Placement]:
+def place_llamacpp(
+    w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int, parts: LlamaCppParts
+) -> tuple[int, int, float, float, int, Placement]:
     """Choose ``-ngl`` and ``--n-cpu-moe`` for ``w`` and size both sides.
 
     ``n_gpu_layers`` given: exactly those layers on the GPU (with the given ``n_cpu_moe``, else
@@ -372,35 +401,65 @@ def place_llamacpp(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int,
         while total(ngl, n_cpu) > cap and ngl > 0:
             ngl -= 1
     lay = _layout(w, arch, gpu, n, parts, ngl, n_cpu, auto)
-    return (lay.gpu_layers, lay.placement.n_cpu_moe, lay.weights_gpu / max(1, n),
-            lay.kv_gpu / max(1, n), lay.compute, lay.placement)
+    return (
+        lay.gpu_layers,
+        lay.placement.n_cpu_moe,
+        lay.weights_gpu / max(1, n),
+        lay.kv_gpu / max(1, n),
+        lay.compute,
+        lay.placement,
+    )
 
 
 def placement_notes(p: Placement, arch: ModelArch, gpu_layers: int) -> tuple[Message, ...]:
     """The assumptions naming a placement: what is in host RAM, the RAM verdict, the bandwidth."""
     notes: list[Message] = []
     if p.moe_layers_on_host:
-        notes.append(join([msg("memory.placement.experts_on_host", layers=p.moe_layers_on_host,
-                               total=p.moe_layers, n=p.n_cpu_moe,
-                               gib=f"{p.host_expert_bytes / GiB:.2f}",
-                               how=msg("memory.placement.auto" if p.auto
-                                       else "memory.placement.given"))]))
+        notes.append(
+            join(
+                [
+                    msg(
+                        "memory.placement.experts_on_host",
+                        layers=p.moe_layers_on_host,
+                        total=p.moe_layers,
+                        n=p.n_cpu_moe,
+                        gib=f"{p.host_expert_bytes / GiB:.2f}",
+                        how=msg("memory.placement.auto" if p.auto else "memory.placement.given"),
+                    )
+                ]
+            )
+        )
     if p.kv_on_host:
-        notes.append(join([msg("memory.placement.kv_on_host",
-                               gib=f"{p.host_kv_bytes / GiB:.2f}")]))
+        notes.append(join([msg("memory.placement.kv_on_host", gib=f"{p.host_kv_bytes / GiB:.2f}")]))
     if p.moe_layers_on_host or p.kv_on_host or gpu_layers < arch.num_hidden_layers:
-        notes.append(join([msg("memory.placement.host_bandwidth",
-                               gbps=f"{p.host_ram_bandwidth_gbps:,.1f}",
-                               eff=f"{HOST_DECODE_EFFICIENCY:.0%}",
-                               source=p.host_bandwidth_source)]))
+        notes.append(
+            join(
+                [
+                    msg(
+                        "memory.placement.host_bandwidth",
+                        gbps=f"{p.host_ram_bandwidth_gbps:,.1f}",
+                        eff=f"{HOST_DECODE_EFFICIENCY:.0%}",
+                        source=p.host_bandwidth_source,
+                    )
+                ]
+            )
+        )
     if p.host_ram_bytes is None:
-        notes.append(join([msg("memory.placement.ram_not_checked",
-                               gib=f"{p.host_total_bytes / GiB:.1f}")]))
+        notes.append(join([msg("memory.placement.ram_not_checked", gib=f"{p.host_total_bytes / GiB:.1f}")]))
     else:
         key = "memory.placement.ram_pool" if p.unified else "memory.placement.ram_need"
-        notes.append(join([msg(key, need=f"{p.host_total_bytes / GiB:.1f}",
-                               ram=f"{p.host_ram_bytes / GiB:.0f}",
-                               reserve=f"{p.host_reserve_bytes / GiB:.1f}")]))
+        notes.append(
+            join(
+                [
+                    msg(
+                        key,
+                        need=f"{p.host_total_bytes / GiB:.1f}",
+                        ram=f"{p.host_ram_bytes / GiB:.0f}",
+                        reserve=f"{p.host_reserve_bytes / GiB:.1f}",
+                    )
+                ]
+            )
+        )
     return tuple(notes)
 
 
@@ -414,8 +473,13 @@ year, so the figure is dated in the message."""
 def placement_clause(p: Placement) -> Message:
     """One sentence of an option's reason: what llama.cpp keeps in host RAM."""
     if p.moe_layers_on_host:
-        return msg("recommend.placement_experts", layers=p.moe_layers_on_host, total=p.moe_layers,
-                   gib=f"{p.host_model_bytes / GiB:.1f}", n=p.n_cpu_moe)
+        return msg(
+            "recommend.placement_experts",
+            layers=p.moe_layers_on_host,
+            total=p.moe_layers,
+            gib=f"{p.host_model_bytes / GiB:.1f}",
+            n=p.n_cpu_moe,
+        )
     return msg("recommend.placement_kv", gib=f"{p.host_kv_bytes / GiB:.1f}")
 
 
@@ -423,15 +487,39 @@ def ram_limit_message(p: Placement) -> Message:
     """Why a placement does not fit the machine's RAM, with how much more it needs."""
     more = math.ceil(p.ram_short_bytes / GiB)
     if p.unified:  # soldered memory: a machine with a larger pool, not more modules
-        return msg("recommend.ram_short_unified", need=f"{p.ram_need_bytes / GiB:.1f}",
-                   ram=f"{(p.host_ram_bytes or 0) / GiB:.0f}", more=more)
-    return msg("recommend.ram_short", need=f"{p.ram_need_bytes / GiB:.1f}",
-               ram=f"{(p.host_ram_bytes or 0) / GiB:.0f}", more=more,
-               usd=f"{more * RAM_USD_PER_GB:,.0f}", per_gb=f"{RAM_USD_PER_GB:.1f}")
+        return msg(
+            "recommend.ram_short_unified",
+            need=f"{p.ram_need_bytes / GiB:.1f}",
+            ram=f"{(p.host_ram_bytes or 0) / GiB:.0f}",
+            more=more,
+        )
+    return msg(
+        "recommend.ram_short",
+        need=f"{p.ram_need_bytes / GiB:.1f}",
+        ram=f"{(p.host_ram_bytes or 0) / GiB:.0f}",
+        more=more,
+        usd=f"{more * RAM_USD_PER_GB:,.0f}",
+        per_gb=f"{RAM_USD_PER_GB:.1f}",
+    )
 
 
-__all__ = ["FIT_TARGET_BYTES", "HOST_DECODE_EFFICIENCY", "HOST_LAYER_SWITCH_S", "HOST_RAM_CLASSES",
-           "HOST_RANGE_PCT", "HOST_RESERVE_BYTES", "OP_OFFLOAD_MIN_BATCH", "RAM_USD_PER_GB",
-           "PINNED_COPY_SPEEDUP", "LlamaCppParts", "expert_bytes", "host_ram_bandwidth",
-           "moe_layer_indices", "pcie_gbps",
-           "place_llamacpp", "placement_clause", "placement_notes", "ram_limit_message"]
+__all__ = [
+    "FIT_TARGET_BYTES",
+    "HOST_DECODE_EFFICIENCY",
+    "HOST_LAYER_SWITCH_S",
+    "HOST_RAM_CLASSES",
+    "HOST_RANGE_PCT",
+    "HOST_RESERVE_BYTES",
+    "OP_OFFLOAD_MIN_BATCH",
+    "RAM_USD_PER_GB",
+    "PINNED_COPY_SPEEDUP",
+    "LlamaCppParts",
+    "expert_bytes",
+    "host_ram_bandwidth",
+    "moe_layer_indices",
+    "pcie_gbps",
+    "place_llamacpp",
+    "placement_clause",
+    "placement_notes",
+    "ram_limit_message",
+]

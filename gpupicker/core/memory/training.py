@@ -103,19 +103,28 @@ def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
     per_layer = 0
     for t in lora.targets:
         if t not in shapes:
-            raise ValueError(msg("training.unknown_lora_target", target=repr(t),
-                                 known=", ".join(sorted(shapes))))
+            raise ValueError(
+                msg("training.unknown_lora_target", target=repr(t), known=", ".join(sorted(shapes)))
+            )
         din, dout = shapes[t]
-        mult = (arch.num_local_experts or 1) if (arch.is_moe and t in (
-            "gate_proj", "up_proj", "down_proj", "w1", "w2", "w3")) else 1
+        mult = (
+            (arch.num_local_experts or 1)
+            if (arch.is_moe and t in ("gate_proj", "up_proj", "down_proj", "w1", "w2", "w3"))
+            else 1
+        )
         per_layer += lora.r * (din + dout) * mult
     from ..dora import dora_magnitude_params
+
     return per_layer * arch.num_hidden_layers + dora_magnitude_params(arch, lora)
 
 
-def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | None,
-                                         fp32_params: bool = False, seq_len: int = 0,
-                                         attention: str = "sdpa") -> float:
+def activation_bytes_per_token_per_layer(
+    arch: ModelArch,
+    lora: LoraConfig | None,
+    fp32_params: bool = False,
+    seq_len: int = 0,
+    attention: str = "sdpa",
+) -> float:
     """Saved activations of one decoder layer per token (bytes), SDPA/flash attention.
 
     Counted tensor by tensor for a Llama-style layer — two RMSNorms saving an
@@ -142,9 +151,13 @@ def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | Non
     return per
 
 
-_OPTIMIZER_NOTE = {"adamw8bit": "training.opt_adamw8bit",
-                   "paged_adamw8bit": "training.opt_paged_adamw8bit", "sgd": "training.opt_sgd",
-                   "lion": "training.opt_lion", "adafactor": "training.opt_adafactor"}
+_OPTIMIZER_NOTE = {
+    "adamw8bit": "training.opt_adamw8bit",
+    "paged_adamw8bit": "training.opt_paged_adamw8bit",
+    "sgd": "training.opt_sgd",
+    "lion": "training.opt_lion",
+    "adafactor": "training.opt_adafactor",
+}
 """Optimizer id → the message naming it and its states (AdamW otherwise)."""
 
 
@@ -152,16 +165,36 @@ def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> Messag
     """One sentence saying which bytes per trainable parameter the model states assume."""
     opt = msg(_OPTIMIZER_NOTE.get(w.optimizer, "training.opt_adamw"))
     if lora:
-        return join([join([msg("training.adapters",
-                               dtype=w.lora.adapter_dtype if w.lora else "fp32", optimizer=opt),
-                           msg("training.base_frozen")], "clauses")])
+        return join(
+            [
+                join(
+                    [
+                        msg(
+                            "training.adapters",
+                            dtype=w.lora.adapter_dtype if w.lora else "fp32",
+                            optimizer=opt,
+                        ),
+                        msg("training.base_frozen"),
+                    ],
+                    "clauses",
+                )
+            ]
+        )
     if master:
         return join([msg("training.master_weights", framework=w.framework)])
     if p_bytes >= 4:
         return join([msg("training.fp32", optimizer=opt)])
-    return join([join([msg("training.pure_16bit", dtype=w.weights_dtype, optimizer=opt,
-                           dtype2=w.weights_dtype),
-                       msg("training.choose_master")], "clauses")])
+    return join(
+        [
+            join(
+                [
+                    msg("training.pure_16bit", dtype=w.weights_dtype, optimizer=opt, dtype2=w.weights_dtype),
+                    msg("training.choose_master"),
+                ],
+                "clauses",
+            )
+        ]
+    )
 
 
 def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
@@ -170,8 +203,13 @@ def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
     ``w.prepare_kbit``, on by default for QLoRA with an HF-based trainer; Unsloth has its own
     loader. peft ``utils/other.py``: non-quantized fp16/bf16 parameters → fp32.
     """
-    return bool(w.prepare_kbit) and w.task in ("lora", "qlora") and fw.eager_host \
-        and fw.id != "unsloth" and bytes_per_weight(w.weights_dtype) < 2.0
+    return (
+        bool(w.prepare_kbit)
+        and w.task in ("lora", "qlora")
+        and fw.eager_host
+        and fw.id != "unsloth"
+        and bytes_per_weight(w.weights_dtype) < 2.0
+    )
 
 
 def uses_master_weights(w: Workload) -> bool:
@@ -212,8 +250,17 @@ def step_framework(w: Workload) -> TrainingFramework:
     return fw
 
 
-def _expert_parallel_split(w: Workload, arch: ModelArch, zero: int, shards: int, trainable: int,
-                           full: bool, base_w: int, grads: int, opt: int) -> tuple[int, int, int]:
+def _expert_parallel_split(
+    w: Workload,
+    arch: ModelArch,
+    zero: int,
+    shards: int,
+    trainable: int,
+    full: bool,
+    base_w: int,
+    grads: int,
+    opt: int,
+) -> tuple[int, int, int]:
     """Weights, gradients and optimizer states per GPU with the routed experts split over EP.
 
     Each EP rank holds, and trains, ``ceil(E / EP)`` of the ``E`` routed experts
@@ -223,14 +270,12 @@ def _expert_parallel_split(w: Workload, arch: ModelArch, zero: int, shards: int,
     expert-data-parallel group (``dp / EP`` ranks) instead of ``dp``, the same bytes per GPU
     (ZeRO-1: optimizer states; ZeRO-2: also gradients; ZeRO-3/FSDP: also weights).
     """
-    frac = experts_per_rank_fraction(arch, effective_ep(w.parallelism.expert_parallel,
-                                                        w.num_gpus))
+    frac = experts_per_rank_fraction(arch, effective_ep(w.parallelism.expert_parallel, w.num_gpus))
     if frac >= 1.0:
         return base_w, grads, opt
     other = 1.0 - frac
     if zero < 3:
-        base_w -= int(routed_expert_bytes(arch, w.weights_dtype, w.quantized_group_set)
-                      / shards * other)
+        base_w -= int(routed_expert_bytes(arch, w.weights_dtype, w.quantized_group_set) / shards * other)
     if full and trainable:
         share = linear_group_params(arch)["experts"] / trainable * other
         if zero < 2:
@@ -240,8 +285,7 @@ def _expert_parallel_split(w: Workload, arch: ModelArch, zero: int, shards: int,
     return base_w, grads, opt
 
 
-def fsdp_unsharded_root_bytes(w: Workload, arch: ModelArch, fw: TrainingFramework,
-                              dp: int) -> int:
+def fsdp_unsharded_root_bytes(w: Workload, arch: ModelArch, fw: TrainingFramework, dp: int) -> int:
     """Bytes per GPU that FSDP holds beyond an even 1/dp split of the model, forward to backward.
 
     * The root unit, what no wrapped decoder layer owns: token embeddings, an untied lm_head
@@ -295,8 +339,15 @@ def _range_note(w: Workload, fw_id: str, total: int) -> Message:
     """The range sentence of a training memory estimate and the evidence behind it."""
     measured = fw_id == "transformers" and w.task in ("lora", "qlora", "full_ft")
     lo, hi = (0.95, 1.05) if measured else (0.85, 1.15)
-    return join([msg("training.range_measured" if measured else "training.range_profile",
-                     lo=f"{lo * total / 2**30:,.1f}", hi=f"{hi * total / 2**30:,.1f}")])
+    return join(
+        [
+            msg(
+                "training.range_measured" if measured else "training.range_profile",
+                lo=f"{lo * total / 2**30:,.1f}",
+                hi=f"{hi * total / 2**30:,.1f}",
+            )
+        ]
+    )
 
 
 def framework_memory_note(w: Workload) -> Message:
@@ -307,8 +358,9 @@ def framework_memory_note(w: Workload) -> Message:
     """
     fw = training_framework(w.framework)
     full = fw.logits_chunk_tokens is None and fw.logits_bytes_per_vocab >= 12
-    return join([msg("training.profile_full_logits" if full else "training.profile_fused_ce",
-                     framework=fw.name)])
+    return join(
+        [msg("training.profile_full_logits" if full else "training.profile_fused_ce", framework=fw.name)]
+    )
 
 
 def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
@@ -377,21 +429,24 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     in_bwd = optimizer_in_backward(w, n)
 
     # --- sharding of model states ------------------------------------------------------------
-    base_w, grads, opt, adapters, autocast_cache = (x // shards for x in (
-        base_w, grads, opt, adapters, autocast_cache))
+    base_w, grads, opt, adapters, autocast_cache = (
+        x // shards for x in (base_w, grads, opt, adapters, autocast_cache)
+    )
     if zero >= 1:
         opt //= dp
     if zero >= 2:
         grads //= dp
-    base_w, grads, opt = _expert_parallel_split(w, arch, zero, shards, trainable, lora is None,
-                                                base_w, grads, opt)
+    base_w, grads, opt = _expert_parallel_split(
+        w, arch, zero, shards, trainable, lora is None, base_w, grads, opt
+    )
     gather = 0
     if zero >= 3:
         base_w //= dp
         adapters //= dp
         autocast_cache //= dp
-        gather = 2 * weights_bytes(arch, wdt, w.quantized_group_set) // max(
-            1, arch.num_hidden_layers) // shards
+        gather = (
+            2 * weights_bytes(arch, wdt, w.quantized_group_set) // max(1, arch.num_hidden_layers) // shards
+        )
         if dp == 1 and not par.fsdp and step_fw.fp32_grad_copy:
             # DeepSpeed ZeRO-3 on one data-parallel rank gathers nothing: the parameter views
             # its own partition (partition_parameters.py _no_gather_coalesced, NoGatherHandle)
@@ -436,8 +491,9 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         # DeepSpeed's step() flattens the (sharded) gradients and casts them to fp32 before the
         # fused Adam update (ZeRO-3: one sub-group at a time), and holds its reduce/allgather
         # buckets (stage_1_and_2.py, stage3.py; training_frameworks.deepspeed_step_bytes)
-        opt_temp += deepspeed_step_bytes(trainable / shards / (dp if zero >= 1 else 1), zero) \
-            + step_fw.bucket_bytes
+        opt_temp += (
+            deepspeed_step_bytes(trainable / shards / (dp if zero >= 1 else 1), zero) + step_fw.bucket_bytes
+        )
     zero_offload = par.cpu_offload and zero >= 2
     host_note: Message | None = None
     if zero_offload:
@@ -452,9 +508,17 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         opt_temp = float(step_fw.bucket_bytes)
         per_param = 18 if zero >= 3 else 16  # DeepSpeed estimate_zero{2,3}_model_states_mem_needs
         host = trainable * max(4 * n, per_param) * 1.5
-        host_note = join([join([
-            msg("training.zero_offload", gib=f"{host / 2**30:,.0f}", bytes=max(4 * n, per_param)),
-            msg("training.cpu_step")], "clauses")])
+        host_note = join(
+            [
+                join(
+                    [
+                        msg("training.zero_offload", gib=f"{host / 2**30:,.0f}", bytes=max(4 * n, per_param)),
+                        msg("training.cpu_step"),
+                    ],
+                    "clauses",
+                )
+            ]
+        )
     lora_grads = grads if not full else 0
     if in_bwd and full:
         # each gradient is applied and freed in its post-accumulate hook: the largest
@@ -469,8 +533,11 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     f_reserve = ALLOC_FRAG_ACTIVATIONS * (saved + logits) + layer_factor * one_layer
     late_reserve = ALLOC_FRAG_GRADS * grads + ALLOC_FRAG_AUTOCAST * autocast_cache
     # QLoRA's backward dequantizes each frozen 4-bit weight to bf16 again (bitsandbytes)
-    dequant = 2 * max(a * b for a, b in arch.module_shapes().values()) \
-        if (lora is not None and bytes_per_weight(wdt) < 2.0) else 0
+    dequant = (
+        2 * max(a * b for a, b in arch.module_shapes().values())
+        if (lora is not None and bytes_per_weight(wdt) < 2.0)
+        else 0
+    )
     b_alloc = states + grads + one_layer + tied_temp + dequant
     o_alloc = states + grads + opt_temp
     moments = {
@@ -512,28 +579,61 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         trainable_params=trainable,
         total_params=total,
         assumptions=(
-            join([msg("training.task_optimizer", task=w.task, optimizer_id=w.optimizer),
-                  msg("training.micro_batch", batch=w.batch, tokens=s),
-                  msg("training.grad_ckpt" if w.grad_ckpt else "training.no_grad_ckpt")],
-                 "clauses"),
+            join(
+                [
+                    msg("training.task_optimizer", task=w.task, optimizer_id=w.optimizer),
+                    msg("training.micro_batch", batch=w.batch, tokens=s),
+                    msg("training.grad_ckpt" if w.grad_ckpt else "training.no_grad_ckpt"),
+                ],
+                "clauses",
+            ),
             note,
             state_note,
             *((join([msg("training.autocast_copies")]),) if extra else ()),
             framework_memory_note(w),
             *((join([msg("training.kbit_prepared")]),) if kbit_prepared(w, fw) else ()),
-            _range_note(w, fw.id, (
-                base_w + gather + int(extra) + int(act) + RUNTIME_WORKSPACE_BYTES + int(log_b)
-                + int(grad_b) + opt + opt_tmp_shown + adapters + int(quant_ws) + int(reserve)
-                + ALLOC_BASE_TRAIN
-                + CUDA_CONTEXT_BYTES)),
+            _range_note(
+                w,
+                fw.id,
+                (
+                    base_w
+                    + gather
+                    + int(extra)
+                    + int(act)
+                    + RUNTIME_WORKSPACE_BYTES
+                    + int(log_b)
+                    + int(grad_b)
+                    + opt
+                    + opt_tmp_shown
+                    + adapters
+                    + int(quant_ws)
+                    + int(reserve)
+                    + ALLOC_BASE_TRAIN
+                    + CUDA_CONTEXT_BYTES
+                ),
+            ),
             *((host_note,) if host_note is not None else ()),
-            *((join([msg("training.paged_states", gib=f"{paged_states / 2**30:,.1f}")]),)
-              if paged_states else ()),
+            *(
+                (join([msg("training.paged_states", gib=f"{paged_states / 2**30:,.1f}")]),)
+                if paged_states
+                else ()
+            ),
             *((join([msg("training.optimizer_in_bwd")]),) if in_bwd and full else ()),
-            *((join([msg("training.fsdp_root", gib=f"{root_held / 2**30:,.2f}")]),)
-              if root_held else ()),
-            *((join([msg("training.offloaded_checkpoints", framework=fw.name,
-                         gib=f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f}")]),)
-              if offloaded else ()),
+            *((join([msg("training.fsdp_root", gib=f"{root_held / 2**30:,.2f}")]),) if root_held else ()),
+            *(
+                (
+                    join(
+                        [
+                            msg(
+                                "training.offloaded_checkpoints",
+                                framework=fw.name,
+                                gib=f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f}",
+                            )
+                        ]
+                    ),
+                )
+                if offloaded
+                else ()
+            ),
         ),
     )

@@ -100,8 +100,7 @@ class Message(str):
         """``{"id": ..., "params": {...}}`` with nested messages as the same kind of dict."""
         return {"id": self.id, "params": {k: _param_json(v) for k, v in self.params.items()}}
 
-    def render(self, translate: Translate | None = None,
-               name: Callable[[str], str] | None = None) -> str:
+    def render(self, translate: Translate | None = None, name: Callable[[str], str] | None = None) -> str:
         """This message in another language.
 
         Args:
@@ -129,8 +128,11 @@ class Message(str):
             elif name is not None and key in NAME_PARAMS:
                 # one name may hold ", " itself ("RTX PRO 6000 Blackwell (Workstation, 96GB)")
                 whole = name(value)
-                values[key] = whole if whole != value or ", " not in value \
+                values[key] = (
+                    whole
+                    if whole != value or ", " not in value
                     else ", ".join(name(v) for v in value.split(", "))
+                )
             else:
                 values[key] = value
         note = DISAMBIGUATION.get(self.id)
@@ -271,8 +273,7 @@ def with_message_ids(obj: Any) -> Any:
             out[key] = with_message_ids(value)
             if isinstance(value, Message):
                 out[f"{key}_message"] = value.to_json()
-            elif (isinstance(value, (list, tuple)) and value
-                  and all(isinstance(v, Message) for v in value)):
+            elif isinstance(value, (list, tuple)) and value and all(isinstance(v, Message) for v in value):
                 out[f"{key}_messages"] = [v.to_json() for v in value]
         return out
     if isinstance(obj, (list, tuple)) and not isinstance(obj, str):
@@ -282,7 +283,22 @@ def with_message_ids(obj: Any) -> Any:
     return obj
 
 
-__all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "SCALED_PARAMS", "TEMPLATES", "Message",
-           "Param", "Text", "Translate",
-           "as_message", "error_message",
-           "join", "msg", "placeholders", "sentence", "verbatim", "with_message_ids"]
+__all__ = [
+    "DISAMBIGUATION",
+    "JOINERS",
+    "NAME_PARAMS",
+    "SCALED_PARAMS",
+    "TEMPLATES",
+    "Message",
+    "Param",
+    "Text",
+    "Translate",
+    "as_message",
+    "error_message",
+    "join",
+    "msg",
+    "placeholders",
+    "sentence",
+    "verbatim",
+    "with_message_ids",
+]

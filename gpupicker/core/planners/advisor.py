@@ -1,4 +1,4 @@
-""""What to change to fit": ranked changes to a workload, each re-estimated by the memory model.
+"""What to change to fit: ranked changes to a workload, each re-estimated by the memory model.
 
 Every suggestion is applied to a copy of the workload and re-run through
 :func:`~gpupicker.core.memory.estimate_memory` (and the throughput model for
@@ -95,109 +95,235 @@ def _candidates(w: Workload) -> list[_Change]:
     if w.is_training:
         if w.task in ("full_ft", "pretrain"):
             if w.weights_dtype == "fp32":
-                out.append(("bf16_weights", _m("bf16_weights"),
-                            {"weights_dtype": "bf16"}, _c("faster"),
-                            _clauses("slight", "keep_fp32_master"), 1.0))
+                out.append(
+                    (
+                        "bf16_weights",
+                        _m("bf16_weights"),
+                        {"weights_dtype": "bf16"},
+                        _c("faster"),
+                        _clauses("slight", "keep_fp32_master"),
+                        1.0,
+                    )
+                )
             if w.optimizer == "adamw":
-                out.append(("adamw8bit", _m("adamw8bit"),
-                            {"optimizer": "paged_adamw8bit"}, _c("same_speed"),
-                            _c("adam8bit"), 1.0))
+                out.append(
+                    (
+                        "adamw8bit",
+                        _m("adamw8bit"),
+                        {"optimizer": "paged_adamw8bit"},
+                        _c("same_speed"),
+                        _c("adam8bit"),
+                        1.0,
+                    )
+                )
             if w.task == "full_ft":
-                out.append(("lora", _m("lora"),
-                            {"task": "lora", "lora": {"r": 16},
-                             "weights_dtype": "bf16" if bpw >= 2 else w.weights_dtype},
-                            _c("faster_per_step"), _clauses("lora_quality", "lora_new_domains"),
-                            3.0))
-                out.append(("qlora", _m("qlora"),
-                            {"task": "qlora", "lora": {"r": 16}, "weights_dtype": "nf4"},
-                            _c("qlora_vs_lora"), _c("qlora_quality"), 4.0))
+                out.append(
+                    (
+                        "lora",
+                        _m("lora"),
+                        {
+                            "task": "lora",
+                            "lora": {"r": 16},
+                            "weights_dtype": "bf16" if bpw >= 2 else w.weights_dtype,
+                        },
+                        _c("faster_per_step"),
+                        _clauses("lora_quality", "lora_new_domains"),
+                        3.0,
+                    )
+                )
+                out.append(
+                    (
+                        "qlora",
+                        _m("qlora"),
+                        {"task": "qlora", "lora": {"r": 16}, "weights_dtype": "nf4"},
+                        _c("qlora_vs_lora"),
+                        _c("qlora_quality"),
+                        4.0,
+                    )
+                )
         elif w.task == "lora":
-            out.append(("qlora", _m("qlora_base"),
-                        {"task": "qlora", "weights_dtype": "nf4"},
-                        _c("qlora_slower"), _c("qlora_quality"), 2.5))
+            out.append(
+                (
+                    "qlora",
+                    _m("qlora_base"),
+                    {"task": "qlora", "weights_dtype": "nf4"},
+                    _c("qlora_slower"),
+                    _c("qlora_quality"),
+                    2.5,
+                )
+            )
         if not w.grad_ckpt:
-            out.append(("grad_ckpt", _m("grad_ckpt"), {"grad_ckpt": True},
-                        _c("recompute"), None, 1.0))
+            out.append(("grad_ckpt", _m("grad_ckpt"), {"grad_ckpt": True}, _c("recompute"), None, 1.0))
         if w.batch > 1:
             # a smaller micro-batch with gradient accumulation keeps the effective batch: the
             # first fix practitioners make (activations and logits scale with the micro-batch)
             nb = max(1, w.batch // 2)
-            out.append((f"batch_{nb}", _m("micro_batch", batch=nb, steps=w.batch // nb),
-                        {"batch": nb}, _c("small_micro_batches"), None, 1.2))
+            out.append(
+                (
+                    f"batch_{nb}",
+                    _m("micro_batch", batch=nb, steps=w.batch // nb),
+                    {"batch": nb},
+                    _c("small_micro_batches"),
+                    None,
+                    1.2,
+                )
+            )
             if nb > 1:
-                out.append(("batch_1", _m("micro_batch", batch=1, steps=w.batch),
-                            {"batch": 1}, _c("small_micro_batches"), None, 1.4))
+                out.append(
+                    (
+                        "batch_1",
+                        _m("micro_batch", batch=1, steps=w.batch),
+                        {"batch": 1},
+                        _c("small_micro_batches"),
+                        None,
+                        1.4,
+                    )
+                )
         if _full_logits(w):
             # Liger's fused linear cross-entropy never materializes the fp32 logits
             # (linkedin/Liger-Kernel LigerFusedLinearCrossEntropyLoss): the next fix for the
             # logits term, the largest one for 128k-vocabulary models (formulas.md §3)
-            out.append(("fused_ce", _m("fused_ce", kernels="Liger"), {"framework": "liger"},
-                        _c("fused_ce_speed"), None, 1.6))
+            out.append(
+                (
+                    "fused_ce",
+                    _m("fused_ce", kernels="Liger"),
+                    {"framework": "liger"},
+                    _c("fused_ce_speed"),
+                    None,
+                    1.6,
+                )
+            )
         seq = w.training_seq_len()
         if seq > 512:
-            out.append((f"seq_{seq // 2}", _m("shorter_seq", tokens=seq // 2),
-                        {"seq_len": seq // 2}, _c("faster"), _c("truncated"), 5.0))
+            out.append(
+                (
+                    f"seq_{seq // 2}",
+                    _m("shorter_seq", tokens=seq // 2),
+                    {"seq_len": seq // 2},
+                    _c("faster"),
+                    _c("truncated"),
+                    5.0,
+                )
+            )
         if w.task in ("full_ft", "pretrain") and not w.parallelism.cpu_offload:
-            out.append(("cpu_offload", _m("cpu_offload"),
-                        {"parallelism": {**par, "cpu_offload": True, "zero_stage": max(2, par[
-                            "zero_stage"])}},
-                        _clauses("optimizer_step", "cpu_ram"), None, 4.0))
+            out.append(
+                (
+                    "cpu_offload",
+                    _m("cpu_offload"),
+                    {"parallelism": {**par, "cpu_offload": True, "zero_stage": max(2, par["zero_stage"])}},
+                    _clauses("optimizer_step", "cpu_ram"),
+                    None,
+                    4.0,
+                )
+            )
         # sharding over more GPUs helps full training (its states dominate); a LoRA / QLoRA
         # job's states are the adapters': it fits by micro-batch and loss kernels, not GPUs
         for n in (2, 4, 8, 16, 32, 64) if w.task in ("full_ft", "pretrain") else ():
             if n > w.num_gpus:
-                out.append((f"more_gpus_{n}", _m("shard", n=n),
-                            {"num_gpus": n, "parallelism": {**par, "fsdp": True, "zero_stage": 3}},
-                            join([_c("gpu_hours", n=n), _c("nvlink")], "clauses"), None,
-                            2.0 + n / 2))
+                out.append(
+                    (
+                        f"more_gpus_{n}",
+                        _m("shard", n=n),
+                        {"num_gpus": n, "parallelism": {**par, "fsdp": True, "zero_stage": 3}},
+                        join([_c("gpu_hours", n=n), _c("nvlink")], "clauses"),
+                        None,
+                        2.0 + n / 2,
+                    )
+                )
     else:
         if bpw >= 2.0 and w.task == "inference":
             gguf = w.framework.lower() in ("llama.cpp", "ollama")
-            out.append(("int8", _m("int8_gguf" if gguf else "int8"),
-                        {"weights_dtype": "q8_0" if gguf else "int8"}, _c("int8_speed"),
-                        _c("very_small"), 2.0))
-            out.append(("int4", _m("int4_gguf" if gguf else "int4"),
-                        {"weights_dtype": "q4_k_m" if gguf else "int4"}, _c("int4_speed"),
-                        _c("int4_quality"), 3.0))
+            out.append(
+                (
+                    "int8",
+                    _m("int8_gguf" if gguf else "int8"),
+                    {"weights_dtype": "q8_0" if gguf else "int8"},
+                    _c("int8_speed"),
+                    _c("very_small"),
+                    2.0,
+                )
+            )
+            out.append(
+                (
+                    "int4",
+                    _m("int4_gguf" if gguf else "int4"),
+                    {"weights_dtype": "q4_k_m" if gguf else "int4"},
+                    _c("int4_speed"),
+                    _c("int4_quality"),
+                    3.0,
+                )
+            )
         elif 1.0 <= bpw < 2.0 and w.task == "inference":
-            out.append(("int4", _m("int4"), {"weights_dtype": "int4"},
-                        _c("faster_decode"), _c("int4_quality"), 2.5))
+            out.append(
+                ("int4", _m("int4"), {"weights_dtype": "int4"}, _c("faster_decode"), _c("int4_quality"), 2.5)
+            )
         if w.kv_cache_dtype in ("bf16", "fp16", "fp32"):
             if w.framework.lower() in ("llama.cpp", "ollama"):
                 # llama.cpp has no FP8 cache and quantizes V only with flash attention (-fa)
-                out.append(("kv_fp8", _m("kv_q8_0"),
-                            {"kv_cache_dtype": "q8_0", "attention": "flash"},
-                            _c("same_speed"), _c("very_small"), 1.5))
+                out.append(
+                    (
+                        "kv_fp8",
+                        _m("kv_q8_0"),
+                        {"kv_cache_dtype": "q8_0", "attention": "flash"},
+                        _c("same_speed"),
+                        _c("very_small"),
+                        1.5,
+                    )
+                )
             else:
-                out.append(("kv_fp8", _m("kv_fp8"),
-                            {"kv_cache_dtype": "fp8"}, _c("same_speed"), _c("very_small"), 1.5))
+                out.append(
+                    (
+                        "kv_fp8",
+                        _m("kv_fp8"),
+                        {"kv_cache_dtype": "fp8"},
+                        _c("same_speed"),
+                        _c("very_small"),
+                        1.5,
+                    )
+                )
         if w.framework.lower() == "llama.cpp" and w.task == "inference":
             # llama.cpp placements: the KV cache, or more MoE experts, in host RAM
             if not w.kv_on_host:
-                out.append(("kv_on_host", _m("kv_on_host"), {"kv_on_host": True},
-                            _c("kv_on_host"), None, 3.0))
-            if w.model is not None and w.model.is_moe and w.n_cpu_moe not in (None, "auto",
-                                                                              "all"):
-                out.append(("experts_auto", _m("experts_auto"), {"n_cpu_moe": "auto"},
-                            _c("host_experts"), None, 2.5))
+                out.append(
+                    ("kv_on_host", _m("kv_on_host"), {"kv_on_host": True}, _c("kv_on_host"), None, 3.0)
+                )
+            if w.model is not None and w.model.is_moe and w.n_cpu_moe not in (None, "auto", "all"):
+                out.append(
+                    ("experts_auto", _m("experts_auto"), {"n_cpu_moe": "auto"}, _c("host_experts"), None, 2.5)
+                )
         ctx = w.context_tokens()
         if ctx > 1024:
             if w.prompt_len is not None or w.new_tokens is not None:
                 ch: dict[str, Any] = {"prompt_len": max(1, (w.prompt_len or 1) // 2)}
             else:
                 ch = {"seq_len": ctx // 2}
-            out.append((f"context_{ctx // 2}", _m("shorter_context", tokens=ctx // 2), ch,
-                        _c("faster"), _c("prompts_cut"), 5.0))
+            out.append(
+                (
+                    f"context_{ctx // 2}",
+                    _m("shorter_context", tokens=ctx // 2),
+                    ch,
+                    _c("faster"),
+                    _c("prompts_cut"),
+                    5.0,
+                )
+            )
         if w.batch > 1:
             nb = max(1, w.batch // 2)
-            out.append((f"batch_{nb}", _m("serve_fewer", n=nb), {"batch": nb},
-                        _c("lower_throughput"), None, 2.0))
+            out.append(
+                (f"batch_{nb}", _m("serve_fewer", n=nb), {"batch": nb}, _c("lower_throughput"), None, 2.0)
+            )
         for n in (2, 4, 8):
             if n > w.num_gpus:
-                out.append((f"more_gpus_{n}", _m("tensor_parallel", n=n),
-                            {"num_gpus": n, "parallelism": {**par, "tensor_parallel": n}},
-                            join([_c("gpu_hours", n=n), _c("pcie_all_reduce")], "clauses"),
-                            None, 2.0 + n / 2))
+                out.append(
+                    (
+                        f"more_gpus_{n}",
+                        _m("tensor_parallel", n=n),
+                        {"num_gpus": n, "parallelism": {**par, "tensor_parallel": n}},
+                        join([_c("gpu_hours", n=n), _c("pcie_all_reduce")], "clauses"),
+                        None,
+                        2.0 + n / 2,
+                    )
+                )
     return out
 
 
@@ -226,28 +352,58 @@ def _diffusion_candidates(w: Workload) -> list[_Change]:
     bpw = bytes_per_weight(w.weights_dtype)
     par = w.parallelism.model_dump()
     if bpw >= 2.0:
-        out.append(("fp8_weights", _m("fp8_denoiser"),
-                    {"weights_dtype": "fp8"}, _c("fp8_denoiser"), _c("very_small"), 1.5))
+        out.append(
+            (
+                "fp8_weights",
+                _m("fp8_denoiser"),
+                {"weights_dtype": "fp8"},
+                _c("fp8_denoiser"),
+                _c("very_small"),
+                1.5,
+            )
+        )
     if bpw >= 1.0:
-        out.append(("nf4_weights", _m("nf4_denoiser"),
-                    {"weights_dtype": "nf4"}, _c("nf4_denoiser"), _c("small"), 2.5))
+        out.append(
+            (
+                "nf4_weights",
+                _m("nf4_denoiser"),
+                {"weights_dtype": "nf4"},
+                _c("nf4_denoiser"),
+                _c("small"),
+                2.5,
+            )
+        )
     if not w.vae_tiling:
-        out.append(("vae_tiling", _m("vae_tiling"), {"vae_tiling": True},
-                    _c("slower_decode"), None, 1.0))
+        out.append(("vae_tiling", _m("vae_tiling"), {"vae_tiling": True}, _c("slower_decode"), None, 1.0))
     if w.task == "image_gen" and not w.parallelism.cpu_offload:
-        out.append(("model_cpu_offload", _m("model_cpu_offload"),
-                    {"parallelism": {**par, "cpu_offload": True}}, _c("model_offload"), None,
-                    3.0))
-    b = w.batch if "batch" in w.model_fields_set or w.task == "diffusion_lora" else \
-        min(w.images, 4)
+        out.append(
+            (
+                "model_cpu_offload",
+                _m("model_cpu_offload"),
+                {"parallelism": {**par, "cpu_offload": True}},
+                _c("model_offload"),
+                None,
+                3.0,
+            )
+        )
+    b = w.batch if "batch" in w.model_fields_set or w.task == "diffusion_lora" else min(w.images, 4)
     if b > 1:
         nb = max(1, b // 2)
-        out.append((f"batch_{nb}", _m("images_per_call", nb=nb, b=b), {"batch": nb},
-                    _c("per_image"), None, 1.5))
+        out.append(
+            (f"batch_{nb}", _m("images_per_call", nb=nb, b=b), {"batch": nb}, _c("per_image"), None, 1.5)
+        )
     if w.resolution > 512:
         r = max(512, w.resolution * 3 // 4 // 64 * 64)
-        out.append((f"resolution_{r}", _m("lower_resolution", r=r), {"resolution": r},
-                    _c("faster"), _c("smaller_images"), 5.0))
+        out.append(
+            (
+                f"resolution_{r}",
+                _m("lower_resolution", r=r),
+                {"resolution": r},
+                _c("faster"),
+                _c("smaller_images"),
+                5.0,
+            )
+        )
     return out
 
 
@@ -260,8 +416,9 @@ def _apply(w: Workload, changes: dict[str, Any]) -> Workload:
     return Workload.model_validate(data)
 
 
-def advise(w: Workload, gpu: GpuSpec, *, max_combination: int = 4,
-           include_speed: bool = True) -> list[Advice]:
+def advise(
+    w: Workload, gpu: GpuSpec, *, max_combination: int = 4, include_speed: bool = True
+) -> list[Advice]:
     """Ranked changes that reduce the per-GPU memory of ``w`` on ``gpu``.
 
     Order: suggestions that fit first (least speed/quality cost first, then most
@@ -308,8 +465,9 @@ def _memory(w: Workload, gpu: GpuSpec) -> Any:
     return estimate_memory(w, gpu, w.num_gpus)
 
 
-def _sequential_offload_advice(w: Workload, gpu: GpuSpec, base: int,
-                               base_speed: float | None) -> list[Advice]:
+def _sequential_offload_advice(
+    w: Workload, gpu: GpuSpec, base: int, base_speed: float | None
+) -> list[Advice]:
     """Sequential CPU offload (diffusers ``enable_sequential_cpu_offload``).
 
     It fits almost any card, at :data:`~gpupicker.core.speed.image.SEQUENTIAL_OFFLOAD_SLOWDOWN`
@@ -323,31 +481,57 @@ def _sequential_offload_advice(w: Workload, gpu: GpuSpec, base: int,
         mem = diff_memory(w, w.model, w.num_gpus, opts)  # type: ignore[arg-type]
     except ValueError:
         return []
-    return [Advice(action="sequential_cpu_offload",
-                   description=_m("sequential_cpu_offload"),
-                   changes={}, saves_bytes=base - mem.total_bytes,
-                   new_total_bytes=mem.total_bytes, fits=fits_on(mem, gpu),
-                   num_gpus=w.num_gpus, speed_factor=None,
-                   speed_cost=join([_c("sequential_offload", x=f"{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}"),
-                                    _c("applied_automatically")], "clauses"),
-                   quality_cost=_c("none"), penalty=8.0)]
+    return [
+        Advice(
+            action="sequential_cpu_offload",
+            description=_m("sequential_cpu_offload"),
+            changes={},
+            saves_bytes=base - mem.total_bytes,
+            new_total_bytes=mem.total_bytes,
+            fits=fits_on(mem, gpu),
+            num_gpus=w.num_gpus,
+            speed_factor=None,
+            speed_cost=join(
+                [_c("sequential_offload", x=f"{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}"), _c("applied_automatically")],
+                "clauses",
+            ),
+            quality_cost=_c("none"),
+            penalty=8.0,
+        )
+    ]
 
 
 def _speed(w: Workload, gpu: GpuSpec) -> float | None:
     try:
         # a llama.cpp placement's host-resident bytes cost decode time: read its memory first
-        mem = estimate_memory(w, gpu, w.num_gpus) if w.framework.lower() == "llama.cpp" \
-            and w.task == "inference" else None
+        mem = (
+            estimate_memory(w, gpu, w.num_gpus)
+            if w.framework.lower() == "llama.cpp" and w.task == "inference"
+            else None
+        )
         t = estimate_throughput(w, gpu, w.num_gpus, mem)
     except (ValueError, ZeroDivisionError):
         return None
-    return t.train_tokens_per_s or t.aggregate_decode_tokens_per_s or (
-        1.0 / t.seconds_per_image if t.seconds_per_image else None)
+    return (
+        t.train_tokens_per_s
+        or t.aggregate_decode_tokens_per_s
+        or (1.0 / t.seconds_per_image if t.seconds_per_image else None)
+    )
 
 
-def _evaluate(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
-              action: str, desc: Message, changes: dict[str, Any], sc: Message,
-              qc: Message | None, pen: float) -> Advice | None:
+def _evaluate(
+    w: Workload,
+    gpu: GpuSpec,
+    cap: int,
+    base: int,
+    base_speed: float | None,
+    action: str,
+    desc: Message,
+    changes: dict[str, Any],
+    sc: Message,
+    qc: Message | None,
+    pen: float,
+) -> Advice | None:
     try:
         w2 = _apply(w, changes)
         mem = _memory(w2, gpu)
@@ -358,10 +542,19 @@ def _evaluate(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float 
     if base_speed:
         s2 = _speed(w2, gpu)
         factor = s2 / base_speed if s2 else None
-    return Advice(action=action, description=desc, changes=changes, saves_bytes=base - new,
-                  new_total_bytes=new, fits=fits_on(mem, gpu), num_gpus=w2.num_gpus,
-                  speed_factor=factor, speed_cost=sc,
-                  quality_cost=qc if qc is not None else _c("none"), penalty=pen)
+    return Advice(
+        action=action,
+        description=desc,
+        changes=changes,
+        saves_bytes=base - new,
+        new_total_bytes=new,
+        fits=fits_on(mem, gpu),
+        num_gpus=w2.num_gpus,
+        speed_factor=factor,
+        speed_cost=sc,
+        quality_cost=qc if qc is not None else _c("none"),
+        penalty=pen,
+    )
 
 
 def _compatible(combo: tuple[_Change, ...]) -> bool:
@@ -370,29 +563,43 @@ def _compatible(combo: tuple[_Change, ...]) -> bool:
     return not ("lora" in names and "qlora" in names) and len(set(keys)) == len(keys)
 
 
-def _combo_advice(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
-                  combo: tuple[_Change, ...]) -> Advice | None:
+def _combo_advice(
+    w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None, combo: tuple[_Change, ...]
+) -> Advice | None:
     changes: dict[str, Any] = {}
     for c in combo:
         changes.update(c[2])
-    return _evaluate(w, gpu, cap, base, base_speed, "+".join(x[0] for x in combo),
-                     *_combined_texts(combo, changes), sum(x[5] for x in combo))
+    return _evaluate(
+        w,
+        gpu,
+        cap,
+        base,
+        base_speed,
+        "+".join(x[0] for x in combo),
+        *_combined_texts(combo, changes),
+        sum(x[5] for x in combo),
+    )
 
 
-def _combined_texts(combo: Sequence[_Change], changes: dict[str, Any]
-                    ) -> tuple[Message, dict[str, Any], Message, Message | None]:
+def _combined_texts(
+    combo: Sequence[_Change], changes: dict[str, Any]
+) -> tuple[Message, dict[str, Any], Message, Message | None]:
     """(description, changes, speed cost, quality cost) of stacked changes.
 
     Each text is joined as clauses ("a; b"); the quality cost is ``None`` when no change has one.
     """
     quality = [x[4] for x in combo if x[4] is not None]
-    return (join([x[1] for x in combo], "clauses"), changes,
-            join([x[3] for x in combo if x[3]], "clauses"),
-            join(quality, "clauses") if quality else None)
+    return (
+        join([x[1] for x in combo], "clauses"),
+        changes,
+        join([x[3] for x in combo if x[3]], "clauses"),
+        join(quality, "clauses") if quality else None,
+    )
 
 
-def _combinations(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
-                  cands: list[_Change], max_k: int) -> list[Advice]:
+def _combinations(
+    w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None, cands: list[_Change], max_k: int
+) -> list[Advice]:
     """Pairs and triples of single-GPU changes (minimal fitting sets only).
 
     When none fits: greedy stacks that may add GPUs, each step taking the change that saves the
@@ -417,8 +624,9 @@ def _combinations(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: fl
     return _greedy(w, gpu, cap, base, base_speed, cands, max_k)
 
 
-def _greedy(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
-            cands: list[_Change], max_k: int) -> list[Advice]:
+def _greedy(
+    w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None, cands: list[_Change], max_k: int
+) -> list[Advice]:
     out: list[Advice] = []
     chosen: list[_Change] = []
     changes: dict[str, Any] = {}
@@ -451,8 +659,16 @@ def _greedy(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | 
         _, c, changes, current = best
         chosen.append(c)
         if len(chosen) >= 2:
-            a = _evaluate(w, gpu, cap, base, base_speed, "+".join(x[0] for x in chosen),
-                          *_combined_texts(chosen, dict(changes)), sum(x[5] for x in chosen))
+            a = _evaluate(
+                w,
+                gpu,
+                cap,
+                base,
+                base_speed,
+                "+".join(x[0] for x in chosen),
+                *_combined_texts(chosen, dict(changes)),
+                sum(x[5] for x in chosen),
+            )
             if a is not None:
                 out.append(a)
         if current <= cap:
@@ -494,13 +710,16 @@ def nothing_fits_causes(w: Workload, gpu: GpuSpec, advice: list[Advice]) -> list
 
     out: list[str] = []
     est = _memory(w, gpu)
-    parts = {"activations": est.activations_bytes + est.logits_bytes,
-             "weights": est.weights_bytes, "kv_cache": est.kv_cache_bytes,
-             "gradients": est.gradients_bytes, "optimizer": est.optimizer_bytes}
+    parts = {
+        "activations": est.activations_bytes + est.logits_bytes,
+        "weights": est.weights_bytes,
+        "kv_cache": est.kv_cache_bytes,
+        "gradients": est.gradients_bytes,
+        "optimizer": est.optimizer_bytes,
+    }
     if w.is_training and not w.grad_ckpt and max(parts, key=lambda k: parts[k]) == "activations":
         out.append("grad_ckpt")
     counts = [(a.num_gpus, a.fits) for a in advice if a.action.startswith("more_gpus_")]
-    if any(n > GPUS_PER_NODE for n, _ in counts) and \
-            not any(f for n, f in counts if n <= GPUS_PER_NODE):
+    if any(n > GPUS_PER_NODE for n, _ in counts) and not any(f for n, f in counts if n <= GPUS_PER_NODE):
         out.append("multi_node")
     return out

@@ -77,8 +77,7 @@ class CalibrationRun(BaseModel):
     def key(self) -> tuple[str, str, str]:
         """(engine, task, gpu_id) the run calibrates."""
         w = self.workload
-        return (str(w.get("framework") or "transformers").lower(), str(w.get("task") or ""),
-                self.gpu_id)
+        return (str(w.get("framework") or "transformers").lower(), str(w.get("task") or ""), self.gpu_id)
 
 
 # --------------------------------------------------------------------------------------------
@@ -92,18 +91,19 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], float], ...] = (
     ("kv_tokens", re.compile(r"GPU KV cache size:\s*" + _NUM + r"\s*tokens"), 1.0),
     # vLLM model runner: "Model loading took %.4f GiB and …" / older "Loading model weights
     # took %.4f GB"
-    ("weights_bytes", re.compile(r"(?:Model loading|Loading model weights) took\s*" + _NUM
-                                 + r"\s*Gi?B"), GiB),
+    (
+        "weights_bytes",
+        re.compile(r"(?:Model loading|Loading model weights) took\s*" + _NUM + r"\s*Gi?B"),
+        GiB,
+    ),
     ("kv_bytes", re.compile(r"Available KV cache memory:\s*" + _NUM + r"\s*GiB"), GiB),
     # llama.cpp (src/llama-model.cpp, llama-kv-cache.cpp, llama-context.cpp):
     # "CUDA0 model buffer size =  4403.49 MiB", "CUDA0 KV buffer size = 512.00 MiB",
     # "CUDA0 compute buffer size = 296.00 MiB", "n_ctx = 4096"
-    ("weights_bytes", re.compile(r"CUDA\d+\s+(?:model\s+)?buffer size\s*=\s*" + _NUM
-                                 + r"\s*MiB"), MiB),
+    ("weights_bytes", re.compile(r"CUDA\d+\s+(?:model\s+)?buffer size\s*=\s*" + _NUM + r"\s*MiB"), MiB),
     ("kv_bytes", re.compile(r"CUDA\d+\s+KV buffer size\s*=\s*" + _NUM + r"\s*MiB"), MiB),
     ("kv_bytes", re.compile(r"KV self size\s*=\s*" + _NUM + r"\s*MiB"), MiB),
-    ("compute_buffer_bytes", re.compile(r"CUDA\d+\s+compute buffer size\s*=\s*" + _NUM
-                                        + r"\s*MiB"), MiB),
+    ("compute_buffer_bytes", re.compile(r"CUDA\d+\s+compute buffer size\s*=\s*" + _NUM + r"\s*MiB"), MiB),
     ("n_ctx", re.compile(r"\bn_ctx\s*=\s*" + _NUM), 1.0),
 )
 _BLOCK_SIZE = re.compile(r"block_size[=:\s]+(\d+)")
@@ -159,8 +159,7 @@ def parse_log(text: str) -> dict[str, int]:
         digits = bs.group(1)
         block = int(digits) if len(digits) <= 6 else 0
         if not 1 <= block <= MAX_BLOCK_SIZE:
-            raise ValueError(msg("calibration.log_block_size", value=digits[:12],
-                                 limit=MAX_BLOCK_SIZE))
+            raise ValueError(msg("calibration.log_block_size", value=digits[:12], limit=MAX_BLOCK_SIZE))
     for name in ("kv_tokens", "kv_blocks"):
         if out.get(name) == 0:
             raise ValueError(msg("calibration.log_no_kv"))
@@ -226,8 +225,7 @@ are within ±10 % in memory and ±45 % in speed (``make accuracy``), so 4× is f
 model's error."""
 
 
-def check_plausible(run: CalibrationRun, gpu: GpuSpec, estimated_bytes: int,
-                    estimated_speed: float) -> None:
+def check_plausible(run: CalibrationRun, gpu: GpuSpec, estimated_bytes: int, estimated_speed: float) -> None:
     """Refuse a run that cannot be what the job used on ``gpu``.
 
     Args:
@@ -244,17 +242,32 @@ def check_plausible(run: CalibrationRun, gpu: GpuSpec, estimated_bytes: int,
     if run.peak_bytes:
         gib = run.peak_bytes / GiB
         if run.peak_bytes > cap * 1.001:
-            raise ValueError(msg("calibration.peak_over_capacity", gib=f"{gib:,.2f}",
-                                 cap=f"{cap / GiB:,.1f}", gpu=gpu.name))
+            raise ValueError(
+                msg(
+                    "calibration.peak_over_capacity", gib=f"{gib:,.2f}", cap=f"{cap / GiB:,.1f}", gpu=gpu.name
+                )
+            )
         ratio = run.peak_bytes / estimated_bytes if estimated_bytes else 1.0
         if not 1 / PLAUSIBLE_RATIO <= ratio <= PLAUSIBLE_RATIO:
-            raise ValueError(msg("calibration.peak_implausible", gib=f"{gib:,.3g}",
-                                 ratio=f"{ratio:.3g}", estimate=f"{estimated_bytes / GiB:,.2f}"))
+            raise ValueError(
+                msg(
+                    "calibration.peak_implausible",
+                    gib=f"{gib:,.3g}",
+                    ratio=f"{ratio:.3g}",
+                    estimate=f"{estimated_bytes / GiB:,.2f}",
+                )
+            )
     if run.tokens_per_s and estimated_speed:
         ratio = run.tokens_per_s / estimated_speed
         if not 1 / PLAUSIBLE_RATIO <= ratio <= PLAUSIBLE_RATIO:
-            raise ValueError(msg("calibration.speed_implausible", rate=f"{run.tokens_per_s:,.4g}",
-                                 ratio=f"{ratio:.3g}", estimate=f"{estimated_speed:,.1f}"))
+            raise ValueError(
+                msg(
+                    "calibration.speed_implausible",
+                    rate=f"{run.tokens_per_s:,.4g}",
+                    ratio=f"{ratio:.3g}",
+                    estimate=f"{estimated_speed:,.1f}",
+                )
+            )
 
 
 class Calibration:
@@ -263,9 +276,12 @@ class Calibration:
     Build with :meth:`from_runs`; :meth:`apply` corrects one estimate.
     """
 
-    def __init__(self, memory: dict[tuple[str, str, str], Factor],
-                 speed: dict[tuple[str, str, str], Factor],
-                 skipped: Sequence[Message] = ()) -> None:
+    def __init__(
+        self,
+        memory: dict[tuple[str, str, str], Factor],
+        speed: dict[tuple[str, str, str], Factor],
+        skipped: Sequence[Message] = (),
+    ) -> None:
         """Use :meth:`from_runs`."""
         self.memory = memory
         self.speed = speed
@@ -294,29 +310,30 @@ class Calibration:
             try:
                 w = run.workload_model()
                 if gpu is None:
-                    raise ValueError(msg("calibration.gpu_not_in_catalog",
-                                         gpu_id=repr(run.gpu_id)))
+                    raise ValueError(msg("calibration.gpu_not_in_catalog", gpu_id=repr(run.gpu_id)))
                 m = estimate_memory(w, gpu, w.num_gpus)
                 key = run.key()
                 if run.peak_bytes:
                     mem.setdefault(key, []).append((float(m.total_bytes), float(run.peak_bytes)))
                 if run.tokens_per_s:
-                    t = estimate_throughput(w, gpu, w.num_gpus, m if m.gpu_layers is not None
-                                            else None)
+                    t = estimate_throughput(w, gpu, w.num_gpus, m if m.gpu_layers is not None else None)
                     spd.setdefault(key, []).append((_measured_speed(w, t), run.tokens_per_s))
             except ValueError as exc:  # pydantic.ValidationError is a ValueError
-                skipped.append(msg("calibration.run_skipped", run=str(run.id),
-                                   error=error_message(exc)))
-        return cls({k: f for k, v in mem.items() if (f := _factor(v))},
-                   {k: f for k, v in spd.items() if (f := _factor(v))}, skipped)
+                skipped.append(msg("calibration.run_skipped", run=str(run.id), error=error_message(exc)))
+        return cls(
+            {k: f for k, v in mem.items() if (f := _factor(v))},
+            {k: f for k, v in spd.items() if (f := _factor(v))},
+            skipped,
+        )
 
     def factors_for(self, w: Workload, gpu_id: str) -> tuple[Factor | None, Factor | None]:
         """(memory factor, speed factor) for ``w`` on ``gpu_id`` (None where no run)."""
         key = (w.framework.lower(), w.task, gpu_id)
         return self.memory.get(key), self.speed.get(key)
 
-    def apply(self, w: Workload, gpu_id: str, mem: MemoryEstimate,
-              t: Throughput) -> tuple[MemoryEstimate, Throughput, Message | str]:
+    def apply(
+        self, w: Workload, gpu_id: str, mem: MemoryEstimate, t: Throughput
+    ) -> tuple[MemoryEstimate, Throughput, Message | str]:
         """Corrected memory and speed for ``w`` on ``gpu_id``, and the sentence saying so.
 
         ``''`` and the inputs unchanged when no run matches.
@@ -346,41 +363,48 @@ def calibrated_text(fm: Factor | None, fs: Factor | None) -> Message:
     n = max(f.runs for f in (fm, fs) if f is not None)
     params: dict[str, str | int] = {"n": n}
     if fm is not None:
-        params.update(mf=f"{fm.factor:.3f}", mb=f"{fm.error_before:.1%}",
-                      ma=f"{fm.error_after:.1%}")
+        params.update(mf=f"{fm.factor:.3f}", mb=f"{fm.error_before:.1%}", ma=f"{fm.error_after:.1%}")
     if fs is not None:
-        params.update(sf=f"{fs.factor:.3f}", sb=f"{fs.error_before:.1%}",
-                      sa=f"{fs.error_after:.1%}")
+        params.update(sf=f"{fs.factor:.3f}", sb=f"{fs.error_before:.1%}", sa=f"{fs.error_after:.1%}")
     kind = "both" if fm is not None and fs is not None else "memory" if fm is not None else "speed"
     return join([msg(f"calibration.{kind}.{'one' if n == 1 else 'many'}", **params)])
 
 
 def scale_memory(mem: MemoryEstimate, factor: float) -> MemoryEstimate:
     """Every component × ``factor`` (bytes rounded), the assumption named."""
-    upd: dict[str, object] = {f"{c}_bytes": int(round(getattr(mem, f"{c}_bytes") * factor))
-                              for c in BREAKDOWN_COMPONENTS}
-    upd["assumptions"] = (*mem.assumptions,
-                          join([msg("calibration.scaled_memory", factor=f"{factor:.3f}")]))
+    upd: dict[str, object] = {
+        f"{c}_bytes": int(round(getattr(mem, f"{c}_bytes") * factor)) for c in BREAKDOWN_COMPONENTS
+    }
+    upd["assumptions"] = (*mem.assumptions, join([msg("calibration.scaled_memory", factor=f"{factor:.3f}")]))
     return mem.model_copy(update=upd)
 
 
 def scale_speed(t: Throughput, factor: float) -> Throughput:
     """Every rate × ``factor``, seconds per image ÷ ``factor``."""
     upd: dict[str, object] = {}
-    for name in ("decode_tokens_per_s", "aggregate_decode_tokens_per_s", "prefill_tokens_per_s",
-                 "train_tokens_per_s"):
+    for name in (
+        "decode_tokens_per_s",
+        "aggregate_decode_tokens_per_s",
+        "prefill_tokens_per_s",
+        "train_tokens_per_s",
+    ):
         v = getattr(t, name)
         if v is not None:
             upd[name] = v * factor
     if t.seconds_per_image is not None:
         upd["seconds_per_image"] = t.seconds_per_image / factor
-    upd["assumptions"] = (*t.assumptions,
-                          join([msg("calibration.scaled_speed", factor=f"{factor:.3f}")]))
+    upd["assumptions"] = (*t.assumptions, join([msg("calibration.scaled_speed", factor=f"{factor:.3f}")]))
     return t.model_copy(update=upd)
 
 
-def make_run(w: Workload, gpu_id: str, *, peak_gib: float | None = None,
-             tokens_per_s: float | None = None, log_text: str = "") -> CalibrationRun:
+def make_run(
+    w: Workload,
+    gpu_id: str,
+    *,
+    peak_gib: float | None = None,
+    tokens_per_s: float | None = None,
+    log_text: str = "",
+) -> CalibrationRun:
     """A run from CLI/GUI input: typed figures win over figures read from ``log_text``.
 
     Raises:
@@ -398,16 +422,20 @@ def make_run(w: Workload, gpu_id: str, *, peak_gib: float | None = None,
         raise ValueError(msg("calibration.nothing_to_calibrate"))
     data = w.model_dump(mode="json", exclude_none=True)
     # model_validate: the log's figures are keyword data for the int fields it names
-    return CalibrationRun.model_validate({
-        "workload": data, "gpu_id": gpu_id, "peak_bytes": peak, "tokens_per_s": tokens_per_s,
-        **{k: v for k, v in found.items() if k != "peak_bytes"}})
+    return CalibrationRun.model_validate(
+        {
+            "workload": data,
+            "gpu_id": gpu_id,
+            "peak_bytes": peak,
+            "tokens_per_s": tokens_per_s,
+            **{k: v for k, v in found.items() if k != "peak_bytes"},
+        }
+    )
 
 
-
-
-
-def calibrate_report(report: dict[str, Any], w: Workload, gpu: GpuSpec,
-                     cal: Calibration | None) -> dict[str, Any]:
+def calibrate_report(
+    report: dict[str, Any], w: Workload, gpu: GpuSpec, cal: Calibration | None
+) -> dict[str, Any]:
     """``gpupicker estimate``'s dict corrected by ``cal`` for ``w``'s engine, task and GPU.
 
     Adds ``calibration`` (the sentence), ``uncalibrated_total_bytes`` and scales
@@ -431,8 +459,12 @@ def calibrate_report(report: dict[str, Any], w: Workload, gpu: GpuSpec,
             engine_ok = bool(report["fits"]) or report["total_bytes"] > cap
             out["fits"] = out["total_bytes"] <= cap and engine_ok
     if fs is not None:
-        for k in ("train_tokens_per_s", "decode_tokens_per_s", "aggregate_decode_tokens_per_s",
-                  "prefill_tokens_per_s"):
+        for k in (
+            "train_tokens_per_s",
+            "decode_tokens_per_s",
+            "aggregate_decode_tokens_per_s",
+            "prefill_tokens_per_s",
+        ):
             if out.get(k) is not None:
                 out[k] = round(out[k] * fs.factor, 2)
         for k in ("seconds_per_image", "hours"):
@@ -442,5 +474,14 @@ def calibrate_report(report: dict[str, Any], w: Workload, gpu: GpuSpec,
     return out
 
 
-__all__ = ["Calibration", "CalibrationRun", "Factor", "calibrate_report", "calibrated_text",
-           "make_run", "parse_log", "scale_memory", "scale_speed"]
+__all__ = [
+    "Calibration",
+    "CalibrationRun",
+    "Factor",
+    "calibrate_report",
+    "calibrated_text",
+    "make_run",
+    "parse_log",
+    "scale_memory",
+    "scale_speed",
+]

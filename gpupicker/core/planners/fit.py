@@ -42,8 +42,12 @@ from ..workload import Workload
 FIT_DIMENSIONS: tuple[str, ...] = ("batch", "seq_len", "lora_r", "concurrency")
 """What the solver can maximise (the ``--max`` choices of ``gpupicker fit``)."""
 
-DIMENSION_LIMITS: dict[str, int] = {"batch": 1_000_000, "seq_len": 10_000_000, "lora_r": 4096,
-                                    "concurrency": 1_000_000}
+DIMENSION_LIMITS: dict[str, int] = {
+    "batch": 1_000_000,
+    "seq_len": 10_000_000,
+    "lora_r": 4096,
+    "concurrency": 1_000_000,
+}
 """Largest value tried per dimension: the Workload's own field limits (workload.py)."""
 
 
@@ -99,15 +103,17 @@ def with_dimension(w: Workload, dimension: str, value: int) -> Workload:
             other than ``batch`` on image generation, or a value out of the field's range.
     """
     if dimension not in FIT_DIMENSIONS:
-        raise ValueError(msg("fit.unknown_dimension", dimension=repr(dimension),
-                             choices=", ".join(FIT_DIMENSIONS)))
+        raise ValueError(
+            msg("fit.unknown_dimension", dimension=repr(dimension), choices=", ".join(FIT_DIMENSIONS))
+        )
     if w.task == "decode_ceiling":
         raise ValueError(msg("fit.decode_ceiling"))
     if w.task == "image_gen" and dimension != "batch":
         raise ValueError(msg("fit.image_gen_batch_only", dimension=dimension))
     if value < 1 or value > DIMENSION_LIMITS[dimension]:
-        raise ValueError(msg("fit.out_of_range", dimension=dimension, value=value,
-                             limit=DIMENSION_LIMITS[dimension]))
+        raise ValueError(
+            msg("fit.out_of_range", dimension=dimension, value=value, limit=DIMENSION_LIMITS[dimension])
+        )
     if dimension == "lora_r":
         if w.lora is None:
             raise ValueError(msg("fit.lora_r_needs_lora", task=repr(w.task)))
@@ -137,14 +143,16 @@ def current_value(w: Workload, dimension: str) -> int:
 
 
 def _minimum(w: Workload, dimension: str) -> int:
-    if dimension == "seq_len" and w.task == "inference" and (
-            w.prompt_len is not None or w.new_tokens is not None):
+    if (
+        dimension == "seq_len"
+        and w.task == "inference"
+        and (w.prompt_len is not None or w.new_tokens is not None)
+    ):
         return (w.new_tokens or 0) + 1
     return 1
 
 
-def point_fits(mem: MemoryEstimate, gpu: GpuSpec, dimension: str = "batch",
-               value: int | None = None) -> bool:
+def point_fits(mem: MemoryEstimate, gpu: GpuSpec, dimension: str = "batch", value: int | None = None) -> bool:
     """The solver's verdict for one estimate.
 
     :func:`fits_on`, the whole model on the GPU, and — for ``concurrency`` on a paged-KV
@@ -152,15 +160,19 @@ def point_fits(mem: MemoryEstimate, gpu: GpuSpec, dimension: str = "batch",
     """
     if not fits_on(mem, gpu) or mem.gpu_layers is not None:
         return False
-    if dimension in ("batch", "concurrency") and mem.max_concurrent_seqs is not None \
-            and value is not None:
+    if dimension in ("batch", "concurrency") and mem.max_concurrent_seqs is not None and value is not None:
         return value <= mem.max_concurrent_seqs
     return True
 
 
-def solve_fit(w: Workload, gpu: GpuSpec, dimension: str, num_gpus: int | None = None, *,
-              point: Callable[[Workload], tuple[MemoryEstimate, bool]] | None = None
-              ) -> FitResult:
+def solve_fit(
+    w: Workload,
+    gpu: GpuSpec,
+    dimension: str,
+    num_gpus: int | None = None,
+    *,
+    point: Callable[[Workload], tuple[MemoryEstimate, bool]] | None = None,
+) -> FitResult:
     """The largest ``dimension`` of ``w`` that fits on ``gpu`` × ``num_gpus``.
 
     Doubling from the minimum until a value does not fit (or the limit), then
@@ -201,8 +213,7 @@ def solve_fit(w: Workload, gpu: GpuSpec, dimension: str, num_gpus: int | None = 
 
     ok: Callable[[int], bool] = lambda v: at(v)[1]  # noqa: E731
     lo_v, limit = _minimum(w, dimension), DIMENSION_LIMITS[dimension]
-    solver_notes: list[Message] = [join([msg("fit.bisection", dimension=dimension,
-                                             gpu_id=gpu.id, n=n)])]
+    solver_notes: list[Message] = [join([msg("fit.bisection", dimension=dimension, gpu_id=gpu.id, n=n)])]
     max_pos = w.model.max_position_embeddings if w.model is not None else None
     if dimension == "seq_len" and max_pos and max_pos >= lo_v:
         limit = min(limit, max_pos)
@@ -213,12 +224,22 @@ def solve_fit(w: Workload, gpu: GpuSpec, dimension: str, num_gpus: int | None = 
         solver_notes.append(join([msg("fit.pool_flat")]))
     if not ok(lo_v):
         m = mem_at(lo_v)
-        return FitResult(dimension=dimension, gpu_id=gpu.id, num_gpus=n, value=None, minimum=lo_v,
-                         total_bytes=m.total_bytes, capacity_bytes=gpu.usable_memory_bytes,
-                         max_concurrent_seqs=m.max_concurrent_seqs, evaluations=len(cache),
-                         assumptions=(*m.assumptions, *solver_notes,
-                                      join([msg("fit.none_fits", dimension=dimension,
-                                                value=lo_v)])))
+        return FitResult(
+            dimension=dimension,
+            gpu_id=gpu.id,
+            num_gpus=n,
+            value=None,
+            minimum=lo_v,
+            total_bytes=m.total_bytes,
+            capacity_bytes=gpu.usable_memory_bytes,
+            max_concurrent_seqs=m.max_concurrent_seqs,
+            evaluations=len(cache),
+            assumptions=(
+                *m.assumptions,
+                *solver_notes,
+                join([msg("fit.none_fits", dimension=dimension, value=lo_v)]),
+            ),
+        )
     good, bad = lo_v, None
     step = max(1, current_value(w, dimension))
     probe = max(lo_v + 1, min(limit, step))
@@ -242,26 +263,52 @@ def solve_fit(w: Workload, gpu: GpuSpec, dimension: str, num_gpus: int | None = 
                 bad = mid
     m = mem_at(good)
     nxt = mem_at(good + 1).total_bytes if good < limit else None
-    return FitResult(dimension=dimension, gpu_id=gpu.id, num_gpus=n, value=good, minimum=lo_v,
-                     at_limit=good == limit, total_bytes=m.total_bytes, next_total_bytes=nxt,
-                     capacity_bytes=gpu.usable_memory_bytes,
-                     max_concurrent_seqs=m.max_concurrent_seqs, evaluations=len(cache),
-                     assumptions=(*m.assumptions, *solver_notes))
+    return FitResult(
+        dimension=dimension,
+        gpu_id=gpu.id,
+        num_gpus=n,
+        value=good,
+        minimum=lo_v,
+        at_limit=good == limit,
+        total_bytes=m.total_bytes,
+        next_total_bytes=nxt,
+        capacity_bytes=gpu.usable_memory_bytes,
+        max_concurrent_seqs=m.max_concurrent_seqs,
+        evaluations=len(cache),
+        assumptions=(*m.assumptions, *solver_notes),
+    )
 
 
 def fit_dict(r: FitResult) -> dict[str, object]:
     """The JSON object ``gpupicker fit --json`` prints (bytes per GPU)."""
     from ..units import GiB
+
     return {
-        "dimension": r.dimension, "gpu": r.gpu_id, "num_gpus": r.num_gpus, "value": r.value,
-        "minimum": r.minimum, "at_limit": r.at_limit,
-        "total_bytes": r.total_bytes, "total_gib": round(r.total_bytes / GiB, 3),
-        "next_total_bytes": r.next_total_bytes, "capacity_bytes": r.capacity_bytes,
+        "dimension": r.dimension,
+        "gpu": r.gpu_id,
+        "num_gpus": r.num_gpus,
+        "value": r.value,
+        "minimum": r.minimum,
+        "at_limit": r.at_limit,
+        "total_bytes": r.total_bytes,
+        "total_gib": round(r.total_bytes / GiB, 3),
+        "next_total_bytes": r.next_total_bytes,
+        "capacity_bytes": r.capacity_bytes,
         "capacity_gib": round(r.capacity_bytes / GiB, 3),
-        "max_concurrent_seqs": r.max_concurrent_seqs, "evaluations": r.evaluations,
-        "unit": "bytes per GPU", "assumptions": list(r.assumptions),
+        "max_concurrent_seqs": r.max_concurrent_seqs,
+        "evaluations": r.evaluations,
+        "unit": "bytes per GPU",
+        "assumptions": list(r.assumptions),
     }
 
 
-__all__ = ["DIMENSION_LIMITS", "FIT_DIMENSIONS", "FitResult", "current_value", "fit_dict",
-           "point_fits", "solve_fit", "with_dimension"]
+__all__ = [
+    "DIMENSION_LIMITS",
+    "FIT_DIMENSIONS",
+    "FitResult",
+    "current_value",
+    "fit_dict",
+    "point_fits",
+    "solve_fit",
+    "with_dimension",
+]

@@ -63,12 +63,9 @@ from .launch_text import sentence as _s
 from .launch_text import to_yaml
 
 OFFICIAL_QUANT: dict[str, dict[str, str]] = {
-    "qwen2_5_1_5b": {"awq": "Qwen/Qwen2.5-1.5B-Instruct-AWQ",
-                     "gptq": "Qwen/Qwen2.5-1.5B-Instruct-GPTQ-Int4"},
-    "qwen2_5_14b": {"awq": "Qwen/Qwen2.5-14B-Instruct-AWQ",
-                    "gptq": "Qwen/Qwen2.5-14B-Instruct-GPTQ-Int4"},
-    "qwen2_5_72b": {"awq": "Qwen/Qwen2.5-72B-Instruct-AWQ",
-                    "gptq": "Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4"},
+    "qwen2_5_1_5b": {"awq": "Qwen/Qwen2.5-1.5B-Instruct-AWQ", "gptq": "Qwen/Qwen2.5-1.5B-Instruct-GPTQ-Int4"},
+    "qwen2_5_14b": {"awq": "Qwen/Qwen2.5-14B-Instruct-AWQ", "gptq": "Qwen/Qwen2.5-14B-Instruct-GPTQ-Int4"},
+    "qwen2_5_72b": {"awq": "Qwen/Qwen2.5-72B-Instruct-AWQ", "gptq": "Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4"},
     "qwen3_4b": {"awq": "Qwen/Qwen3-4B-AWQ"},
     "qwen3_8b": {"awq": "Qwen/Qwen3-8B-AWQ", "w4a8": "vllm-ascend/Qwen3-8B-W4A8"},
     "qwen3_14b": {"awq": "Qwen/Qwen3-14B-AWQ"},
@@ -83,23 +80,47 @@ Instruct models); the Qwen repos are on the Qwen organisation's Hugging Face and
 pages, the ``vllm-ascend/`` ones on ModelScope (vllm-ascend docs, module docstring)."""
 
 LLAMA_FACTORY_TEMPLATES: dict[str, str] = {
-    "qwen": "qwen", "qwen1.5": "qwen", "qwen1.5-moe": "qwen", "qwen2.5": "qwen",
-    "qwen3": "qwen3", "qwen3-coder": "qwen3", "qwen3-next": "qwen3", "qwen3_5": "qwen3_5",
-    "llama2": "llama2", "llama3": "llama3", "llama3.1": "llama3", "llama3.2": "llama3",
-    "llama3.3": "llama3", "llama4": "llama4", "deepseek-r1-distill": "deepseekr1",
-    "deepseek-v3": "deepseek3", "deepseek-v2": "deepseek", "deepseek-moe": "deepseek",
-    "glm4": "glm4", "glm4.5": "glm4_moe", "mistral": "mistral", "mixtral": "mistral",
-    "mistral-small": "mistral", "mistral-large": "mistral", "gemma2": "gemma2",
-    "gemma3": "gemma3", "phi3": "phi", "phi4": "phi4", "gpt-oss": "gpt_oss",
-    "ernie4.5": "ernie_nothink", "internlm2.5": "intern2",
+    "qwen": "qwen",
+    "qwen1.5": "qwen",
+    "qwen1.5-moe": "qwen",
+    "qwen2.5": "qwen",
+    "qwen3": "qwen3",
+    "qwen3-coder": "qwen3",
+    "qwen3-next": "qwen3",
+    "qwen3_5": "qwen3_5",
+    "llama2": "llama2",
+    "llama3": "llama3",
+    "llama3.1": "llama3",
+    "llama3.2": "llama3",
+    "llama3.3": "llama3",
+    "llama4": "llama4",
+    "deepseek-r1-distill": "deepseekr1",
+    "deepseek-v3": "deepseek3",
+    "deepseek-v2": "deepseek",
+    "deepseek-moe": "deepseek",
+    "glm4": "glm4",
+    "glm4.5": "glm4_moe",
+    "mistral": "mistral",
+    "mixtral": "mistral",
+    "mistral-small": "mistral",
+    "mistral-large": "mistral",
+    "gemma2": "gemma2",
+    "gemma3": "gemma3",
+    "phi3": "phi",
+    "phi4": "phi4",
+    "gpt-oss": "gpt_oss",
+    "ernie4.5": "ernie_nothink",
+    "internlm2.5": "intern2",
 }
 """Catalog model family → LLaMA-Factory ``template`` (README.md "Supported Models" table,
 hiyouga/LlamaFactory @ff6d4d12); a family not listed gets ``YOUR_TEMPLATE`` and a warning."""
 
 LLAMA_FACTORY_DIR = "LlamaFactory"
-LLAMA_FACTORY_SETUP = ("git clone --depth 1 https://github.com/hiyouga/LlamaFactory.git && "
-                       f"cd {LLAMA_FACTORY_DIR} && pip install -e . && pip install -r "
-                       "requirements/metrics.txt -r requirements/deepspeed.txt")
+LLAMA_FACTORY_SETUP = (
+    "git clone --depth 1 https://github.com/hiyouga/LlamaFactory.git && "
+    f"cd {LLAMA_FACTORY_DIR} && pip install -e . && pip install -r "
+    "requirements/metrics.txt -r requirements/deepspeed.txt"
+)
 """LLaMA-Factory's README install (the repository was renamed from LLaMA-Factory)."""
 
 MINDIE_DIR = "/usr/local/Ascend/mindie/latest/mindie-service"
@@ -110,12 +131,15 @@ MINDIE_PREFILL_TOKENS = 8192
 LMDEPLOY_PORT = 23333
 MODEL_DIR = "./models"
 
-_OPTIM = {"adamw": "adamw_torch", "adamw8bit": "adamw_bnb_8bit",
-          "paged_adamw8bit": "paged_adamw_8bit", "sgd": "sgd", "adafactor": "adafactor",
-          "lion": "lion_32bit"}
+_OPTIM = {
+    "adamw": "adamw_torch",
+    "adamw8bit": "adamw_bnb_8bit",
+    "paged_adamw8bit": "paged_adamw_8bit",
+    "sgd": "sgd",
+    "adafactor": "adafactor",
+    "lion": "lion_32bit",
+}
 """gpupicker optimizer → transformers ``OptimizerNames`` (the ``optim`` both trainers pass on)."""
-
-
 
 
 def hub_id(hf_repo: str | None, modelscope_id: str | None) -> str | None:
@@ -136,16 +160,20 @@ def download_step(hf_repo: str | None, modelscope_id: str | None) -> str:
     """
     lines: list[str] = []
     if modelscope_id:
-        lines += ["# ModelScope (pip install modelscope)",
-                  f"modelscope download --model {shlex.quote(modelscope_id)} --local_dir "
-                  f"{shlex.quote(local_dir(modelscope_id))}"]
+        lines += [
+            "# ModelScope (pip install modelscope)",
+            f"modelscope download --model {shlex.quote(modelscope_id)} --local_dir "
+            f"{shlex.quote(local_dir(modelscope_id))}",
+        ]
     if hf_repo:
         if lines:
             lines.append("# or Hugging Face through hf-mirror.com (pip install huggingface_hub)")
         else:
             lines.append("# Hugging Face through hf-mirror.com (pip install huggingface_hub)")
-        lines.append(f"HF_ENDPOINT=https://hf-mirror.com hf download {shlex.quote(hf_repo)} "
-                     f"--local-dir {shlex.quote(local_dir(hf_repo))}")
+        lines.append(
+            f"HF_ENDPOINT=https://hf-mirror.com hf download {shlex.quote(hf_repo)} "
+            f"--local-dir {shlex.quote(local_dir(hf_repo))}"
+        )
     return "\n".join(lines)
 
 
@@ -165,9 +193,10 @@ def _devices(n: int) -> str:
 
 # --------------------------------------------------------------------------- training
 
-def llama_factory(w: Workload, n: int, model: str, family: str | None, npu: bool,
-                  modelscope: bool = False
-                  ) -> tuple[str, str, list[Message], list[Message], dict[str, Any]]:
+
+def llama_factory(
+    w: Workload, n: int, model: str, family: str | None, npu: bool, modelscope: bool = False
+) -> tuple[str, str, list[Message], list[Message], dict[str, Any]]:
     """(command, setup, assumptions, warnings, YAML document) of ``llamafactory-cli train``.
 
     ``model``: the ModelScope id (``modelscope``: loaded with ``USE_MODELSCOPE_HUB=1``) or
@@ -188,8 +217,9 @@ def llama_factory(w: Workload, n: int, model: str, family: str | None, npu: bool
     if lora is not None:
         doc["lora_rank"] = lora.r
         doc["lora_alpha"] = int(lora.alpha) if float(lora.alpha).is_integer() else lora.alpha
-        doc["lora_target"] = "all" if lora.targets == ("all-linear",) or not lora.targets \
-            else ",".join(lora.targets)
+        doc["lora_target"] = (
+            "all" if lora.targets == ("all-linear",) or not lora.targets else ",".join(lora.targets)
+        )
     doc["dataset"] = "YOUR_DATASET"
     if w.task != "pretrain":
         template = LLAMA_FACTORY_TEMPLATES.get((family or "").lower())
@@ -218,21 +248,36 @@ def llama_factory(w: Workload, n: int, model: str, family: str | None, npu: bool
     env = ["USE_MODELSCOPE_HUB=1"] if modelscope else []
     if n > 1:
         env.append("FORCE_TORCHRUN=1")
-        env.append(f"{'ASCEND_RT_VISIBLE_DEVICES' if npu else 'CUDA_VISIBLE_DEVICES'}="
-                   f"{_devices(n)}")
+        env.append(f"{'ASCEND_RT_VISIBLE_DEVICES' if npu else 'CUDA_VISIBLE_DEVICES'}={_devices(n)}")
     body = to_yaml("# LLaMA-Factory training file written by gpupicker\n", doc)
-    cmd = (f"cd {LLAMA_FACTORY_DIR}\n" + _heredoc("gpupicker_train.yaml", body) + "\n"
-           + " ".join([*env, "llamafactory-cli", "train", "gpupicker_train.yaml"]))
-    setup = LLAMA_FACTORY_SETUP + (" -r requirements/npu.txt" if npu else "") + \
-        (" && pip install bitsandbytes" if w.task == "qlora" else "")
-    assumptions.append(_s("llama_factory", n=n, batch=w.batch, seq=seq,
-                          stage=str(doc["stage"]), kind=str(doc["finetuning_type"])))
+    cmd = (
+        f"cd {LLAMA_FACTORY_DIR}\n"
+        + _heredoc("gpupicker_train.yaml", body)
+        + "\n"
+        + " ".join([*env, "llamafactory-cli", "train", "gpupicker_train.yaml"])
+    )
+    setup = (
+        LLAMA_FACTORY_SETUP
+        + (" -r requirements/npu.txt" if npu else "")
+        + (" && pip install bitsandbytes" if w.task == "qlora" else "")
+    )
+    assumptions.append(
+        _s(
+            "llama_factory",
+            n=n,
+            batch=w.batch,
+            seq=seq,
+            stage=str(doc["stage"]),
+            kind=str(doc["finetuning_type"]),
+        )
+    )
     warnings.append(_s("dataset_placeholder"))
     return cmd, setup, assumptions, warnings, doc
 
 
-def ms_swift(w: Workload, n: int, model: str, use_hf: bool = False
-             ) -> tuple[str, str, list[Message], list[Message]]:
+def ms_swift(
+    w: Workload, n: int, model: str, use_hf: bool = False
+) -> tuple[str, str, list[Message], list[Message]]:
     """(command, setup, assumptions, warnings) of ``swift sft`` (``swift pt`` to pre-train).
 
     ``use_hf``: ``model`` is a Hugging Face repo (``--use_hf true``; ModelScope otherwise).
@@ -240,23 +285,37 @@ def ms_swift(w: Workload, n: int, model: str, use_hf: bool = False
     lora = w.lora
     seq = w.training_seq_len()
     sub = "pt" if w.task == "pretrain" else "sft"
-    parts = ["swift", sub, "--model", model, *(["--use_hf", "true"] if use_hf else []),
-             "--tuner_type",
-             "lora" if lora is not None else "full", "--dataset", "YOUR_DATASET"]
+    parts = [
+        "swift",
+        sub,
+        "--model",
+        model,
+        *(["--use_hf", "true"] if use_hf else []),
+        "--tuner_type",
+        "lora" if lora is not None else "full",
+        "--dataset",
+        "YOUR_DATASET",
+    ]
     if w.compute_dtype in ("bf16", "fp16", "fp32"):
-        parts += ["--torch_dtype", {"bf16": "bfloat16", "fp16": "float16",
-                                    "fp32": "float32"}[w.compute_dtype]]
+        parts += [
+            "--torch_dtype",
+            {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32"}[w.compute_dtype],
+        ]
     if w.task == "qlora":
-        parts += ["--quant_method", "bnb", "--quant_bits",
-                  "4" if w.weights_dtype == "nf4" else "8"]
+        parts += ["--quant_method", "bnb", "--quant_bits", "4" if w.weights_dtype == "nf4" else "8"]
         if w.weights_dtype == "nf4":
             parts += ["--bnb_4bit_quant_type", "nf4"]
     parts += ["--per_device_train_batch_size", str(w.batch), "--max_length", str(seq)]
     if lora is not None:
-        parts += ["--lora_rank", str(lora.r), "--lora_alpha", f"{lora.alpha:g}",
-                  "--target_modules", *(lora.targets or ("all-linear",))]
-    parts += ["--gradient_checkpointing", "true" if w.grad_ckpt else "false",
-              "--optim", _OPTIM[w.optimizer]]
+        parts += [
+            "--lora_rank",
+            str(lora.r),
+            "--lora_alpha",
+            f"{lora.alpha:g}",
+            "--target_modules",
+            *(lora.targets or ("all-linear",)),
+        ]
+    parts += ["--gradient_checkpointing", "true" if w.grad_ckpt else "false", "--optim", _OPTIM[w.optimizer]]
     par = w.parallelism
     assumptions: list[Message] = []
     stage = par.zero_stage or (3 if par.fsdp or w.framework.lower() == "fsdp" else 0)
@@ -298,43 +357,89 @@ def mindspeed(w: Workload, n: int, model_dir: str) -> tuple[str, str, list[Messa
     seq = w.training_seq_len()
     dp = n // (tp * pp)
     script = "pretrain_gpt.py" if w.task == "pretrain" else "posttrain_gpt.py"
-    parts = ["torchrun", "--nproc_per_node", str(n), script, "--use-mcore-models",
-             "--tensor-model-parallel-size", str(tp), "--pipeline-model-parallel-size", str(pp)]
+    parts = [
+        "torchrun",
+        "--nproc_per_node",
+        str(n),
+        script,
+        "--use-mcore-models",
+        "--tensor-model-parallel-size",
+        str(tp),
+        "--pipeline-model-parallel-size",
+        str(pp),
+    ]
     if tp > 1:
         parts.append("--sequence-parallel")
-    parts += ["--num-layers", str(m.num_hidden_layers), "--hidden-size", str(m.hidden_size),
-              "--ffn-hidden-size", str(m.intermediate_size), "--num-attention-heads",
-              str(m.num_attention_heads)]
+    parts += [
+        "--num-layers",
+        str(m.num_hidden_layers),
+        "--hidden-size",
+        str(m.hidden_size),
+        "--ffn-hidden-size",
+        str(m.intermediate_size),
+        "--num-attention-heads",
+        str(m.num_attention_heads),
+    ]
     kv = m.num_key_value_heads
     if kv and kv != m.num_attention_heads:
         parts += ["--group-query-attention", "--num-query-groups", str(kv)]
-    parts += ["--seq-length", str(seq), "--max-position-embeddings", str(seq),
-              "--micro-batch-size", str(w.batch), "--global-batch-size", str(w.batch * dp),
-              "--padded-vocab-size", str(m.vocab_size), "--tokenizer-type", "PretrainedFromHF",
-              "--tokenizer-name-or-path", model_dir, "--use-flash-attn",
-              "--use-distributed-optimizer"]
+    parts += [
+        "--seq-length",
+        str(seq),
+        "--max-position-embeddings",
+        str(seq),
+        "--micro-batch-size",
+        str(w.batch),
+        "--global-batch-size",
+        str(w.batch * dp),
+        "--padded-vocab-size",
+        str(m.vocab_size),
+        "--tokenizer-type",
+        "PretrainedFromHF",
+        "--tokenizer-name-or-path",
+        model_dir,
+        "--use-flash-attn",
+        "--use-distributed-optimizer",
+    ]
     if w.compute_dtype in ("bf16", "fp16"):
         parts.append(f"--{w.compute_dtype}")
     if w.grad_ckpt:
-        parts += ["--recompute-granularity", "full", "--recompute-method", "uniform",
-                  "--recompute-num-layers", "1"]
+        parts += [
+            "--recompute-granularity",
+            "full",
+            "--recompute-method",
+            "uniform",
+            "--recompute-num-layers",
+            "1",
+        ]
     if w.task != "pretrain":
         parts += ["--finetune", "--stage", "sft"]
     if w.lora is not None:
-        parts += ["--lora-r", str(w.lora.r), "--lora-alpha", f"{w.lora.alpha:g}",
-                  "--lora-target-modules", "linear_qkv", "linear_proj", "linear_fc1",
-                  "linear_fc2"]
+        parts += [
+            "--lora-r",
+            str(w.lora.r),
+            "--lora-alpha",
+            f"{w.lora.alpha:g}",
+            "--lora-target-modules",
+            "linear_qkv",
+            "linear_proj",
+            "linear_fc1",
+            "linear_fc2",
+        ]
     parts += ["--data-path", "YOUR_DATA_PATH", "--load", "YOUR_MCORE_CKPT", "--save", "ckpt"]
     assumptions = [_s("mindspeed", n=n, tp=tp, pp=pp, dp=dp, batch=w.batch, seq=seq)]
     warnings = [_s("mindspeed_check")]
     if w.task == "qlora":
         warnings.append(_s("mindspeed_qlora"))
-    setup = ("git clone --depth 1 https://gitcode.com/Ascend/MindSpeed-LLM.git && "
-             "cd MindSpeed-LLM && pip install -r requirements.txt")
+    setup = (
+        "git clone --depth 1 https://gitcode.com/Ascend/MindSpeed-LLM.git && "
+        "cd MindSpeed-LLM && pip install -r requirements.txt"
+    )
     return "cd MindSpeed-LLM\n" + _j(parts), setup, assumptions, warnings
 
 
 # --------------------------------------------------------------------------- serving
+
 
 def ascend_quant(w: Workload, model_id: str | None) -> tuple[str | None, str | None]:
     """(msModelSlim format, official repo) for an Ascend server; (None, None) for 16-bit.
@@ -358,17 +463,31 @@ def ascend_quant(w: Workload, model_id: str | None) -> tuple[str | None, str | N
     return fmt, official_quant(model_id, fmt)
 
 
-def lmdeploy(w: Workload, n: int, model: str, quant: str | None, served: bool, seqs: int,
-             modelscope: bool = False) -> tuple[str, str, list[Message], list[Message]]:
+def lmdeploy(
+    w: Workload, n: int, model: str, quant: str | None, served: bool, seqs: int, modelscope: bool = False
+) -> tuple[str, str, list[Message], list[Message]]:
     """(command, setup, assumptions, warnings) of ``lmdeploy serve api_server`` (TurboMind).
 
     ``quant``: ``awq`` for int4 weights (LMDeploy's W4A16), else None; ``seqs``: sequences
     per batch (the estimate's KV pool); ``modelscope``: ``model`` is a ModelScope id.
     """
     ctx = w.context_tokens()
-    parts = ["lmdeploy", "serve", "api_server", model, "--backend", "turbomind", "--tp", str(n),
-             "--session-len", str(ctx), "--cache-max-entry-count",
-             f"{w.gpu_memory_utilization:.2f}", "--max-batch-size", str(max(seqs, 1))]
+    parts = [
+        "lmdeploy",
+        "serve",
+        "api_server",
+        model,
+        "--backend",
+        "turbomind",
+        "--tp",
+        str(n),
+        "--session-len",
+        str(ctx),
+        "--cache-max-entry-count",
+        f"{w.gpu_memory_utilization:.2f}",
+        "--max-batch-size",
+        str(max(seqs, 1)),
+    ]
     if quant:
         parts += ["--model-format", quant]
     kv = w.kv_cache_dtype
@@ -380,23 +499,32 @@ def lmdeploy(w: Workload, n: int, model: str, quant: str | None, served: bool, s
     if served:
         parts += ["--server-name", "0.0.0.0"]
     env = "LMDEPLOY_USE_MODELSCOPE=True " if modelscope else ""
-    assumptions = [_s("lmdeploy", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n,
-                      batch=max(seqs, 1))]
+    assumptions = [_s("lmdeploy", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n, batch=max(seqs, 1))]
     warnings: list[Message] = []
     if kv.startswith("fp8"):
         warnings.append(_s("lmdeploy_kv_int8", kv=kv))
     return env + _j(parts), "pip install lmdeploy", assumptions, warnings
 
 
-def vllm_ascend(w: Workload, n: int, model: str, quant: str | None, served: bool,
-                modelscope: bool = False) -> tuple[str, str, list[Message], list[Message]]:
+def vllm_ascend(
+    w: Workload, n: int, model: str, quant: str | None, served: bool, modelscope: bool = False
+) -> tuple[str, str, list[Message], list[Message]]:
     """(command, setup, assumptions, warnings) of ``vllm serve`` with the vllm-ascend plugin.
 
     ``modelscope``: ``model`` is a ModelScope id (``VLLM_USE_MODELSCOPE=True``).
     """
     ctx = w.context_tokens()
-    parts = ["vllm", "serve", model, "--max-model-len", str(ctx), "--gpu-memory-utilization",
-             f"{w.gpu_memory_utilization:.2f}", "--tensor-parallel-size", str(n)]
+    parts = [
+        "vllm",
+        "serve",
+        model,
+        "--max-model-len",
+        str(ctx),
+        "--gpu-memory-utilization",
+        f"{w.gpu_memory_utilization:.2f}",
+        "--tensor-parallel-size",
+        str(n),
+    ]
     if quant:
         parts += ["--quantization", "ascend"]
     if served:
@@ -405,13 +533,16 @@ def vllm_ascend(w: Workload, n: int, model: str, quant: str | None, served: bool
     if modelscope:
         env.insert(0, "VLLM_USE_MODELSCOPE=True")
     assumptions = [_s("vllm_ascend", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n)]
-    setup = ("pip install vllm vllm-ascend  # the same release of both, on CANN and torch_npu "
-             "(vllm-ascend installation guide)")
+    setup = (
+        "pip install vllm vllm-ascend  # the same release of both, on CANN and torch_npu "
+        "(vllm-ascend installation guide)"
+    )
     return " ".join(env) + " " + _j(parts), setup, assumptions, []
 
 
-def mindie(w: Workload, n: int, model_dir: str, name: str, seqs: int
-           ) -> tuple[str, str, list[Message], list[Message], dict[str, Any]]:
+def mindie(
+    w: Workload, n: int, model_dir: str, name: str, seqs: int
+) -> tuple[str, str, list[Message], list[Message], dict[str, Any]]:
     """(command, setup, assumptions, warnings, edited keys) of a MindIE Service start.
 
     The command sets the documented keys of the installed ``conf/config.json`` (module
@@ -444,15 +575,29 @@ def mindie(w: Workload, n: int, model_dir: str, name: str, seqs: int
         lines.append(f"{ref}[{last!r}] = {text}")
     lines.append("json.dump(c, open(p, 'w'), indent=4)")
     script = "python3 - <<'EOF'\n" + "\n".join(lines) + "\nEOF"
-    cmd = (f"export MINDIE_WEIGHTS=\"$(realpath {shlex.quote(model_dir)})\"\n"
-           f"source /usr/local/Ascend/ascend-toolkit/set_env.sh\n"
-           f"source /usr/local/Ascend/mindie/latest/mindie-service/set_env.sh\n"
-           f"cd {MINDIE_DIR}\n{script}\n./bin/mindieservice_daemon")
+    cmd = (
+        f'export MINDIE_WEIGHTS="$(realpath {shlex.quote(model_dir)})"\n'
+        f"source /usr/local/Ascend/ascend-toolkit/set_env.sh\n"
+        f"source /usr/local/Ascend/mindie/latest/mindie-service/set_env.sh\n"
+        f"cd {MINDIE_DIR}\n{script}\n./bin/mindieservice_daemon"
+    )
     assumptions = [_s("mindie", n=n, ctx=ctx, prompt=prompt, batch=batch, port=MINDIE_PORT)]
     warnings = [_s("mindie_install")]
     return cmd, "", assumptions, warnings, keys
 
 
-__all__ = ["LLAMA_FACTORY_TEMPLATES", "OFFICIAL_QUANT", "ascend_quant", "download_step",
-           "hub_id", "llama_factory", "lmdeploy", "local_dir", "mindie", "mindspeed", "ms_swift",
-           "official_quant", "vllm_ascend"]
+__all__ = [
+    "LLAMA_FACTORY_TEMPLATES",
+    "OFFICIAL_QUANT",
+    "ascend_quant",
+    "download_step",
+    "hub_id",
+    "llama_factory",
+    "lmdeploy",
+    "local_dir",
+    "mindie",
+    "mindspeed",
+    "ms_swift",
+    "official_quant",
+    "vllm_ascend",
+]

@@ -78,23 +78,59 @@ from .launch_text import sentence as _s
 from .launch_text import to_yaml
 
 SKYPILOT_NAMES: dict[str, str] = {
-    "h200_sxm": "H200", "h100_sxm": "H100", "h100_pcie": "H100", "b200": "B200",
-    "a100_sxm_80gb": "A100-80GB", "a100_pcie_80gb": "A100-80GB", "a100_sxm_40gb": "A100",
-    "a100_pcie_40gb": "A100", "l40s": "L40S", "l40": "L40", "l4": "L4", "a10g": "A10G",
-    "a10": "A10", "a40": "A40", "t4": "T4", "v100_sxm2_16gb": "V100", "v100_pcie_16gb": "V100",
-    "v100_sxm2_32gb": "V100-32GB", "rtx_a6000": "RTXA6000", "rtx_4090": "RTX4090",
-    "rtx_3090": "RTX3090", "mi300x": "MI300X",
+    "h200_sxm": "H200",
+    "h100_sxm": "H100",
+    "h100_pcie": "H100",
+    "b200": "B200",
+    "a100_sxm_80gb": "A100-80GB",
+    "a100_pcie_80gb": "A100-80GB",
+    "a100_sxm_40gb": "A100",
+    "a100_pcie_40gb": "A100",
+    "l40s": "L40S",
+    "l40": "L40",
+    "l4": "L4",
+    "a10g": "A10G",
+    "a10": "A10",
+    "a40": "A40",
+    "t4": "T4",
+    "v100_sxm2_16gb": "V100",
+    "v100_pcie_16gb": "V100",
+    "v100_sxm2_32gb": "V100-32GB",
+    "rtx_a6000": "RTXA6000",
+    "rtx_4090": "RTX4090",
+    "rtx_3090": "RTX3090",
+    "mi300x": "MI300X",
 }
 """Catalog GPU id → SkyPilot accelerator name (``sky show-gpus``); others are warned about."""
 
-TRAINING_LAUNCHERS = ("transformers", "deepspeed", "fsdp", "torchtune", "litgpt",
-                      "llama-factory", "ms-swift", "mindspeed")
-SERVING_ENGINES = ("vllm", "sglang", "llama.cpp", "ollama", "transformers", "lmdeploy",
-                   "vllm-ascend", "mindie")
+TRAINING_LAUNCHERS = (
+    "transformers",
+    "deepspeed",
+    "fsdp",
+    "torchtune",
+    "litgpt",
+    "llama-factory",
+    "ms-swift",
+    "mindspeed",
+)
+SERVING_ENGINES = (
+    "vllm",
+    "sglang",
+    "llama.cpp",
+    "ollama",
+    "transformers",
+    "lmdeploy",
+    "vllm-ascend",
+    "mindie",
+)
 SERVER_PORTS: dict[str, tuple[int, str]] = {
-    "vllm": (8000, "/v1/models"), "sglang": (30000, "/health"),
-    "llama.cpp": (8080, "/health"), "ollama": (11434, "/api/tags"),
-    "lmdeploy": (23333, "/v1/models"), "vllm-ascend": (8000, "/v1/models")}
+    "vllm": (8000, "/v1/models"),
+    "sglang": (30000, "/health"),
+    "llama.cpp": (8080, "/health"),
+    "ollama": (11434, "/api/tags"),
+    "lmdeploy": (23333, "/v1/models"),
+    "vllm-ascend": (8000, "/v1/models"),
+}
 """Engine → (port, readiness path) of its HTTP server (the engines' defaults, module docstring)."""
 READINESS_DELAY_S = 1200
 """Seconds SkyServe ignores failed probes after a replica starts: SkyPilot's documented
@@ -203,8 +239,7 @@ def _sglang_speculative(w: Workload) -> list[str]:
     if spec is None:
         return []
     algo = {"mtp": "NEXTN", "eagle": "EAGLE", "ngram": "NGRAM", "draft": "STANDALONE"}
-    parts = ["--speculative-algorithm", algo[spec.method], "--speculative-num-steps",
-             str(spec.tokens)]
+    parts = ["--speculative-algorithm", algo[spec.method], "--speculative-num-steps", str(spec.tokens)]
     if spec.method in ("draft", "eagle"):
         parts += ["--speculative-draft-model-path", spec.draft_model or "YOUR_EAGLE_HEAD"]
     return parts
@@ -231,8 +266,9 @@ def _canonical(framework: str) -> str:
         return framework.strip().lower()
 
 
-def _prequantized(w: Workload, quant: str, model: str, warnings: list[Message],
-                  assumptions: list[Message]) -> tuple[str, str | None]:
+def _prequantized(
+    w: Workload, quant: str, model: str, warnings: list[Message], assumptions: list[Message]
+) -> tuple[str, str | None]:
     """(model to serve, its repo to download) for AWQ/GPTQ weights.
 
     AWQ/GPTQ weights come from a checkpoint quantized that way: the catalog's repo holds
@@ -254,8 +290,9 @@ def _seqs(w: Workload, opt: Option) -> int:
     return opt.memory.max_concurrent_seqs or max(w.batch, 1)
 
 
-def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _Refs
-             ) -> tuple[str, str, str, list[Message], list[Message], str | None]:
+def _serving(
+    w: Workload, opt: Option, model: str, n: int, served: bool, refs: _Refs
+) -> tuple[str, str, str, list[Message], list[Message], str | None]:
     """(engine, command, setup, assumptions, warnings, repo to download) on ``n`` GPUs.
 
     One engine instance. ``served``: the instance is a replica of a service, so the server listens on all
@@ -283,12 +320,10 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
         elif refs.modelscope_id:
             model = refs.modelscope_id
         if w.model is not None and (refusal := tensor_parallel_refusal(w.model, n)) is not None:
-            raise ValueError(_e("tp_refused", engine=ENGINE_NAMES.get(fw, fw), n=n,
-                                error=refusal))
+            raise ValueError(_e("tp_refused", engine=ENGINE_NAMES.get(fw, fw), n=n, error=refusal))
         if fw == "mindie":
             where = launch_cn.local_dir(model) if "/" in model else model
-            cmd, setup, a, more, _ = launch_cn.mindie(w, n, where, w.model_id or "model",
-                                                      _seqs(w, opt))
+            cmd, setup, a, more, _ = launch_cn.mindie(w, n, where, w.model_id or "model", _seqs(w, opt))
             return "mindie", cmd, setup, assumptions + a, warnings + more, fetch
         if fmt is not None:
             assumptions.append(_s("quantization", quant="ascend"))
@@ -300,15 +335,13 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
         if warn:
             warnings.append(warn)
         if quant not in (None, "awq"):
-            raise ValueError(_e("lmdeploy_format", dtype=w.weights_dtype,
-                                method=str(quant)))
+            raise ValueError(_e("lmdeploy_format", dtype=w.weights_dtype, method=str(quant)))
         if quant == "awq" and "/" in model:
             model, fetch = _prequantized(w, quant, model, warnings, assumptions)
         elif refs.modelscope_id and "/" in model:
             model = refs.modelscope_id
         on_ms = model == refs.modelscope_id or (quant == "awq" and model == fetch)
-        cmd, setup, a, more = launch_cn.lmdeploy(w, n, model, quant, served, _seqs(w, opt),
-                                                 on_ms)
+        cmd, setup, a, more = launch_cn.lmdeploy(w, n, model, quant, served, _seqs(w, opt), on_ms)
         return "lmdeploy", cmd, setup, assumptions + a, warnings + more, fetch
     if fw in ("vllm", "sglang"):
         quant, warn = _vllm_quant(w)
@@ -321,8 +354,17 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
             raise ValueError(_e("tp_refused", engine=ENGINE_NAMES[fw], n=n, error=refusal))
         port = ["--host", "0.0.0.0", "--port", str(SERVER_PORTS[fw][0])] if served else []
         if fw == "vllm":
-            parts = ["vllm", "serve", model, "--max-model-len", str(ctx), "--gpu-memory-utilization",
-                     f"{w.gpu_memory_utilization:.2f}", "--tensor-parallel-size", str(n)]
+            parts = [
+                "vllm",
+                "serve",
+                model,
+                "--max-model-len",
+                str(ctx),
+                "--gpu-memory-utilization",
+                f"{w.gpu_memory_utilization:.2f}",
+                "--tensor-parallel-size",
+                str(n),
+            ]
             if quant:
                 parts += ["--quantization", quant]
             if kv.startswith("fp8"):
@@ -332,9 +374,19 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
             parts += _vllm_speculative(w)
             setup = "pip install vllm"
         else:
-            parts = ["python", "-m", "sglang.launch_server", "--model-path", model,
-                     "--context-length", str(ctx), "--mem-fraction-static",
-                     f"{w.gpu_memory_utilization:.2f}", "--tp-size", str(n)]
+            parts = [
+                "python",
+                "-m",
+                "sglang.launch_server",
+                "--model-path",
+                model,
+                "--context-length",
+                str(ctx),
+                "--mem-fraction-static",
+                f"{w.gpu_memory_utilization:.2f}",
+                "--tp-size",
+                str(n),
+            ]
             if quant:
                 parts += ["--quantization", quant]
             if kv.startswith("fp8"):
@@ -342,8 +394,16 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
             parts += _sglang_speculative(w)
             setup = 'pip install "sglang[all]"'
         parts += port
-        assumptions.append(_s("serving", engine=ENGINE_NAMES[fw], ctx=ctx,
-                              frac=f"{w.gpu_memory_utilization:.2f}", n=n, kv=kv))
+        assumptions.append(
+            _s(
+                "serving",
+                engine=ENGINE_NAMES[fw],
+                ctx=ctx,
+                frac=f"{w.gpu_memory_utilization:.2f}",
+                n=n,
+                kv=kv,
+            )
+        )
         if quant:
             assumptions.append(_s("quantization", quant=quant))
         if opt.memory.max_concurrent_seqs:
@@ -359,8 +419,11 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
         # the GGUF type the memory estimate used (memory.llamacpp.llamacpp_memory: GGUF types and 16/32-bit
         # as given, anything else read as Q4_K_M)
         wdt = w.weights_dtype
-        quant = (wdt.upper() if wdt in GGUF_TYPES else
-                 {"fp16": "F16", "bf16": "BF16", "fp32": "F32"}.get(wdt, "Q4_K_M"))
+        quant = (
+            wdt.upper()
+            if wdt in GGUF_TYPES
+            else {"fp16": "F16", "bf16": "BF16", "fp32": "F32"}.get(wdt, "Q4_K_M")
+        )
         if wdt not in GGUF_TYPES and wdt not in ("fp16", "bf16", "fp32"):
             warnings.append(_s("no_gguf_type", dtype=wdt))
         if fw == "ollama":
@@ -369,19 +432,26 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
                 env += ["OLLAMA_FLASH_ATTENTION=1", f"OLLAMA_KV_CACHE_TYPE={kv}"]
             if served:  # a replica: the server listens on all interfaces and keeps running
                 env.append(f"OLLAMA_HOST=0.0.0.0:{SERVER_PORTS['ollama'][0]}")
-                cmd = (" ".join(env) + " ollama serve &\nollama pull " + shlex.quote(model)
-                       + "\nwait")
+                cmd = " ".join(env) + " ollama serve &\nollama pull " + shlex.quote(model) + "\nwait"
             else:
                 cmd = " ".join(env) + " ollama serve &\nollama run " + shlex.quote(model)
             assumptions.append(_s("ollama", ctx=ctx, n=w.batch, quant=quant, kv=kv))
             if opt.memory.cards:
                 warnings.append(_s("ollama_no_split"))
             warnings.append(_s("ollama_tag", quant=quant))
-            return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, \
-                warnings, None
+            return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, warnings, None
         cards = opt.memory.cards
-        parts = ["llama-server", "-m", f"{model.split('/')[-1]}.{quant}.gguf", "-c", str(n_ctx),
-                 "-ngl", str(ngl), "--parallel", str(w.batch)]
+        parts = [
+            "llama-server",
+            "-m",
+            f"{model.split('/')[-1]}.{quant}.gguf",
+            "-c",
+            str(n_ctx),
+            "-ngl",
+            str(ngl),
+            "--parallel",
+            str(w.batch),
+        ]
         if cards:
             # unlike cards (core.memory.mixed): the devices in the job's order and the split
             # that gives each card its layers
@@ -394,9 +464,15 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
         place = opt.memory.placement
         if place is not None and place.n_cpu_moe:
             parts += ["--n-cpu-moe", str(place.n_cpu_moe)]
-            assumptions.append(_s("n_cpu_moe", n=place.n_cpu_moe, layers=place.moe_layers_on_host,
-                                  gib=f"{place.host_expert_bytes / GiB:.1f}",
-                                  ram=f"{place.ram_need_bytes / GiB:.1f}"))
+            assumptions.append(
+                _s(
+                    "n_cpu_moe",
+                    n=place.n_cpu_moe,
+                    layers=place.moe_layers_on_host,
+                    gib=f"{place.host_expert_bytes / GiB:.1f}",
+                    ram=f"{place.ram_need_bytes / GiB:.1f}",
+                )
+            )
         if place is not None and place.kv_on_host:
             parts += ["--no-kv-offload"]
             assumptions.append(_s("no_kv_offload", gib=f"{place.host_kv_bytes / GiB:.1f}"))
@@ -406,8 +482,7 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
             parts += ["-fa", "on", "-ctk", kv, "-ctv", kv]
         if served:
             parts += ["--host", "0.0.0.0", "--port", str(SERVER_PORTS["llama.cpp"][0])]
-        assumptions.append(_s("llamacpp", n_ctx=n_ctx, n=w.batch, ctx=ctx, ngl=ngl, quant=quant,
-                              kv=kv))
+        assumptions.append(_s("llamacpp", n_ctx=n_ctx, n=w.batch, ctx=ctx, ngl=ngl, quant=quant, kv=kv))
         if n > 1:
             assumptions.append(_s("layer_split", n=n))
         warnings.append(_s("gguf_placeholder"))
@@ -415,27 +490,47 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
     if fw == "transformers":
         qline = ""
         if w.weights_dtype == "nf4":
-            qline = ("    quantization_config=BitsAndBytesConfig(load_in_4bit=True, "
-                     "bnb_4bit_quant_type='nf4', bnb_4bit_compute_dtype=torch.bfloat16),\n")
+            qline = (
+                "    quantization_config=BitsAndBytesConfig(load_in_4bit=True, "
+                "bnb_4bit_quant_type='nf4', bnb_4bit_compute_dtype=torch.bfloat16),\n"
+            )
         elif w.weights_dtype == "int8":
             qline = "    quantization_config=BitsAndBytesConfig(load_in_8bit=True),\n"
-        cmd = ("python - <<'EOF'\nimport torch\nfrom transformers import AutoModelForCausalLM, "
-               "AutoTokenizer, BitsAndBytesConfig\n"
-               f"tok = AutoTokenizer.from_pretrained({model!r})\n"
-               f"model = AutoModelForCausalLM.from_pretrained({model!r}, dtype=torch.bfloat16,\n"
-               f"{qline}    device_map='auto')\n"
-               f"# generate(max_new_tokens={w.new_tokens or w.avg_output_tokens}) on batches of "
-               f"{w.batch} prompts of {w.prompt_len or w.seq_len or w.avg_prompt_tokens} tokens\n"
-               "EOF")
+        cmd = (
+            "python - <<'EOF'\nimport torch\nfrom transformers import AutoModelForCausalLM, "
+            "AutoTokenizer, BitsAndBytesConfig\n"
+            f"tok = AutoTokenizer.from_pretrained({model!r})\n"
+            f"model = AutoModelForCausalLM.from_pretrained({model!r}, dtype=torch.bfloat16,\n"
+            f"{qline}    device_map='auto')\n"
+            f"# generate(max_new_tokens={w.new_tokens or w.avg_output_tokens}) on batches of "
+            f"{w.batch} prompts of {w.prompt_len or w.seq_len or w.avg_prompt_tokens} tokens\n"
+            "EOF"
+        )
         assumptions.append(_s("transformers", n=n, batch=w.batch, ctx=ctx))
-        return "transformers", cmd, "pip install transformers accelerate bitsandbytes", \
-            assumptions, warnings, fetch
-    raise ValueError(_e("no_serving_command", framework=repr(w.framework),
-                        choices=join([verbatim(x) for x in SERVING_ENGINES], "list")))
+        return (
+            "transformers",
+            cmd,
+            "pip install transformers accelerate bitsandbytes",
+            assumptions,
+            warnings,
+            fetch,
+        )
+    raise ValueError(
+        _e(
+            "no_serving_command",
+            framework=repr(w.framework),
+            choices=join([verbatim(x) for x in SERVING_ENGINES], "list"),
+        )
+    )
 
 
-ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "vllm-ascend": "vllm-ascend",
-                "mindie": "MindIE", "lmdeploy": "LMDeploy"}
+ENGINE_NAMES = {
+    "vllm": "vLLM",
+    "sglang": "SGLang",
+    "vllm-ascend": "vllm-ascend",
+    "mindie": "MindIE",
+    "lmdeploy": "LMDeploy",
+}
 
 
 def _training_extras(w: Workload, fw: str) -> list[Message]:
@@ -452,14 +547,16 @@ def _training_extras(w: Workload, fw: str) -> list[Message]:
     return out
 
 
-def _training(w: Workload, opt: Option, model: str, refs: _Refs
-              ) -> tuple[str, str, str, list[Message], list[Message]]:
+def _training(
+    w: Workload, opt: Option, model: str, refs: _Refs
+) -> tuple[str, str, str, list[Message], list[Message]]:
     fw = _canonical(w.framework)
     n = opt.num_gpus
     hub = refs.modelscope_id or model
     if fw == "llama-factory":
-        cmd, setup, a, more, _ = launch_cn.llama_factory(w, n, hub, refs.family, refs.npu,
-                                                         refs.modelscope_id is not None)
+        cmd, setup, a, more, _ = launch_cn.llama_factory(
+            w, n, hub, refs.family, refs.npu, refs.modelscope_id is not None
+        )
         return "llama-factory", cmd, setup, a, more
     if fw == "ms-swift":
         # a Hugging Face repo only: ms-swift reads it from there with --use_hf true
@@ -489,41 +586,78 @@ def _training(w: Workload, opt: Option, model: str, refs: _Refs
             launch += ["--accelerate_config", "fsdp2"]
         elif n > 1:
             launch += ["--accelerate_config", "multi_gpu"]
-        parts = [*launch, "--model_name_or_path", model, "--dataset_name",
-                 "YOUR_DATASET", "--per_device_train_batch_size", str(w.batch), "--max_length",
-                 str(seq), "--optim", {"adamw": "adamw_torch", "adamw8bit": "adamw_bnb_8bit",
-                                       "paged_adamw8bit": "paged_adamw_8bit", "sgd": "sgd",
-                                       "adafactor": "adafactor", "lion": "lion_32bit"}[w.optimizer]]
+        parts = [
+            *launch,
+            "--model_name_or_path",
+            model,
+            "--dataset_name",
+            "YOUR_DATASET",
+            "--per_device_train_batch_size",
+            str(w.batch),
+            "--max_length",
+            str(seq),
+            "--optim",
+            {
+                "adamw": "adamw_torch",
+                "adamw8bit": "adamw_bnb_8bit",
+                "paged_adamw8bit": "paged_adamw_8bit",
+                "sgd": "sgd",
+                "adafactor": "adafactor",
+                "lion": "lion_32bit",
+            }[w.optimizer],
+        ]
         if w.compute_dtype in ("bf16", "fp16"):
             parts.append(f"--{w.compute_dtype}")
         if w.grad_ckpt:
             parts.append("--gradient_checkpointing")
         if lora is not None:
-            parts += ["--use_peft", "--lora_r", str(lora.r), "--lora_alpha", f"{lora.alpha:g}",
-                      "--lora_target_modules", *lora.targets]
+            parts += [
+                "--use_peft",
+                "--lora_r",
+                str(lora.r),
+                "--lora_alpha",
+                f"{lora.alpha:g}",
+                "--lora_target_modules",
+                *lora.targets,
+            ]
         if w.task == "qlora":
             if w.weights_dtype == "nf4":
                 parts += ["--load_in_4bit", "--bnb_4bit_quant_type", "nf4"]
             else:
                 parts += ["--load_in_8bit"]
         parts += ["--output_dir", "out"]
-        assumptions.append(_s("trl", n=n, batch=w.batch, seq=seq, opt=w.optimizer,
-                              dtype=w.compute_dtype))
+        assumptions.append(_s("trl", n=n, batch=w.batch, seq=seq, opt=w.optimizer, dtype=w.compute_dtype))
         assumptions += _training_extras(w, fw)
         if w.task == "pretrain":
             warnings.append(_s("pretrain"))
-        return "trl", _j(parts), "pip install trl peft accelerate bitsandbytes deepspeed", \
-            assumptions, warnings
+        return (
+            "trl",
+            _j(parts),
+            "pip install trl peft accelerate bitsandbytes deepspeed",
+            assumptions,
+            warnings,
+        )
     if fw == "torchtune":
         kind = {"lora": "lora", "qlora": "lora", "full_ft": "full"}.get(w.task)
         if kind is None:
             raise ValueError(_e("torchtune_tasks", task=repr(w.task)))
         recipe = f"{kind}_finetune_{'distributed' if n > 1 else 'single_device'}"
-        cfg = f"YOUR_MODEL/{'qlora' if w.task == 'qlora' else kind}_" \
-              f"{'distributed' if n > 1 else 'single_device'}"
-        parts = ["tune", "run"] + (["--nproc_per_node", str(n)] if n > 1 else []) + [
-            recipe, "--config", cfg, f"batch_size={w.batch}", f"tokenizer.max_seq_len={seq}",
-            f"enable_activation_checkpointing={w.grad_ckpt}"]
+        cfg = (
+            f"YOUR_MODEL/{'qlora' if w.task == 'qlora' else kind}_"
+            f"{'distributed' if n > 1 else 'single_device'}"
+        )
+        parts = (
+            ["tune", "run"]
+            + (["--nproc_per_node", str(n)] if n > 1 else [])
+            + [
+                recipe,
+                "--config",
+                cfg,
+                f"batch_size={w.batch}",
+                f"tokenizer.max_seq_len={seq}",
+                f"enable_activation_checkpointing={w.grad_ckpt}",
+            ]
+        )
         if lora is not None:
             parts += [f"model.lora_rank={lora.r}", f"model.lora_alpha={lora.alpha:g}"]
         assumptions.append(_s("torchtune", recipe=recipe, batch=w.batch, seq=seq))
@@ -531,11 +665,25 @@ def _training(w: Workload, opt: Option, model: str, refs: _Refs
         warnings.append(_s("torchtune_config"))
         return "torchtune", " ".join(parts), "pip install torchtune torchao", assumptions, warnings
     if fw == "litgpt":
-        sub = {"lora": "finetune_lora", "qlora": "finetune_lora", "full_ft": "finetune_full",
-               "pretrain": "pretrain"}[w.task]
-        parts = ["litgpt", sub, model, "--devices", str(n), "--precision",
-                 f"{w.compute_dtype}-true" if w.compute_dtype in ("bf16", "fp16") else "32-true",
-                 "--train.micro_batch_size", str(w.batch), "--train.max_seq_length", str(seq)]
+        sub = {
+            "lora": "finetune_lora",
+            "qlora": "finetune_lora",
+            "full_ft": "finetune_full",
+            "pretrain": "pretrain",
+        }[w.task]
+        parts = [
+            "litgpt",
+            sub,
+            model,
+            "--devices",
+            str(n),
+            "--precision",
+            f"{w.compute_dtype}-true" if w.compute_dtype in ("bf16", "fp16") else "32-true",
+            "--train.micro_batch_size",
+            str(w.batch),
+            "--train.max_seq_length",
+            str(seq),
+        ]
         if lora is not None:
             parts += ["--lora_r", str(lora.r), "--lora_alpha", f"{lora.alpha:g}"]
         if w.task == "qlora":
@@ -543,8 +691,13 @@ def _training(w: Workload, opt: Option, model: str, refs: _Refs
         assumptions.append(_s("litgpt", recipe=sub, n=n, batch=w.batch, seq=seq))
         assumptions += _training_extras(w, fw)
         return "litgpt", _j(parts), 'pip install "litgpt[all]"', assumptions, warnings
-    raise ValueError(_e("no_training_launcher", framework=repr(w.framework),
-                        choices=join([verbatim(x) for x in TRAINING_LAUNCHERS], "list")))
+    raise ValueError(
+        _e(
+            "no_training_launcher",
+            framework=repr(w.framework),
+            choices=join([verbatim(x) for x in TRAINING_LAUNCHERS], "list"),
+        )
+    )
 
 
 def accelerator_name(gpu_id: str) -> str:
@@ -556,9 +709,16 @@ def accelerator_name(gpu_id: str) -> str:
     return SKYPILOT_NAMES.get(gpu_id) or gpu_id.upper().replace("_", "-")
 
 
-def _skypilot(gpu_id: str, gpu_name: str, count: int, spot: bool, setup: str, run: str,
-              replicas: int, service: tuple[int, str] | None
-              ) -> tuple[str, list[Message]]:
+def _skypilot(
+    gpu_id: str,
+    gpu_name: str,
+    count: int,
+    spot: bool,
+    setup: str,
+    run: str,
+    replicas: int,
+    service: tuple[int, str] | None,
+) -> tuple[str, list[Message]]:
     """The SkyPilot YAML and its warnings.
 
     A task of ``replicas`` node(s) (``num_nodes``) of ``count`` GPUs, or with ``service`` =
@@ -566,17 +726,21 @@ def _skypilot(gpu_id: str, gpu_name: str, count: int, spot: bool, setup: str, ru
     """
     name = accelerator_name(gpu_id)
     warnings = []
-    header = ("# SkyPilot service written by gpupicker: sky serve up task.yaml\n" if service
-              else "# SkyPilot task written by gpupicker: sky launch -c gpupicker task.yaml\n")
+    header = (
+        "# SkyPilot service written by gpupicker: sky serve up task.yaml\n"
+        if service
+        else "# SkyPilot task written by gpupicker: sky launch -c gpupicker task.yaml\n"
+    )
     if gpu_id not in SKYPILOT_NAMES:
         header += "# CHECK: the accelerator name is not known to gpupicker, see `sky show-gpus`\n"
         warnings.append(_s("skypilot_name", gpu=gpu_name, name=name))
     doc: dict[str, Any] = {}
     resources: dict[str, Any] = {"accelerators": f"{name}:{count}", "use_spot": spot}
     if service is not None:
-        doc["service"] = {"readiness_probe": {"path": service[1],
-                                              "initial_delay_seconds": READINESS_DELAY_S},
-                          "replicas": replicas}
+        doc["service"] = {
+            "readiness_probe": {"path": service[1], "initial_delay_seconds": READINESS_DELAY_S},
+            "replicas": replicas,
+        }
         resources["ports"] = service[0]
     doc["resources"] = resources
     if service is None and replicas > 1:
@@ -587,8 +751,16 @@ def _skypilot(gpu_id: str, gpu_name: str, count: int, spot: bool, setup: str, ru
     return to_yaml(header, doc), warnings
 
 
-def _dstack(gpu_id: str, mem_gb: int, count: int, spot: bool, setup: str, run: str,
-            replicas: int, service: tuple[int, str] | None) -> str:
+def _dstack(
+    gpu_id: str,
+    mem_gb: int,
+    count: int,
+    spot: bool,
+    setup: str,
+    run: str,
+    replicas: int,
+    service: tuple[int, str] | None,
+) -> str:
     """The dstack YAML.
 
     A task (``nodes`` = ``replicas`` when more than one) or, with ``service`` = (port,
@@ -597,10 +769,14 @@ def _dstack(gpu_id: str, mem_gb: int, count: int, spot: bool, setup: str, run: s
     name = accelerator_name(gpu_id).replace("-80GB", "").replace("-32GB", "")
     cmds = ([setup] if setup else []) + [run.replace(" \\\n  ", " ")]
     header = "# dstack {} written by gpupicker: dstack apply -f .dstack.yml\n".format(
-        "service" if service else "task")
-    doc: dict[str, Any] = {"type": "service" if service else "task",
-                           "name": "gpupicker-service" if service else "gpupicker-job",
-                           "python": "3.11", "commands": cmds}
+        "service" if service else "task"
+    )
+    doc: dict[str, Any] = {
+        "type": "service" if service else "task",
+        "name": "gpupicker-service" if service else "gpupicker-job",
+        "python": "3.11",
+        "commands": cmds,
+    }
     if service is not None:
         doc["port"] = service[0]
         doc["replicas"] = replicas
@@ -611,9 +787,15 @@ def _dstack(gpu_id: str, mem_gb: int, count: int, spot: bool, setup: str, run: s
     return to_yaml(header, doc)
 
 
-def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
-                  gpu_memory_gb: float | None = None, *, modelscope_id: str | None = None,
-                  family: str | None = None) -> LaunchConfig:
+def launch_config(
+    w: Workload,
+    opt: Option,
+    model_ref: str | None = None,
+    gpu_memory_gb: float | None = None,
+    *,
+    modelscope_id: str | None = None,
+    family: str | None = None,
+) -> LaunchConfig:
     """The command line and cloud YAMLs for running ``w`` on option ``opt``.
 
     Args:
@@ -648,9 +830,12 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
     npu = "ascend" in opt.gpu_id.lower() or "ascend" in opt.gpu_name.lower()
     # a download step only for a hub id (org/name); a local path or anything else is used as
     # given by the command, with nothing to fetch
-    refs = _Refs(model_ref if model_ref and _HUB_ID.fullmatch(model_ref) else None,
-                 modelscope_id if modelscope_id and _HUB_ID.fullmatch(modelscope_id) else None,
-                 family, npu)
+    refs = _Refs(
+        model_ref if model_ref and _HUB_ID.fullmatch(model_ref) else None,
+        modelscope_id if modelscope_id and _HUB_ID.fullmatch(modelscope_id) else None,
+        family,
+        npu,
+    )
     fetch = refs.hf_repo
     if w.is_training:
         engine, cmd, setup, assumptions, more = _training(w, opt, model, refs)
@@ -659,8 +844,7 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
         engine, cmd, setup, assumptions, more, fetch = _serving(w, opt, model, per, served, refs)
         if served:
             service = SERVER_PORTS[engine]
-            assumptions.append(_s("service", replicas=replicas, n=per, port=service[0],
-                                  path=service[1]))
+            assumptions.append(_s("service", replicas=replicas, n=per, port=service[0], path=service[1]))
         elif replicas > 1:
             assumptions.append(_s("replica_nodes", replicas=replicas, n=per))
     warnings += more
@@ -674,28 +858,52 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
         download = launch_cn.download_step(fetch, fetch)
     first = next((line for line in download.split("\n") if line and not line.startswith("#")), "")
     if first:  # the YAMLs run on a fresh machine: install the download tool first
-        first = ("pip install modelscope && " if first.startswith("modelscope")
-                 else "pip install huggingface_hub && ") + first
+        first = (
+            "pip install modelscope && "
+            if first.startswith("modelscope")
+            else "pip install huggingface_hub && "
+        ) + first
     yaml_setup = "\n".join(x for x in (setup, first) if x)
     spot = opt.pricing in ("spot", "interruptible", "preemptible")
     if opt.memory.cards:
         # the user's own machine of unlike cards: no cloud sells it, so no cloud task
         sky = dstack = f"# {_e('machine_no_cloud', machine=opt.gpu_name)}\n"
         sky_warn: list[Message] = []
-        assumptions.append(_s("machine_at_prices", machine=opt.gpu_name,
-                              pricing=_pricing(opt.pricing or "owned")))
+        assumptions.append(
+            _s("machine_at_prices", machine=opt.gpu_name, pricing=_pricing(opt.pricing or "owned"))
+        )
     else:
-        sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, per, spot, yaml_setup, cmd, replicas,
-                                  service)
+        sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, per, spot, yaml_setup, cmd, replicas, service)
         mem_gb = int(round(gpu_memory_gb if gpu_memory_gb else opt.capacity_bytes_per_gpu / 2**30))
         dstack = _dstack(opt.gpu_id, mem_gb, per, spot, yaml_setup, cmd, replicas, service)
-        assumptions.append(_s("gpus_at_prices", n=opt.num_gpus, gpu=opt.gpu_name,
-                              pricing=_pricing(opt.pricing or "on_demand")))
-    return LaunchConfig(engine=engine, command=cmd, setup=setup, download=download,
-                        skypilot_yaml=sky,
-                        dstack_yaml=dstack, replicas=replicas, gpus_per_replica=per,
-                        assumptions=tuple(assumptions), warnings=tuple(warnings + sky_warn))
+        assumptions.append(
+            _s(
+                "gpus_at_prices",
+                n=opt.num_gpus,
+                gpu=opt.gpu_name,
+                pricing=_pricing(opt.pricing or "on_demand"),
+            )
+        )
+    return LaunchConfig(
+        engine=engine,
+        command=cmd,
+        setup=setup,
+        download=download,
+        skypilot_yaml=sky,
+        dstack_yaml=dstack,
+        replicas=replicas,
+        gpus_per_replica=per,
+        assumptions=tuple(assumptions),
+        warnings=tuple(warnings + sky_warn),
+    )
 
 
-__all__ = ["SERVER_PORTS", "SKYPILOT_NAMES", "LaunchConfig", "hf_repo_from_source", "launch_config",
-           "model_repo", "to_yaml"]
+__all__ = [
+    "SERVER_PORTS",
+    "SKYPILOT_NAMES",
+    "LaunchConfig",
+    "hf_repo_from_source",
+    "launch_config",
+    "model_repo",
+    "to_yaml",
+]

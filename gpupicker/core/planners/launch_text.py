@@ -50,8 +50,7 @@ class _Dumper(_SafeDumper):  # type: ignore[misc,valid-type]
 def _str(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
     # a block only where PyYAML allows one: control characters, trailing spaces and the like
     # make the emitter fall back to a double-quoted scalar by itself
-    return dumper.represent_scalar("tag:yaml.org,2002:str", data,
-                                   style="|" if "\n" in data else None)
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|" if "\n" in data else None)
 
 
 _Dumper.add_representer(str, _str)
@@ -63,6 +62,7 @@ def to_yaml(header: str, doc: dict[str, Any]) -> str:
     Every value is emitted as data (quoted where YAML needs it), so no string can add a key;
     ``yaml.safe_load`` of the result gives ``doc`` back. ``header`` is gpupicker's own text.
     """
-    body = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=False, width=100_000)
+    body = yaml.dump(
+        doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100_000
+    )
     return header + body

@@ -33,16 +33,17 @@ from ..workload import Workload
 from .money import USD, Money, no_rate_message
 from .spot import DEFAULT_CHECKPOINT_INTERVAL_HOURS, SpotRate, spot_note, spot_run
 
-DEFAULT_USD_PER_UNIT: dict[str, float] = {"USD": 1.0, "CNY": 0.14, "EUR": 1.09, "GBP": 1.27,
-                                          "JPY": 0.0067}
+DEFAULT_USD_PER_UNIT: dict[str, float] = {"USD": 1.0, "CNY": 0.14, "EUR": 1.09, "GBP": 1.27, "JPY": 0.0067}
 """Fallback USD per 1 unit of each currency (rounded 2026 rates; same convention as the
 catalog's ``get_fx_rates``); the user's own rates win."""
 
 SUBSCRIPTION_HOURS: dict[str, float] = {"monthly": HOURS_PER_MONTH_DEFAULT, "yearly": 8760.0}
 """Billing period of a subscription price (包月 / 包年), in hours: the catalog stores its
 per-GPU-hour equivalent (period price / period hours) and a run pays whole periods."""
-SUBSCRIPTION_NAMES: dict[str, Message] = {"monthly": msg("cost.subscription.monthly"),
-                                          "yearly": msg("cost.subscription.yearly")}
+SUBSCRIPTION_NAMES: dict[str, Message] = {
+    "monthly": msg("cost.subscription.monthly"),
+    "yearly": msg("cost.subscription.yearly"),
+}
 """Display name of each subscription pricing (in the cost assumptions)."""
 
 DEFAULT_UTILIZATION = 0.8
@@ -137,8 +138,9 @@ def run_cost_usd(usd_per_gpu_hour: float, num_gpus: int, hours: float) -> float:
     return usd_per_gpu_hour * num_gpus * hours
 
 
-def monthly_serving_usd(usd_per_gpu_hour: float, num_gpus: int,
-                        hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -> float:
+def monthly_serving_usd(
+    usd_per_gpu_hour: float, num_gpus: int, hours_per_month: float = HOURS_PER_MONTH_DEFAULT
+) -> float:
     """Always-on serving per month: GPUs × $/h × hours per month (730 default, 720 option)."""
     return usd_per_gpu_hour * num_gpus * hours_per_month
 
@@ -150,22 +152,23 @@ def usd_per_million_tokens(usd_per_gpu_hour: float, num_gpus: int, tokens_per_s:
     return 1e6 * usd_per_gpu_hour * num_gpus / SECONDS_PER_HOUR / tokens_per_s
 
 
-def energy_kwh(tdp_w: float, num_gpus: int, hours: float,
-               utilization: float = DEFAULT_UTILIZATION) -> float:
+def energy_kwh(tdp_w: float, num_gpus: int, hours: float, utilization: float = DEFAULT_UTILIZATION) -> float:
     """GPU energy in kWh: TDP × utilization × GPUs × hours / 1000."""
     return tdp_w * utilization * num_gpus * hours / 1000.0
 
 
-def kwh_per_million_tokens(tdp_w: float, num_gpus: int, tokens_per_s: float,
-                           utilization: float = DEFAULT_UTILIZATION) -> float:
+def kwh_per_million_tokens(
+    tdp_w: float, num_gpus: int, tokens_per_s: float, utilization: float = DEFAULT_UTILIZATION
+) -> float:
     """Energy to produce 1e6 tokens at ``tokens_per_s`` over all GPUs, in kWh."""
     if tokens_per_s <= 0:
         return math.inf
     return energy_kwh(tdp_w, num_gpus, 1e6 / tokens_per_s / SECONDS_PER_HOUR, utilization)
 
 
-def tokens_per_joule(tdp_w: float, num_gpus: int, tokens_per_s: float,
-                     utilization: float = DEFAULT_UTILIZATION) -> float:
+def tokens_per_joule(
+    tdp_w: float, num_gpus: int, tokens_per_s: float, utilization: float = DEFAULT_UTILIZATION
+) -> float:
     """Tokens per joule of GPU energy: tokens/s / (TDP × utilization × GPUs)."""
     watts = tdp_w * utilization * num_gpus
     return tokens_per_s / watts if watts > 0 else 0.0
@@ -191,11 +194,17 @@ class BuyVsRent(BaseModel):
     assumptions: tuple[Text, ...] = ()
 
 
-def buy_vs_rent(purchase_usd_per_gpu: float, rent_usd_per_gpu_hour: float, num_gpus: int = 1, *,
-                hours_used_per_month: float = HOURS_PER_MONTH_DEFAULT, tdp_w: float = 0.0,
-                utilization: float = DEFAULT_UTILIZATION,
-                usd_per_kwh: float = DEFAULT_USD_PER_KWH,
-                host_share_usd: float = 0.0) -> BuyVsRent:
+def buy_vs_rent(
+    purchase_usd_per_gpu: float,
+    rent_usd_per_gpu_hour: float,
+    num_gpus: int = 1,
+    *,
+    hours_used_per_month: float = HOURS_PER_MONTH_DEFAULT,
+    tdp_w: float = 0.0,
+    utilization: float = DEFAULT_UTILIZATION,
+    usd_per_kwh: float = DEFAULT_USD_PER_KWH,
+    host_share_usd: float = 0.0,
+) -> BuyVsRent:
     """Break-even months of buying vs renting (formulas.md §8).
 
     ``purchase = num_gpus × purchase_usd_per_gpu + host_share_usd``;
@@ -208,18 +217,39 @@ def buy_vs_rent(purchase_usd_per_gpu: float, rent_usd_per_gpu_hour: float, num_g
     saving = rent - power
     months = purchase / saving if saving > 0 else None
     return BuyVsRent(
-        purchase_usd=purchase, rent_usd_per_month=rent, power_usd_per_month=power,
+        purchase_usd=purchase,
+        rent_usd_per_month=rent,
+        power_usd_per_month=power,
         break_even_months=months,
-        assumptions=(_sentence(join([
-            msg("cost.hours_used", hours=f"{hours_used_per_month:.0f}"),
-            msg("cost.power", watts=f"{tdp_w:.0f}", utilization=f"{utilization:.0%}",
-                price=f"{usd_per_kwh:.2f}"),
-            msg("cost.no_resale")], "clauses")),))
+        assumptions=(
+            _sentence(
+                join(
+                    [
+                        msg("cost.hours_used", hours=f"{hours_used_per_month:.0f}"),
+                        msg(
+                            "cost.power",
+                            watts=f"{tdp_w:.0f}",
+                            utilization=f"{utilization:.0%}",
+                            price=f"{usd_per_kwh:.2f}",
+                        ),
+                        msg("cost.no_resale"),
+                    ],
+                    "clauses",
+                )
+            ),
+        ),
+    )
 
 
-def gpus_for_serving(requests_per_minute: float, avg_prompt_tokens: int, avg_output_tokens: int,
-                     replica_output_tokens_per_s: float, replica_prefill_tokens_per_s: float,
-                     gpus_per_replica: int = 1, target_utilization: float = 0.7) -> tuple[int, int]:
+def gpus_for_serving(
+    requests_per_minute: float,
+    avg_prompt_tokens: int,
+    avg_output_tokens: int,
+    replica_output_tokens_per_s: float,
+    replica_prefill_tokens_per_s: float,
+    gpus_per_replica: int = 1,
+    target_utilization: float = 0.7,
+) -> tuple[int, int]:
     """Replicas and GPUs needed to serve a request rate.
 
     A replica spends, per request, ``prompt / prefill_rate + output / aggregate decode rate``
@@ -260,14 +290,18 @@ def startup_hours(w: Workload) -> tuple[float, Message]:
     (formulas.md §1). Every GPU of the rental waits through it, so it is billed per GPU.
     """
     if w.startup_minutes is not None:
-        return w.startup_minutes / 60.0, msg("cost.startup", minutes=f"{w.startup_minutes:g}",
-                                             why=msg("cost.startup.given"))
+        return w.startup_minutes / 60.0, msg(
+            "cost.startup", minutes=f"{w.startup_minutes:g}", why=msg("cost.startup.given")
+        )
     weights = 0.0
     if w.model is not None:
         weights = float(weights_bytes(w.model, w.weights_dtype))
     seconds = IMAGE_PULL_S + weights / MODEL_DOWNLOAD_BYTES_PER_S + weights / MODEL_LOAD_BYTES_PER_S
-    return seconds / 3600.0, msg("cost.startup", minutes=f"{seconds / 60:.1f}",
-                                 why=msg("cost.startup.default", gib=f"{weights / 2**30:.1f}"))
+    return seconds / 3600.0, msg(
+        "cost.startup",
+        minutes=f"{seconds / 60:.1f}",
+        why=msg("cost.startup.default", gib=f"{weights / 2**30:.1f}"),
+    )
 
 
 def billed_hours(hours: float, increment_s: int | None) -> float:
@@ -281,14 +315,23 @@ def billed_hours(hours: float, increment_s: int | None) -> float:
     return max(1, steps) * increment_s / 3600.0
 
 
-def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Throughput | None = None,
-                  hours: float | None = None, serving: bool = False,
-                  hours_per_month: float = HOURS_PER_MONTH_DEFAULT, pricing: str = "on_demand",
-                  tdp_w: float | None = None, tokens_out_per_s: float | None = None,
-                  utilization: float = DEFAULT_UTILIZATION,
-                  spot: SpotTerms | None = None,
-                  money: Money | None = None, startup: tuple[float, Message] | None = None,
-                  billing: tuple[str, int | None] | None = None) -> CostEstimate:
+def estimate_cost(
+    *,
+    usd_per_gpu_hour: float,
+    num_gpus: int,
+    throughput: Throughput | None = None,
+    hours: float | None = None,
+    serving: bool = False,
+    hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
+    pricing: str = "on_demand",
+    tdp_w: float | None = None,
+    tokens_out_per_s: float | None = None,
+    utilization: float = DEFAULT_UTILIZATION,
+    spot: SpotTerms | None = None,
+    money: Money | None = None,
+    startup: tuple[float, Message] | None = None,
+    billing: tuple[str, int | None] | None = None,
+) -> CostEstimate:
     """Combine price, duration and speed into a :class:`CostEstimate` (USD).
 
     Args:
@@ -314,8 +357,9 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
     """
     per_hour = usd_per_gpu_hour * num_gpus
     m = money or USD
-    notes: list[Message] = [_note("cost.per_hour", n=num_gpus, price=m.fmt(usd_per_gpu_hour),
-                                  per_hour=m.fmt(per_hour))]
+    notes: list[Message] = [
+        _note("cost.per_hour", n=num_gpus, price=m.fmt(usd_per_gpu_hour), per_hour=m.fmt(per_hour))
+    ]
     total = None
     run_hours = hours
     low_high: tuple[float, float] | None = None
@@ -325,20 +369,36 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
         start = startup[0] if startup is not None and startup[0] > 0 else 0.0
         if pricing == "spot" and hours > 0:
             terms = spot or SpotTerms(reload_hours=start)
-            run = spot_run(hours, checkpoint_interval_hours=terms.checkpoint_interval_hours,
-                           reload_hours=terms.reload_hours, rate=terms.rate)
+            run = spot_run(
+                hours,
+                checkpoint_interval_hours=terms.checkpoint_interval_hours,
+                reload_hours=terms.reload_hours,
+                rate=terms.rate,
+            )
             run_hours, interruptions = run.hours, run.interruptions
             low_high = (run.hours_low + start, run.hours_high + start)
-            notes.append(_sentence(spot_note(
-                run, terms.rate, terms.provider, interval_hours=terms.checkpoint_interval_hours,
-                total=m.fmt(per_hour * (run.hours + start)) if math.isfinite(run.hours)
-                else "∞", total_low=m.fmt(per_hour * low_high[0]),
-                total_high=m.fmt(per_hour * low_high[1]) if math.isfinite(low_high[1])
-                else "∞")))
+            notes.append(
+                _sentence(
+                    spot_note(
+                        run,
+                        terms.rate,
+                        terms.provider,
+                        interval_hours=terms.checkpoint_interval_hours,
+                        total=m.fmt(per_hour * (run.hours + start)) if math.isfinite(run.hours) else "∞",
+                        total_low=m.fmt(per_hour * low_high[0]),
+                        total_high=m.fmt(per_hour * low_high[1]) if math.isfinite(low_high[1]) else "∞",
+                    )
+                )
+            )
             if not math.isfinite(run_hours):
-                return CostEstimate(currency="USD", usd_per_hour=per_hour, hours=None,
-                                    assumptions=tuple(notes), spot_interruptions=None,
-                                    spot_unfinishable=True)
+                return CostEstimate(
+                    currency="USD",
+                    usd_per_hour=per_hour,
+                    hours=None,
+                    assumptions=tuple(notes),
+                    spot_interruptions=None,
+                    spot_unfinishable=True,
+                )
         if start > 0 and startup is not None:
             run_hours += start
             notes.append(join([startup[1]]))
@@ -350,16 +410,24 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
             elif step > 1:
                 billed = billed_hours(run_hours, step)
                 total = per_hour * billed
-                notes.append(_note("cost.billing", provider=provider,
-                                   step=_step_text(step), hours=f"{billed:.4g}"))
+                notes.append(
+                    _note("cost.billing", provider=provider, step=_step_text(step), hours=f"{billed:.4g}")
+                )
         period = SUBSCRIPTION_HOURS.get(pricing)
         if period is not None:
             # 包月 / 包年: a subscription is paid in whole periods, however short the run
             periods = max(1, math.ceil(run_hours / period - 1e-9))
             total = per_hour * periods * period
-            notes.append(_note(
-                "cost.subscription", kind=SUBSCRIPTION_NAMES[pricing], n=periods,
-                period=f"{period:g}", run=f"{run_hours:,.1f}", total=m.fmt(total)))
+            notes.append(
+                _note(
+                    "cost.subscription",
+                    kind=SUBSCRIPTION_NAMES[pricing],
+                    n=periods,
+                    period=f"{period:g}",
+                    run=f"{run_hours:,.1f}",
+                    total=m.fmt(total),
+                )
+            )
     monthly = monthly_serving_usd(usd_per_gpu_hour, num_gpus, hours_per_month) if serving else None
     if serving:
         notes.append(_note("cost.serving_hours", hours=f"{hours_per_month:g}"))
@@ -368,30 +436,39 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
         tps = throughput.train_tokens_per_s or throughput.aggregate_decode_tokens_per_s
     per_m = usd_per_million_tokens(usd_per_gpu_hour, num_gpus, tps) if tps else None
     energy = None
-    kwh_per_m = kwh_per_million_tokens(tdp_w, num_gpus, tps, utilization) if tdp_w and tps \
-        else None
+    kwh_per_m = kwh_per_million_tokens(tdp_w, num_gpus, tps, utilization) if tdp_w and tps else None
     if tdp_w and run_hours is not None:
         energy = energy_kwh(tdp_w, num_gpus, run_hours, utilization)
     elif tdp_w and serving:
         energy = energy_kwh(tdp_w, num_gpus, hours_per_month, utilization)
     if energy is not None:
-        notes.append(_note("cost.energy", kwh=f"{energy:,.1f}", watts=f"{tdp_w:.0f}",
-                           share=f"{utilization:.0%}", n=num_gpus))
+        notes.append(
+            _note(
+                "cost.energy",
+                kwh=f"{energy:,.1f}",
+                watts=f"{tdp_w:.0f}",
+                share=f"{utilization:.0%}",
+                n=num_gpus,
+            )
+        )
     if kwh_per_m is not None and math.isfinite(kwh_per_m):
         notes.append(_note("cost.kwh_per_million", kwh=f"{kwh_per_m:.3f}"))
-    return CostEstimate(currency="USD", usd_per_hour=per_hour, hours=run_hours, usd_total=total,
-                        usd_per_month=monthly,
-                        hours_low=low_high[0] if low_high else None,
-                        hours_high=low_high[1] if low_high and math.isfinite(low_high[1])
-                        else None,
-                        usd_total_low=per_hour * low_high[0] if low_high else None,
-                        usd_total_high=per_hour * low_high[1] if low_high and
-                        math.isfinite(low_high[1]) else None,
-                        spot_interruptions=interruptions,
-                        usd_per_million_tokens=per_m if per_m is not None and
-                        math.isfinite(per_m) else None,
-                        energy_kwh=energy, kwh_per_million_tokens=kwh_per_m,
-                        assumptions=tuple(notes))
+    return CostEstimate(
+        currency="USD",
+        usd_per_hour=per_hour,
+        hours=run_hours,
+        usd_total=total,
+        usd_per_month=monthly,
+        hours_low=low_high[0] if low_high else None,
+        hours_high=low_high[1] if low_high and math.isfinite(low_high[1]) else None,
+        usd_total_low=per_hour * low_high[0] if low_high else None,
+        usd_total_high=per_hour * low_high[1] if low_high and math.isfinite(low_high[1]) else None,
+        spot_interruptions=interruptions,
+        usd_per_million_tokens=per_m if per_m is not None and math.isfinite(per_m) else None,
+        energy_kwh=energy,
+        kwh_per_million_tokens=kwh_per_m,
+        assumptions=tuple(notes),
+    )
 
 
 def _step_text(step_s: int) -> str:
@@ -403,8 +480,22 @@ def _step_text(step_s: int) -> str:
     return f"{step_s} s"
 
 
-__all__ = ["BuyVsRent", "DEFAULT_USD_PER_UNIT", "billed_hours", "buy_vs_rent", "energy_kwh",
-           "estimate_cost", "startup_hours",
-           "gpus_for_serving", "kwh_per_million_tokens", "monthly_serving_usd",
-           "rate_looks_inverted", "run_cost_usd", "SpotTerms", "to_usd",
-           "tokens_per_joule", "usd_per_million_tokens", "usd_per_unit"]
+__all__ = [
+    "BuyVsRent",
+    "DEFAULT_USD_PER_UNIT",
+    "billed_hours",
+    "buy_vs_rent",
+    "energy_kwh",
+    "estimate_cost",
+    "startup_hours",
+    "gpus_for_serving",
+    "kwh_per_million_tokens",
+    "monthly_serving_usd",
+    "rate_looks_inverted",
+    "run_cost_usd",
+    "SpotTerms",
+    "to_usd",
+    "tokens_per_joule",
+    "usd_per_million_tokens",
+    "usd_per_unit",
+]

@@ -21,12 +21,17 @@ from dataclasses import dataclass
 
 from ..messages import Message, join, msg
 
-REFERENCE_PER_USD: dict[str, float] = {"USD": 1.0, "CNY": 7.1, "EUR": 0.92, "GBP": 0.79,
-                                       "JPY": 150.0, "HKD": 7.8}
+REFERENCE_PER_USD: dict[str, float] = {
+    "USD": 1.0,
+    "CNY": 7.1,
+    "EUR": 0.92,
+    "GBP": 0.79,
+    "JPY": 150.0,
+    "HKD": 7.8,
+}
 """Rounded 2026 units per USD, only to spot an upside-down rate (never to convert)."""
 
-SYMBOLS: dict[str, str] = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£", "JPY": "JP¥",
-                           "HKD": "HK$"}
+SYMBOLS: dict[str, str] = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£", "JPY": "JP¥", "HKD": "HK$"}
 """Currency symbols of the formatter; other codes are written ``"XYZ 1.00"``."""
 
 
@@ -73,8 +78,10 @@ def check_per_usd(per_usd: object) -> float:
         raise ValueError(f"exchange rate must be a number, got {per_usd!r}")
     rate = float(per_usd)
     if not math.isfinite(rate) or not FX_PER_USD_MIN <= rate <= FX_PER_USD_MAX:
-        raise ValueError(f"exchange rate must be a number from {FX_PER_USD_MIN:g} to "
-                         f"{FX_PER_USD_MAX:,.0f} units per US dollar, got {per_usd!r}")
+        raise ValueError(
+            f"exchange rate must be a number from {FX_PER_USD_MIN:g} to "
+            f"{FX_PER_USD_MAX:,.0f} units per US dollar, got {per_usd!r}"
+        )
     return rate
 
 
@@ -179,9 +186,19 @@ def no_rate_message(currency: str) -> Message:
     "no exchange rate for CNY; set one (1 USD = … CNY) with `gpupicker catalog fx set` or in
     the exchange-rate dialog".
     """
-    return join([msg("money.no_rate", currency=currency),
-                 msg("money.set_rate", currency=currency)], "clauses")
+    return join(
+        [msg("money.no_rate", currency=currency), msg("money.set_rate", currency=currency)], "clauses"
+    )
 
 
-__all__ = ["FxRate", "Money", "REFERENCE_PER_USD", "SYMBOLS", "USD", "format_amount",
-           "no_rate_message", "rate_looks_inverted", "usd_per_unit"]
+__all__ = [
+    "FxRate",
+    "Money",
+    "REFERENCE_PER_USD",
+    "SYMBOLS",
+    "USD",
+    "format_amount",
+    "no_rate_message",
+    "rate_looks_inverted",
+    "usd_per_unit",
+]

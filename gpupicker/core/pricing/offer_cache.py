@@ -27,18 +27,20 @@ OffersTable = dict[str, list[tuple[PriceOffer, float]]]
 MAX_ENTRIES = 8
 """Snapshots × pricing choices × offer modes kept (a few KB to a few MB each)."""
 
-_cache: OrderedDict[tuple[Any, ...],
-                    tuple[Sequence[PriceOffer], OffersTable, list[Message]]] = OrderedDict()
+_cache: OrderedDict[tuple[Any, ...], tuple[Sequence[PriceOffer], OffersTable, list[Message]]] = OrderedDict()
 
 
 def _fx_key(fx_rates: dict[str, float] | None) -> tuple[tuple[str, float], ...]:
     return tuple(sorted((str(k), float(v)) for k, v in (fx_rates or {}).items()))
 
 
-def offers_for_snapshot(prices: Sequence[PriceOffer], pricing: str, all_offers: bool,
-                        fx_rates: dict[str, float] | None,
-                        compute: Callable[..., tuple[OffersTable, list[Message]]]
-                        ) -> tuple[OffersTable, list[Message]]:
+def offers_for_snapshot(
+    prices: Sequence[PriceOffer],
+    pricing: str,
+    all_offers: bool,
+    fx_rates: dict[str, float] | None,
+    compute: Callable[..., tuple[OffersTable, list[Message]]],
+) -> tuple[OffersTable, list[Message]]:
     """``compute(prices, pricing, all_offers, fx_rates)``, memoized per immutable snapshot.
 
     Returns:

@@ -25,8 +25,12 @@ def instance_fits(offer: PriceOffer | None, total_gpus: int) -> bool:
     """
     if offer is not None and offer.pricing == "owned":
         return total_gpus <= (offer.gpus_per_instance or 1)
-    return offer is None or not offer.gpus_per_instance or offer.gpus_per_instance <= 1 \
+    return (
+        offer is None
+        or not offer.gpus_per_instance
+        or offer.gpus_per_instance <= 1
         or not total_gpus % offer.gpus_per_instance
+    )
 
 
 IMPLAUSIBLE_USD_PER_GPU_HOUR = 0.01
@@ -50,9 +54,9 @@ def too_low_price(offer: PriceOffer, usd_per_gpu_hour: float) -> bool:
     return offer.pricing != "owned" and usd_per_gpu_hour < IMPLAUSIBLE_USD_PER_GPU_HOUR
 
 
-def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
-                fx_rates: dict[str, float] | None) -> tuple[dict[str, list[tuple[PriceOffer, float]]],
-                                                             list[Message]]:
+def offers_for(
+    prices: Iterable[PriceOffer], pricing: str, all_offers: bool, fx_rates: dict[str, float] | None
+) -> tuple[dict[str, list[tuple[PriceOffer, float]]], list[Message]]:
     """gpu_id → [(offer, usd per GPU-hour)], best per (provider, pricing) or per pricing type.
 
     A pricing choice means exactly that pricing: "on_demand" excludes marketplace listings
@@ -84,9 +88,15 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         if conv is None:  # one conversion per currency, not per row
             try:
                 rate, user = usd_per_unit(p.currency, fx_rates)
-                text = None if p.currency == "USD" else msg(
-                    "recommend.fx_rate" if user else "recommend.fx_rate.default",
-                    rate=f"{1 / rate:.4g}", currency=p.currency)
+                text = (
+                    None
+                    if p.currency == "USD"
+                    else msg(
+                        "recommend.fx_rate" if user else "recommend.fx_rate.default",
+                        rate=f"{1 / rate:.4g}",
+                        currency=p.currency,
+                    )
+                )
                 conv = per_currency[p.currency] = (rate, user, text)
             except ValueError as exc:
                 conv = per_currency[p.currency] = error_message(exc)
@@ -97,15 +107,13 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         usd = p.price_per_gpu_hour * rate
         if text is not None:
             converted.add(text)
-        key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
-            else (p.gpu_id, p.pricing)
+        key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers else (p.gpu_id, p.pricing)
         cur = best.get(key)
         # a trusted price beats a cheaper one its own source doubts (or one too low to be
         # real): the doubted one would rank after every trusted option and hide the GPU's
         # trusted offers with it (2 × RTX 4090 ranked #154 behind a Featurize "low
         # reliability" price, #20 on UCloud's a few % dearer); doubted_price, row by row
-        doubt = (kind not in ("owned", "user") and doubted_source(p.source, p.notes)) \
-            or too_low_price(p, usd)
+        doubt = (kind not in ("owned", "user") and doubted_source(p.source, p.notes)) or too_low_price(p, usd)
         if cur is None or (doubt, usd) < (doubts[key], cur[1]):
             best[key] = (p, usd)
             doubts[key] = doubt
@@ -125,12 +133,19 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         if alt is not None:
             offers.append(alt)
     if dropped:
-        notes.append(sentence(join([msg("recommend.offers_capped", k=cap_k(best)),
-                                     msg("recommend.offers_dropped", dropped=f"{dropped:,}")],
-                                    "clauses")))
+        notes.append(
+            sentence(
+                join(
+                    [
+                        msg("recommend.offers_capped", k=cap_k(best)),
+                        msg("recommend.offers_dropped", dropped=f"{dropped:,}"),
+                    ],
+                    "clauses",
+                )
+            )
+        )
     if converted:
-        notes.append(sentence(msg("recommend.prices_converted",
-                                   conversions=join(sorted(converted), "list"))))
+        notes.append(sentence(msg("recommend.prices_converted", conversions=join(sorted(converted), "list"))))
     return out, notes
 
 

@@ -76,8 +76,9 @@ class OwnedCost(BaseModel):
     usd_per_kwh: float
 
 
-def owned_cost(o: OwnedGpu, gpu: GpuSpec | None = None,
-               fx_rates: dict[str, float] | None = None) -> OwnedCost:
+def owned_cost(
+    o: OwnedGpu, gpu: GpuSpec | None = None, fx_rates: dict[str, float] | None = None
+) -> OwnedCost:
     """Hourly cost of ownership (module docstring formula).
 
     Raises:
@@ -91,13 +92,19 @@ def owned_cost(o: OwnedGpu, gpu: GpuSpec | None = None,
     kwh = to_usd(o.electricity_per_kwh, o.electricity_currency or o.currency, fx_rates)
     capital = purchase / (o.count * o.years * HOURS_PER_YEAR * o.utilization)
     power = watts / 1000.0 * kwh
-    return OwnedCost(capital_usd_per_gpu_hour=capital, power_usd_per_gpu_hour=power,
-                     usd_per_gpu_hour=capital + power, purchase_usd=purchase, power_w=watts,
-                     usd_per_kwh=kwh)
+    return OwnedCost(
+        capital_usd_per_gpu_hour=capital,
+        power_usd_per_gpu_hour=power,
+        usd_per_gpu_hour=capital + power,
+        purchase_usd=purchase,
+        power_w=watts,
+        usd_per_kwh=kwh,
+    )
 
 
-def owned_offer(o: OwnedGpu, gpu: GpuSpec | None = None,
-                fx_rates: dict[str, float] | None = None) -> PriceOffer:
+def owned_offer(
+    o: OwnedGpu, gpu: GpuSpec | None = None, fx_rates: dict[str, float] | None = None
+) -> PriceOffer:
     """The owned set as a USD price offer.
 
     ``pricing`` and ``price_kind`` are ``owned``; ``gpus_per_instance`` = ``count``, the most
@@ -105,12 +112,20 @@ def owned_offer(o: OwnedGpu, gpu: GpuSpec | None = None,
     """
     c = owned_cost(o, gpu, fx_rates)
     return PriceOffer(
-        gpu_id=o.gpu_id, provider=OWNED_PROVIDER, pricing="owned", currency="USD",
-        price_per_gpu_hour=max(c.usd_per_gpu_hour, 1e-9), gpus_per_instance=o.count,
-        price_kind="owned", source=o.label or "your own hardware",
-        notes=(f"{o.count} owned; write-off {o.years:g} years at {o.utilization:.0%} use = "
-               f"${c.capital_usd_per_gpu_hour:.3f}/GPU-h, power {c.power_w:.0f} W × "
-               f"${c.usd_per_kwh:.3f}/kWh = ${c.power_usd_per_gpu_hour:.3f}/GPU-h"))
+        gpu_id=o.gpu_id,
+        provider=OWNED_PROVIDER,
+        pricing="owned",
+        currency="USD",
+        price_per_gpu_hour=max(c.usd_per_gpu_hour, 1e-9),
+        gpus_per_instance=o.count,
+        price_kind="owned",
+        source=o.label or "your own hardware",
+        notes=(
+            f"{o.count} owned; write-off {o.years:g} years at {o.utilization:.0%} use = "
+            f"${c.capital_usd_per_gpu_hour:.3f}/GPU-h, power {c.power_w:.0f} W × "
+            f"${c.usd_per_kwh:.3f}/kWh = ${c.power_usd_per_gpu_hour:.3f}/GPU-h"
+        ),
+    )
 
 
 def _speed(o: Option) -> float:
@@ -122,17 +137,27 @@ def _speed(o: Option) -> float:
     return t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s or 0.0
 
 
-def break_even(owned: Option, rental: Option, o: OwnedGpu, cost: OwnedCost,
-               hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -> float | None:
+def break_even(
+    owned: Option,
+    rental: Option,
+    o: OwnedGpu,
+    cost: OwnedCost,
+    hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
+) -> float | None:
     """Months until the purchase is paid back by the rent saved vs ``rental`` (module docstring).
 
     None when the rental costs less than the power bill.
     """
     ratio = _speed(owned) / _speed(rental) if _speed(rental) > 0 and _speed(owned) > 0 else 1.0
-    res = buy_vs_rent(cost.purchase_usd, rental.cost.usd_per_hour * ratio, 1,
-                      hours_used_per_month=o.utilization * hours_per_month,
-                      tdp_w=cost.power_w * owned.num_gpus, utilization=1.0,
-                      usd_per_kwh=cost.usd_per_kwh)
+    res = buy_vs_rent(
+        cost.purchase_usd,
+        rental.cost.usd_per_hour * ratio,
+        1,
+        hours_used_per_month=o.utilization * hours_per_month,
+        tdp_w=cost.power_w * owned.num_gpus,
+        utilization=1.0,
+        usd_per_kwh=cost.usd_per_kwh,
+    )
     return res.break_even_months
 
 
@@ -146,8 +171,9 @@ def for_serving(o: OwnedGpu, hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -
     return o.model_copy(update={"utilization": min(1.0, hours_per_month * 12 / HOURS_PER_YEAR)})
 
 
-def serving_break_even(owned: Option, rental: Option, cost: OwnedCost,
-                       hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -> float | None:
+def serving_break_even(
+    owned: Option, rental: Option, cost: OwnedCost, hours_per_month: float = HOURS_PER_MONTH_DEFAULT
+) -> float | None:
     """Months until the purchase is paid back when the owned GPUs serve the rental's load.
 
     Saving per month = the rental's monthly cost for the same request rate − the owned
@@ -167,10 +193,16 @@ def _as_message(text: str) -> Message:
     return text if isinstance(text, Message) else verbatim(text)
 
 
-def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
-                   gpus: Sequence[GpuSpec], fx_rates: dict[str, float] | None = None,
-                   hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
-                   money: Money | None = None, *, serving: bool = False) -> list[Option]:
+def annotate_owned(
+    options: Sequence[Option],
+    owned: Sequence[OwnedGpu],
+    gpus: Sequence[GpuSpec],
+    fx_rates: dict[str, float] | None = None,
+    hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
+    money: Money | None = None,
+    *,
+    serving: bool = False,
+) -> list[Option]:
     """Add the break-even vs the best rental option to every owned option.
 
     The best rental option is the first-ranked one that fits, is in budget and has an unflagged
@@ -179,8 +211,7 @@ def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
     (:func:`for_serving`) and the break-even compares monthly costs for the same load
     (:func:`serving_break_even`).
     """
-    rentals = [x for x in options if x.pricing not in ("owned", "") and x.fits
-               and x.within_budget]
+    rentals = [x for x in options if x.pricing not in ("owned", "") and x.fits and x.within_budget]
     best = next((x for x in rentals if not x.price_flag), rentals[0] if rentals else None)
     by_gpu = {g.id: g for g in gpus}
     sets = {o.gpu_id: o for o in owned}
@@ -193,20 +224,41 @@ def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
         if serving:
             o = for_serving(o, hours_per_month)
         cost = owned_cost(o, by_gpu.get(x.gpu_id), fx_rates)
-        months = (serving_break_even(x, best, cost, hours_per_month) if serving
-                  else break_even(x, best, o, cost, hours_per_month))
+        months = (
+            serving_break_even(x, best, cost, hours_per_month)
+            if serving
+            else break_even(x, best, o, cost, hours_per_month)
+        )
         rental: dict[str, str | int] = {
-            "n": best.num_gpus, "gpu": best.gpu_name, "provider": best.provider,
-            "per_hour": (money or USD).fmt(best.cost.usd_per_hour)}
-        text = (msg("owned.break_even", **rental, months=f"{months:.1f}",
-                    share=f"{o.utilization:.0%}") if months is not None
-                else msg("owned.break_even.never", **rental))
-        out.append(x.model_copy(update={
-            "break_even_months": months,
-            "reason": join([_as_message(x.reason), join([text], "sentences")], "space")}))
+            "n": best.num_gpus,
+            "gpu": best.gpu_name,
+            "provider": best.provider,
+            "per_hour": (money or USD).fmt(best.cost.usd_per_hour),
+        }
+        text = (
+            msg("owned.break_even", **rental, months=f"{months:.1f}", share=f"{o.utilization:.0%}")
+            if months is not None
+            else msg("owned.break_even.never", **rental)
+        )
+        out.append(
+            x.model_copy(
+                update={
+                    "break_even_months": months,
+                    "reason": join([_as_message(x.reason), join([text], "sentences")], "space"),
+                }
+            )
+        )
     return out
 
 
-__all__ = ["OWNED_PROVIDER", "OwnedCost", "OwnedGpu", "annotate_owned", "break_even",
-           "for_serving", "serving_break_even",
-           "owned_cost", "owned_offer"]
+__all__ = [
+    "OWNED_PROVIDER",
+    "OwnedCost",
+    "OwnedGpu",
+    "annotate_owned",
+    "break_even",
+    "for_serving",
+    "serving_break_even",
+    "owned_cost",
+    "owned_offer",
+]

@@ -32,22 +32,33 @@ from ..results import Option
 from .money import USD, Money
 
 PRICE_KINDS: dict[str, Message] = {
-    code: msg(f"price_kind.{code}")
-    for code in ("list", "marketplace", "aggregate", "guide", "user", "owned")
+    code: msg(f"price_kind.{code}") for code in ("list", "marketplace", "aggregate", "guide", "user", "owned")
 }
 """Kind code → label (the CLI table and JSON ``price_kind_label``): "provider list price",
 "marketplace listing", "scraped aggregate", "quoted in a guide", "your own price", "your own
 hardware"."""
 
-FLAG_NAMES: dict[str, Message] = {"low-trust": msg("price_kind.flag.low_trust"),
-                                  "stale": msg("price_kind.flag.stale")}
+FLAG_NAMES: dict[str, Message] = {
+    "low-trust": msg("price_kind.flag.low_trust"),
+    "stale": msg("price_kind.flag.stale"),
+}
 """Flag code (``Option.price_flag``) → its name in prose (the code itself in English)."""
 
 MARKETPLACE_PROVIDERS = frozenset({"vast.ai", "tensordock", "akash", "clore.ai", "salad"})
 """Providers whose prices are set by the hosts renting out the GPUs (marketplaces)."""
 
-AGGREGATE_MARKERS = ("aggregat", "price-index", "price index", "price-tracker", "price tracker",
-                     "price-feed", "scrape", "price data", "pricing-matrix", "snapshot")
+AGGREGATE_MARKERS = (
+    "aggregat",
+    "price-index",
+    "price index",
+    "price-tracker",
+    "price tracker",
+    "price-feed",
+    "scrape",
+    "price data",
+    "pricing-matrix",
+    "snapshot",
+)
 """Words in ``source`` that name an aggregator or a scrape rather than the provider."""
 
 GUIDE_MARKERS = ("seed text", "seed guide", "brief seed")
@@ -57,9 +68,16 @@ TRACKER_SOURCES = ("skypilot catalog", "gpuhunt")
 """Source prefixes written by the tracker imports (:mod:`gpupicker.catalog.importing`):
 those rows are provider list prices even though the user imported them."""
 
-DOUBT_MARKERS = ("groups these gpus under one price", "low reliability", "scrape error",
-                 "scraper artefact", "verify before use", "possibly stale", "weakest",
-                 "order-of-magnitude")
+DOUBT_MARKERS = (
+    "groups these gpus under one price",
+    "low reliability",
+    "scrape error",
+    "scraper artefact",
+    "verify before use",
+    "possibly stale",
+    "weakest",
+    "order-of-magnitude",
+)
 """Phrases in ``source``/``notes`` that flag a figure as doubtful (from the bundled notes)."""
 
 DEFAULT_STALE_MONTHS = 6
@@ -137,8 +155,9 @@ def _months_old(observed: str, today: date) -> float | None:
     return None if d is None else (today - d).days / 30.44
 
 
-def price_flag(offer: PriceOffer, *, today: date | None = None,
-               stale_months: int = DEFAULT_STALE_MONTHS) -> tuple[str, Message | str]:
+def price_flag(
+    offer: PriceOffer, *, today: date | None = None, stale_months: int = DEFAULT_STALE_MONTHS
+) -> tuple[str, Message | str]:
     """``(flag, why)``: flag ``""`` (trusted), ``"low-trust"`` or ``"stale"``.
 
     ``why`` is a :class:`~gpupicker.core.messages.Message` ("observed 2024-01, over 6 months
@@ -161,7 +180,6 @@ def price_flag(offer: PriceOffer, *, today: date | None = None,
     if age > stale_months:
         return "stale", msg("price_kind.why.old", observed=offer.observed, months=stale_months)
     return "", ""
-
 
 
 def source_doubts(offer: PriceOffer | None) -> bool:
@@ -196,21 +214,58 @@ def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[M
         return []
     top = ok[0]
     label = PRICE_KINDS.get(top.price_kind, top.price_kind)
-    note = join([join([
-        msg("price_kind.top_pick_flagged", flag=FLAG_NAMES.get(top.price_flag, top.price_flag),
-            provider=top.provider, kind=label,
-            observed=top.price_observed or msg("price_kind.observed_unknown"),
-            why=top.price_flag_reason),
-        msg("price_kind.check_it")], "clauses")], "sentences")
+    note = join(
+        [
+            join(
+                [
+                    msg(
+                        "price_kind.top_pick_flagged",
+                        flag=FLAG_NAMES.get(top.price_flag, top.price_flag),
+                        provider=top.provider,
+                        kind=label,
+                        observed=top.price_observed or msg("price_kind.observed_unknown"),
+                        why=top.price_flag_reason,
+                    ),
+                    msg("price_kind.check_it"),
+                ],
+                "clauses",
+            )
+        ],
+        "sentences",
+    )
     alt = next((o for o in ok if not o.price_flag), None)
     if alt is not None:
-        note = join([note, join([msg(
-            "price_kind.best_unflagged", rank=alt.rank, n=alt.num_gpus, gpu=alt.gpu_name,
-            provider=alt.provider, per_hour=(money or USD).fmt(alt.cost.usd_per_hour))],
-            "sentences")], "space")
+        note = join(
+            [
+                note,
+                join(
+                    [
+                        msg(
+                            "price_kind.best_unflagged",
+                            rank=alt.rank,
+                            n=alt.num_gpus,
+                            gpu=alt.gpu_name,
+                            provider=alt.provider,
+                            per_hour=(money or USD).fmt(alt.cost.usd_per_hour),
+                        )
+                    ],
+                    "sentences",
+                ),
+            ],
+            "space",
+        )
     return [note]
 
 
-__all__ = ["DEFAULT_STALE_MONTHS", "FLAG_NAMES", "PRICE_KINDS", "doubted_source",
-           "is_user_source", "observed_date", "price_flag", "price_kind", "source_doubts",
-           "trust_notes"]
+__all__ = [
+    "DEFAULT_STALE_MONTHS",
+    "FLAG_NAMES",
+    "PRICE_KINDS",
+    "doubted_source",
+    "is_user_source",
+    "observed_date",
+    "price_flag",
+    "price_kind",
+    "source_doubts",
+    "trust_notes",
+]

@@ -87,8 +87,10 @@ def price_move(history: Sequence[tuple[str, PriceOffer]]) -> PriceMove | None:
     if not history:
         return None
     currency = history[-1][1].currency
-    raw = sorted((_when(c, o) + (o.price_per_gpu_hour,) for c, o in history
-                  if o.currency == currency), key=lambda t: t[0])
+    raw = sorted(
+        (_when(c, o) + (o.price_per_gpu_hour,) for c, o in history if o.currency == currency),
+        key=lambda t: t[0],
+    )
     pts: list[tuple[datetime, str, float]] = []
     for ts, label, price in raw:
         if pts and pts[-1][2] == price and pts[-1][0].date() == ts.date():
@@ -104,12 +106,23 @@ def price_move(history: Sequence[tuple[str, PriceOffer]]) -> PriceMove | None:
         if last <= min(prices[:-1]) and last < max(prices):
             advice = msg("price_moves.rent_now", n=str(len(pts)), days=f"{days:.0f}")
         elif all(b < a for a, b in zip(tail, tail[1:], strict=False)) and fall >= FALL_PCT:
-            advice = msg("price_moves.falling", pct=f"{fall:.0f}", n=str(MIN_POINTS),
-                         days=f"{(pts[-1][0] - pts[-MIN_POINTS][0]).days}")
-    return PriceMove(currency=currency, points=tuple((label, p) for _, label, p in pts),
-                     first=first, last=last, low=min(prices), high=max(prices),
-                     change_pct=(last - first) / first * 100.0 if first else 0.0, days=days,
-                     advice=advice)
+            advice = msg(
+                "price_moves.falling",
+                pct=f"{fall:.0f}",
+                n=str(MIN_POINTS),
+                days=f"{(pts[-1][0] - pts[-MIN_POINTS][0]).days}",
+            )
+    return PriceMove(
+        currency=currency,
+        points=tuple((label, p) for _, label, p in pts),
+        first=first,
+        last=last,
+        low=min(prices),
+        high=max(prices),
+        change_pct=(last - first) / first * 100.0 if first else 0.0,
+        days=days,
+        advice=advice,
+    )
 
 
 __all__ = ["FALL_PCT", "MIN_DAYS", "MIN_POINTS", "PriceMove", "price_move"]

@@ -87,21 +87,24 @@ class ProviderTerms(BaseModel):
         if isinstance(data, dict):
             data = {k: v for k, v in data.items() if v not in ("", None)}
             if isinstance(data.get("sells_clusters"), str):
-                data["sells_clusters"] = data["sells_clusters"].strip().lower() in ("yes", "true",
-                                                                                  "1")
+                data["sells_clusters"] = data["sells_clusters"].strip().lower() in ("yes", "true", "1")
         return data
 
     @model_validator(mode="after")
     def _network(self) -> ProviderTerms:
         if self.sells_clusters and self.cluster_network not in CLUSTER_NETWORKS:
-            raise ValueError(msg("providers.cluster_network", provider=self.provider,
-                                 network=repr(self.cluster_network),
-                                 known=", ".join(CLUSTER_NETWORKS)))
+            raise ValueError(
+                msg(
+                    "providers.cluster_network",
+                    provider=self.provider,
+                    network=repr(self.cluster_network),
+                    known=", ".join(CLUSTER_NETWORKS),
+                )
+            )
         return self
 
 
-def offer_available(offer: PriceOffer | None, total_gpus: int,
-                    terms: ProviderTerms | None) -> bool:
+def offer_available(offer: PriceOffer | None, total_gpus: int, terms: ProviderTerms | None) -> bool:
     """Whether ``total_gpus`` of ``offer`` can be rented from its provider.
 
     Within one instance (the row's ``gpus_per_instance`` or the provider's
@@ -114,45 +117,64 @@ def offer_available(offer: PriceOffer | None, total_gpus: int,
     one = max(offer.gpus_per_instance or 0, terms.max_gpus_per_instance if terms else 8)
     if total_gpus <= one:
         return True
-    return terms is not None and terms.sells_clusters and \
-        total_gpus <= (terms.max_cluster_gpus or 0)
+    return terms is not None and terms.sells_clusters and total_gpus <= (terms.max_cluster_gpus or 0)
 
 
 def _p(name: str, country: str, sells_in: bool = False, zh: str = "") -> Provider:
     return Provider(name, country, sells_in, zh)
 
 
-PROVIDERS: dict[str, Provider] = {p.name: p for p in (
-    _p("AutoDL", "CN", True, "AutoDL 算力云"),
-    _p("Alibaba Cloud", "CN", True, "阿里云"),
-    _p("Tencent Cloud", "CN", True, "腾讯云"),
-    _p("Huawei Cloud", "CN", True, "华为云"),
-    _p("Volcano Engine", "CN", True, "火山引擎"),
-    _p("Baidu AI Cloud", "CN", True, "百度智能云"),
-    _p("Hengyuan Cloud (恒源云)", "CN", True, "恒源云"),
-    _p("Matpool (矩池云)", "CN", True, "矩池云"),
-    _p("Featurize", "CN", True, "Featurize"),
-    _p("Gongji Compute (共绩算力)", "CN", True, "共绩算力"),
-    _p("GpuGeek", "CN", True, "GpuGeek"),
-    _p("UCloud Compshare (优云智算)", "CN", True, "优云智算"),
-    _p("AWS", "US", False, "亚马逊云科技 AWS"),
-    _p("Azure", "US", False, "微软 Azure"),
-    _p("GCP", "US", False, "谷歌云 GCP"),
-    _p("Oracle Cloud", "US", False, "甲骨文云"),
-    _p("Akash", "US"), _p("CoreWeave", "US"), _p("Crusoe", "US"),
-    _p("DataCrunch (Verda)", "FI"), _p("DigitalOcean", "US"), _p("Hyperstack", "GB"),
-    _p("JarvisLabs", "IN"), _p("Lambda", "US"), _p("Latitude.sh", "US"),
-    _p("Massed Compute", "US", True), _p("Modal", "US"), _p("Nebius", "NL"),
-    _p("OVHcloud", "FR"), _p("Oblivus", "GB"), _p("Paperspace", "US"), _p("Replicate", "US"),
-    _p("RunPod", "US"), _p("Scaleway", "FR"), _p("TensorDock", "US"), _p("Vast.ai", "US"),
-    _p("Vultr", "US"), _p("packet.ai", "US"),
-    _p("(seed text)", ""), _p("(seed text, provider unstated)", ""),
-)}
+PROVIDERS: dict[str, Provider] = {
+    p.name: p
+    for p in (
+        _p("AutoDL", "CN", True, "AutoDL 算力云"),
+        _p("Alibaba Cloud", "CN", True, "阿里云"),
+        _p("Tencent Cloud", "CN", True, "腾讯云"),
+        _p("Huawei Cloud", "CN", True, "华为云"),
+        _p("Volcano Engine", "CN", True, "火山引擎"),
+        _p("Baidu AI Cloud", "CN", True, "百度智能云"),
+        _p("Hengyuan Cloud (恒源云)", "CN", True, "恒源云"),
+        _p("Matpool (矩池云)", "CN", True, "矩池云"),
+        _p("Featurize", "CN", True, "Featurize"),
+        _p("Gongji Compute (共绩算力)", "CN", True, "共绩算力"),
+        _p("GpuGeek", "CN", True, "GpuGeek"),
+        _p("UCloud Compshare (优云智算)", "CN", True, "优云智算"),
+        _p("AWS", "US", False, "亚马逊云科技 AWS"),
+        _p("Azure", "US", False, "微软 Azure"),
+        _p("GCP", "US", False, "谷歌云 GCP"),
+        _p("Oracle Cloud", "US", False, "甲骨文云"),
+        _p("Akash", "US"),
+        _p("CoreWeave", "US"),
+        _p("Crusoe", "US"),
+        _p("DataCrunch (Verda)", "FI"),
+        _p("DigitalOcean", "US"),
+        _p("Hyperstack", "GB"),
+        _p("JarvisLabs", "IN"),
+        _p("Lambda", "US"),
+        _p("Latitude.sh", "US"),
+        _p("Massed Compute", "US", True),
+        _p("Modal", "US"),
+        _p("Nebius", "NL"),
+        _p("OVHcloud", "FR"),
+        _p("Oblivus", "GB"),
+        _p("Paperspace", "US"),
+        _p("Replicate", "US"),
+        _p("RunPod", "US"),
+        _p("Scaleway", "FR"),
+        _p("TensorDock", "US"),
+        _p("Vast.ai", "US"),
+        _p("Vultr", "US"),
+        _p("packet.ai", "US"),
+        _p("(seed text)", ""),
+        _p("(seed text, provider unstated)", ""),
+    )
+}
 """Bundled providers by catalog name."""
 
 REGION_NAMES: dict[str, Message] = {
     code: msg(f"providers.region.{code}")
-    for code in ("CN", "US", "EU", "CA", "JP", "DE", "FI", "FR", "GB", "NL", "IN")}
+    for code in ("CN", "US", "EU", "CA", "JP", "DE", "FI", "FR", "GB", "NL", "IN")
+}
 """Region codes a workload may name (``EU`` groups its members here) → the region in prose
 ("China", "the United States", "the EU", …)."""
 
@@ -205,13 +227,15 @@ def check_region(region: str) -> str:
     """
     r = region.strip().upper()
     if r not in REGION_NAMES:
-        raise ValueError(msg("providers.unknown_region", region=repr(region),
-                             regions=", ".join(REGION_NAMES)))
+        raise ValueError(
+            msg("providers.unknown_region", region=repr(region), regions=", ".join(REGION_NAMES))
+        )
     return r
 
 
-def region_filter(evaluations: list[tuple[Any, list[tuple[PriceOffer | None, float | None]]]],
-                  region: str | None) -> list[tuple[Any, list[tuple[Any, Any]]]]:
+def region_filter(
+    evaluations: list[tuple[Any, list[tuple[PriceOffer | None, float | None]]]], region: str | None
+) -> list[tuple[Any, list[tuple[Any, Any]]]]:
     """``recommend``'s (evaluation, [(offer, usd)]) list keeping only offers in ``region``.
 
     All of them for None; an evaluation left without an offer is dropped.
@@ -267,8 +291,13 @@ def check_providers(names: Sequence[str], known: Iterable[str]) -> frozenset[str
     for n in names:
         hit = by_alias.get(n.strip().lower())
         if not hit:
-            raise ValueError(msg("providers.unknown_provider", provider=repr(n),
-                                 known=join([verbatim(k) for k in catalog], "list")))
+            raise ValueError(
+                msg(
+                    "providers.unknown_provider",
+                    provider=repr(n),
+                    known=join([verbatim(k) for k in catalog], "list"),
+                )
+            )
         out |= hit
     return frozenset(out)
 
@@ -280,8 +309,9 @@ def in_providers(offer: PriceOffer | None, wanted: frozenset[str]) -> bool:
     return offer.pricing == "owned" or offer.provider in wanted
 
 
-def provider_filter(evaluations: list[tuple[Any, list[tuple[Any, Any]]]],
-                    wanted: frozenset[str] | None) -> list[tuple[Any, list[tuple[Any, Any]]]]:
+def provider_filter(
+    evaluations: list[tuple[Any, list[tuple[Any, Any]]]], wanted: frozenset[str] | None
+) -> list[tuple[Any, list[tuple[Any, Any]]]]:
     """``recommend``'s (evaluation, [(offer, usd)]) list keeping only ``wanted``'s offers.
 
     All of them for None or an empty set; an evaluation left without an offer is dropped.
@@ -298,13 +328,19 @@ def provider_filter(evaluations: list[tuple[Any, list[tuple[Any, Any]]]],
 
 def providers_note(wanted: frozenset[str], inside: int, total: int) -> Message:
     """The note of a provider filter: which providers, and how many options it keeps."""
-    return _sentence(msg("providers.only_providers",
-                         names=join([verbatim(n) for n in sorted(wanted, key=str.lower)], "list"),
-                         n=inside, total=total))
+    return _sentence(
+        msg(
+            "providers.only_providers",
+            names=join([verbatim(n) for n in sorted(wanted, key=str.lower)], "list"),
+            n=inside,
+            total=total,
+        )
+    )
 
 
-def region_notes(w: Workload, inside: Sequence[Option], everywhere: Sequence[Option],
-                 money: Money) -> list[Message]:
+def region_notes(
+    w: Workload, inside: Sequence[Option], everywhere: Sequence[Option], money: Money
+) -> list[Message]:
     """Notes for a region filter.
 
     How many offers it keeps, and the best fitting option elsewhere when it is cheaper than
@@ -314,36 +350,78 @@ def region_notes(w: Workload, inside: Sequence[Option], everywhere: Sequence[Opt
     where = REGION_NAMES[r]
 
     def best(opts: Sequence[Option]) -> Option | None:
-        ok = [o for o in opts if o.fits and o.within_budget and o.cost.usd_per_hour > 0
-              and o.provider]
-        key = (lambda o: o.cost.usd_total) if all(o.cost.usd_total is not None for o in ok) \
+        ok = [o for o in opts if o.fits and o.within_budget and o.cost.usd_per_hour > 0 and o.provider]
+        key = (
+            (lambda o: o.cost.usd_total)
+            if all(o.cost.usd_total is not None for o in ok)
             else (lambda o: o.cost.usd_per_month or o.cost.usd_per_hour)
+        )
         return min(ok, key=key, default=None)
 
-    notes = [_sentence(msg("providers.only_region", where=where, region=r, n=len(inside),
-                           total=len(everywhere)))]
+    notes = [
+        _sentence(msg("providers.only_region", where=where, region=r, n=len(inside), total=len(everywhere)))
+    ]
     a, b = best(inside), best(everywhere)
     if a is None and b is not None:
-        notes.append(_sentence(msg("providers.none_in_region", where=where, n=b.num_gpus,
-                                   gpu=b.gpu_name, provider=b.provider,
-                                   per_hour=money.fmt(b.cost.usd_per_hour))))
-    elif a is not None and b is not None and b.provider != a.provider and \
-            _spend(b) < _spend(a) * 0.999:
-        notes.append(_sentence(msg("providers.cheaper_outside", where=where, n=b.num_gpus,
-                                   gpu=b.gpu_name, provider=b.provider,
-                                   price=_spend_text(b, money), here=_spend_text(a, money))))
+        notes.append(
+            _sentence(
+                msg(
+                    "providers.none_in_region",
+                    where=where,
+                    n=b.num_gpus,
+                    gpu=b.gpu_name,
+                    provider=b.provider,
+                    per_hour=money.fmt(b.cost.usd_per_hour),
+                )
+            )
+        )
+    elif a is not None and b is not None and b.provider != a.provider and _spend(b) < _spend(a) * 0.999:
+        notes.append(
+            _sentence(
+                msg(
+                    "providers.cheaper_outside",
+                    where=where,
+                    n=b.num_gpus,
+                    gpu=b.gpu_name,
+                    provider=b.provider,
+                    price=_spend_text(b, money),
+                    here=_spend_text(a, money),
+                )
+            )
+        )
     # the seed guides price in USD: say what the same GPU × count costs here today
-    for seed in (o for o in everywhere if o.provider.startswith("(seed text") and o.fits
-                 and o.cost.usd_total is not None):
-        here = next((o for o in inside if (o.gpu_id, o.num_gpus) == (seed.gpu_id, seed.num_gpus)
-                     and o.provider and o.cost.usd_total is not None), None)
+    for seed in (
+        o
+        for o in everywhere
+        if o.provider.startswith("(seed text") and o.fits and o.cost.usd_total is not None
+    ):
+        here = next(
+            (
+                o
+                for o in inside
+                if (o.gpu_id, o.num_gpus) == (seed.gpu_id, seed.num_gpus)
+                and o.provider
+                and o.cost.usd_total is not None
+            ),
+            None,
+        )
         if here is not None:
-            notes.append(_sentence(msg(
-                "providers.seed_price_here", n=seed.num_gpus, gpu=seed.gpu_name,
-                price=money.fmt(seed.cost.usd_per_hour), hours=f"{seed.cost.hours:,.1f}",
-                total=money.fmt(seed.cost.usd_total), provider=here.provider,
-                price2=money.fmt(here.cost.usd_per_hour), hours2=f"{here.cost.hours:,.1f}",
-                total2=money.fmt(here.cost.usd_total))))
+            notes.append(
+                _sentence(
+                    msg(
+                        "providers.seed_price_here",
+                        n=seed.num_gpus,
+                        gpu=seed.gpu_name,
+                        price=money.fmt(seed.cost.usd_per_hour),
+                        hours=f"{seed.cost.hours:,.1f}",
+                        total=money.fmt(seed.cost.usd_total),
+                        provider=here.provider,
+                        price2=money.fmt(here.cost.usd_per_hour),
+                        hours2=f"{here.cost.hours:,.1f}",
+                        total2=money.fmt(here.cost.usd_total),
+                    )
+                )
+            )
             break
     return notes
 
@@ -371,7 +449,23 @@ def _spend_text(o: Option, money: Money) -> Message:
     return msg("recommend.price.per_hour", per_hour=money.fmt(c.usd_per_hour))
 
 
-__all__ = ["CLUSTER_NETWORKS", "PROVIDERS", "REGION_NAMES", "Provider", "ProviderTerms",
-           "check_providers", "check_region", "in_providers", "in_region", "offer_available",
-           "offer_country", "provider", "provider_aliases", "provider_filter", "providers_note",
-           "region_filter", "region_notes", "zh_provider_name"]
+__all__ = [
+    "CLUSTER_NETWORKS",
+    "PROVIDERS",
+    "REGION_NAMES",
+    "Provider",
+    "ProviderTerms",
+    "check_providers",
+    "check_region",
+    "in_providers",
+    "in_region",
+    "offer_available",
+    "offer_country",
+    "provider",
+    "provider_aliases",
+    "provider_filter",
+    "providers_note",
+    "region_filter",
+    "region_notes",
+    "zh_provider_name",
+]

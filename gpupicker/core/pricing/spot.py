@@ -117,8 +117,14 @@ def _wall_hours(work_hours: float, per_hour: float, cost_hours: float) -> float:
     return work_hours / (1.0 - share)
 
 
-def spot_run(work_hours: float, *, checkpoint_interval_hours: float, reload_hours: float,
-             rate: SpotRate | None, warmup_hours: float = WARMUP_HOURS) -> SpotRun:
+def spot_run(
+    work_hours: float,
+    *,
+    checkpoint_interval_hours: float,
+    reload_hours: float,
+    rate: SpotRate | None,
+    warmup_hours: float = WARMUP_HOURS,
+) -> SpotRun:
     """Expected wall-clock hours of ``work_hours`` of work on interruptible instances.
 
     ``T = W / (1 − λ·(R + τ/2))`` (module docstring; Young 1974 for the ``τ/2`` lost per
@@ -137,18 +143,28 @@ def spot_run(work_hours: float, *, checkpoint_interval_hours: float, reload_hour
     """
     if not work_hours > 0 or not checkpoint_interval_hours > 0:
         raise ValueError(msg("cost.spot.not_positive"))
-    low, high = (rate.interruptions_per_hour_low, rate.interruptions_per_hour_high) \
-        if rate is not None else UNKNOWN_RATE_PER_HOUR
+    low, high = (
+        (rate.interruptions_per_hour_low, rate.interruptions_per_hour_high)
+        if rate is not None
+        else UNKNOWN_RATE_PER_HOUR
+    )
     mid = math.sqrt(low * high)
     restart = max(0.0, reload_hours) + max(0.0, warmup_hours)
     lost = checkpoint_interval_hours / 2.0
     per = restart + lost
     hours = _wall_hours(work_hours, mid, per)
-    return SpotRun(hours=hours, hours_low=_wall_hours(work_hours, low, per),
-                   hours_high=_wall_hours(work_hours, high, per),
-                   interruptions=mid * hours if math.isfinite(hours) else math.inf,
-                   per_hour=mid, per_hour_low=low, per_hour_high=high, restart_hours=restart,
-                   lost_hours=lost, rate_known=rate is not None)
+    return SpotRun(
+        hours=hours,
+        hours_low=_wall_hours(work_hours, low, per),
+        hours_high=_wall_hours(work_hours, high, per),
+        interruptions=mid * hours if math.isfinite(hours) else math.inf,
+        per_hour=mid,
+        per_hour_low=low,
+        per_hour_high=high,
+        restart_hours=restart,
+        lost_hours=lost,
+        rate_known=rate is not None,
+    )
 
 
 def _every(per_hour: float) -> str:
@@ -160,26 +176,56 @@ def _hours(h: float) -> str:
     return f"{h:,.1f}" if math.isfinite(h) else "∞"
 
 
-def spot_note(run: SpotRun, rate: SpotRate | None, provider: str, *, interval_hours: float,
-              total: str, total_low: str, total_high: str) -> Message:
+def spot_note(
+    run: SpotRun,
+    rate: SpotRate | None,
+    provider: str,
+    *,
+    interval_hours: float,
+    total: str,
+    total_low: str,
+    total_high: str,
+) -> Message:
     """The sentence a spot option's cost assumptions carry (``cost.spot.run``).
 
     It names the rate and its source (or that none is published), the checkpoint interval,
     the restart and the work lost per interruption, the expected interruptions and the hours
     and totals at the middle and both ends of the range (``total*``: formatted amounts).
     """
-    where = msg("cost.spot.rate", published=rate.published, source=rate.source,
-                as_of=rate.as_of) if rate is not None else \
-        (msg("cost.spot.rate_unknown", provider=provider) if provider
-         else msg("cost.spot.rate_unknown_any"))
-    return msg("cost.spot.run", where=where, low=_every(run.per_hour_high),
-               high=_every(run.per_hour_low), interval=f"{interval_hours:g}",
-               restart=f"{run.restart_hours * 60:.0f}", lost=f"{run.lost_hours * 60:.0f}",
-               n=f"{run.interruptions:.1f}", hours=_hours(run.hours),
-               hours_low=_hours(run.hours_low), hours_high=_hours(run.hours_high),
-               total=total, total_low=total_low, total_high=total_high)
+    where = (
+        msg("cost.spot.rate", published=rate.published, source=rate.source, as_of=rate.as_of)
+        if rate is not None
+        else (
+            msg("cost.spot.rate_unknown", provider=provider)
+            if provider
+            else msg("cost.spot.rate_unknown_any")
+        )
+    )
+    return msg(
+        "cost.spot.run",
+        where=where,
+        low=_every(run.per_hour_high),
+        high=_every(run.per_hour_low),
+        interval=f"{interval_hours:g}",
+        restart=f"{run.restart_hours * 60:.0f}",
+        lost=f"{run.lost_hours * 60:.0f}",
+        n=f"{run.interruptions:.1f}",
+        hours=_hours(run.hours),
+        hours_low=_hours(run.hours_low),
+        hours_high=_hours(run.hours_high),
+        total=total,
+        total_low=total_low,
+        total_high=total_high,
+    )
 
 
-__all__ = ["DEFAULT_CHECKPOINT_INTERVAL_HOURS", "UNKNOWN_RATE_PER_HOUR", "WARMUP_HOURS",
-           "SpotRate", "SpotRun", "rate_for",
-           "spot_note", "spot_run"]
+__all__ = [
+    "DEFAULT_CHECKPOINT_INTERVAL_HOURS",
+    "UNKNOWN_RATE_PER_HOUR",
+    "WARMUP_HOURS",
+    "SpotRate",
+    "SpotRun",
+    "rate_for",
+    "spot_note",
+    "spot_run",
+]

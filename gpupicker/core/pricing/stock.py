@@ -60,15 +60,13 @@ def stock_sentence(offer: PriceOffer, now: datetime | None = None) -> Message | 
     if offer.in_stock == "no":
         first = msg("recommend.stock.out", provider=offer.provider, when=when)
     elif offer.stock_gpus:
-        first = msg("recommend.stock.in_count", provider=offer.provider, when=when,
-                    n=str(offer.stock_gpus))
+        first = msg("recommend.stock.in_count", provider=offer.provider, when=when, n=str(offer.stock_gpus))
     else:
         first = msg("recommend.stock.in", provider=offer.provider, when=when)
     parts = [first]
     age = snapshot_age_days(offer, now)
     if age is not None and age > STALE_SNAPSHOT_DAYS:
-        parts.append(msg("recommend.stock.stale", days=f"{age:.0f}",
-                         limit=f"{STALE_SNAPSHOT_DAYS:g}"))
+        parts.append(msg("recommend.stock.stale", days=f"{age:.0f}", limit=f"{STALE_SNAPSHOT_DAYS:g}"))
     return join([join(parts, "clauses")], "sentences")
 
 
@@ -82,18 +80,33 @@ def stock_notes(options: Sequence[Option], money: Money | None = None) -> list[M
         return []
     top = ok[0]
     alt = next((o for o in ok if o.in_stock != "no"), None)
-    parts = [msg("recommend.stock.top_out", rank=top.rank, n=top.num_gpus, gpu=top.gpu_name,
-                 provider=top.provider)]
+    parts = [
+        msg("recommend.stock.top_out", rank=top.rank, n=top.num_gpus, gpu=top.gpu_name, provider=top.provider)
+    ]
     if alt is not None:
-        parts.append(msg("recommend.stock.take_next", rank=alt.rank, n=alt.num_gpus,
-                         gpu=alt.gpu_name, provider=alt.provider,
-                         per_hour=(money or USD).fmt(alt.cost.usd_per_hour),
-                         stock=msg("recommend.stock.listed_in") if alt.in_stock == "yes"
-                         else msg("recommend.stock.not_listed")))
+        parts.append(
+            msg(
+                "recommend.stock.take_next",
+                rank=alt.rank,
+                n=alt.num_gpus,
+                gpu=alt.gpu_name,
+                provider=alt.provider,
+                per_hour=(money or USD).fmt(alt.cost.usd_per_hour),
+                stock=msg("recommend.stock.listed_in")
+                if alt.in_stock == "yes"
+                else msg("recommend.stock.not_listed"),
+            )
+        )
     else:
         parts.append(msg("recommend.stock.none_in_stock"))
     return [join([join(parts, "clauses")], "sentences")]
 
 
-__all__ = ["STALE_SNAPSHOT_DAYS", "out_of_stock", "snapshot_age_days", "snapshot_time",
-           "stock_notes", "stock_sentence"]
+__all__ = [
+    "STALE_SNAPSHOT_DAYS",
+    "out_of_stock",
+    "snapshot_age_days",
+    "snapshot_time",
+    "stock_notes",
+    "stock_sentence",
+]

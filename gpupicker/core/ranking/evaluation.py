@@ -37,6 +37,7 @@ before it (an edit and its undo, a toggle back and forth). Each is a few hundred
 entries were not used by the long-session script (20 jobs in a cycle) but grew its traced
 memory toward its limit (16 entries: 93 KiB over the last 20 changes, 4: 55 KiB)."""
 
+
 @dataclass(slots=True)
 class Evaluation:
     """One GPU type × count, evaluated once and shared by all its price offers.
@@ -74,15 +75,28 @@ def gpu_dependent(w: Workload) -> bool:
     GGUF weights run on llama.cpp); diffusers memory options (offload, slicing) are chosen per
     card (diffusion.diffusion_plan), so an image job's peak does too.
     """
-    return (w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
-            or w.task in ("image_gen", "diffusion_lora"))
+    return (
+        w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS
+        or w.weights_dtype in GGUF_TYPES
+        or w.task in ("image_gen", "diffusion_lora")
+    )
 
 
 MONEY_DEFAULTS: dict[str, object] = {
     name: Workload.model_fields[name].default
-    for name in ("pricing", "budget_usd", "max_usd_per_hour", "deadline_hours", "currency",
-                 "region", "providers", "startup_minutes", "checkpoint_interval_hours",
-                 "prefer_in_stock")}
+    for name in (
+        "pricing",
+        "budget_usd",
+        "max_usd_per_hour",
+        "deadline_hours",
+        "currency",
+        "region",
+        "providers",
+        "startup_minutes",
+        "checkpoint_interval_hours",
+        "prefer_in_stock",
+    )
+}
 """The Workload fields only prices and limits read (offers, costs, misses, the region and
 provider filters),
 at their defaults: :func:`evaluate` sees the job without them, so a money-only change of the
@@ -109,8 +123,13 @@ class Evaluated:
 
 
 @lru_cache(maxsize=EVALUATIONS_KEPT)
-def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], max_gpus: int,
-              calibration: Calibration | None) -> Evaluated:
+def evaluate(
+    w: Workload,
+    gpus: tuple[GpuSpec, ...],
+    counts: tuple[int, ...],
+    max_gpus: int,
+    calibration: Calibration | None,
+) -> Evaluated:
     """Memory, speed, serving plan and hours of ``w`` on every GPU × count (no prices).
 
     Memoized on its arguments (a frozen Workload and GPUs compare by value, a Calibration by
@@ -131,14 +150,14 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
     # card's usable capacity and its raw size (memory.paged.torch_total_bytes reads both), and
     # a llama.cpp placement its segment (host RAM class) and PCIe link, so cards equal in all
     # of these share an estimate
-    mem_cache: dict[tuple[tuple[int, int, str, int | None, str] | None, int, int],
-                    tuple[MemoryEstimate, int]] = {}
+    mem_cache: dict[
+        tuple[tuple[int, int, str, int | None, str] | None, int, int], tuple[MemoryEstimate, int]
+    ] = {}
     tried = [c for c in counts if c <= max_gpus]
     if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
         tried.append(w.num_gpus)
     multi_node = _needs_multi_node(w, max_gpus)
-    tried += [c for c in MULTI_NODE_COUNTS if c not in tried and c <= max(max_gpus, 64)
-              and multi_node]
+    tried += [c for c in MULTI_NODE_COUNTS if c not in tried and c <= max(max_gpus, 64) and multi_node]
     evaluations: list[Evaluation] = []
     w, reference = _reference_tokens(w, gpus)
 
@@ -165,9 +184,17 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                 else:
                     t = estimate_throughput(wb, gpu, n)
                     pool_mem = None
-                key = ((cap, gpu.memory_bytes, *((gpu.segment, gpu.pcie_gen, gpu.interconnect)
-                                                 if placed else ("", None, "")))
-                       if gpu_dep else None, n, wb.batch)
+                key = (
+                    (
+                        cap,
+                        gpu.memory_bytes,
+                        *((gpu.segment, gpu.pcie_gen, gpu.interconnect) if placed else ("", None, "")),
+                    )
+                    if gpu_dep
+                    else None,
+                    n,
+                    wb.batch,
+                )
                 if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
                     # a KV pool takes what the card leaves, whatever the batch
                     mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
@@ -176,27 +203,32 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                     mem_cache[key] = (m_est, m_est.total_bytes)
                 mem, used = mem_cache[key]
                 if mem.gpu_layers is not None or (
-                        mem.placement is not None and mem.placement.host_read_bytes_per_token):
+                    mem.placement is not None and mem.placement.host_read_bytes_per_token
+                ):
                     t = estimate_throughput(wb, gpu, n, mem)
                 cal_text = ""
                 if calibration is not None:
                     t0 = t
                     mem, t, cal_text = calibration.apply(wb, gpu.id, mem, t)
                     used = mem.total_bytes
-                    if plan is not None and cal_text and t.decode_tokens_per_s and \
-                            t0.decode_tokens_per_s:
+                    if plan is not None and cal_text and t.decode_tokens_per_s and t0.decode_tokens_per_s:
                         # replicas from the calibrated speed: the same concurrency per replica
                         # (the pool holds it), each replica faster or slower by the factor
                         f = t.decode_tokens_per_s / t0.decode_tokens_per_s
                         replicas = max(1, math.ceil(plan.replicas / f - 1e-9))
                         per = plan.replica_decode_tokens_per_s * f
-                        plan = plan.model_copy(update={
-                            "replicas": replicas, "replica_decode_tokens_per_s": per,
-                            "aggregate_decode_tokens_per_s": per * replicas,
-                            "requests_per_s_capacity": plan.requests_per_s_capacity * f})
+                        plan = plan.model_copy(
+                            update={
+                                "replicas": replicas,
+                                "replica_decode_tokens_per_s": per,
+                                "aggregate_decode_tokens_per_s": per * replicas,
+                                "requests_per_s_capacity": plan.requests_per_s_capacity * f,
+                            }
+                        )
             except (ValueError, ZeroDivisionError) as exc:
-                notes.append(sentence(msg("recommend.not_estimated", gpu=gpu.name, n=n,
-                                           error=error_message(exc))))
+                notes.append(
+                    sentence(msg("recommend.not_estimated", gpu=gpu.name, n=n, error=error_message(exc)))
+                )
                 continue
             fits = fits_on(mem, gpu) and (plan is None or plan.max_concurrent_seqs > 0)
             speed = speed_figure(w, t)
@@ -204,16 +236,33 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                 node_fits = node_fits or fits
                 if n == GPUS_PER_NODE or not node_speed:
                     node_speed = (speed / n) if speed else node_speed
-            ev = Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
-                             mem=mem, t=t, used=used, cap=cap, fits=fits,
-                             hours=_hours(w, t), calibration=cal_text, plan=plan,
-                             scaling=scaling_text(gpu, n, speed, node_speed),
-                             shared=fit_and_speed(wb, gpu, n * replicas, used, cap, t, fits,
-                                                  replicas, mem.placement))
+            ev = Evaluation(
+                gpu=gpu,
+                n=n,
+                replicas=replicas,
+                total_gpus=n * replicas,
+                wb=wb,
+                mem=mem,
+                t=t,
+                used=used,
+                cap=cap,
+                fits=fits,
+                hours=_hours(w, t),
+                calibration=cal_text,
+                plan=plan,
+                scaling=scaling_text(gpu, n, speed, node_speed),
+                shared=fit_and_speed(wb, gpu, n * replicas, used, cap, t, fits, replicas, mem.placement),
+            )
             evaluations.append(ev)
-    return Evaluated(gpus=gpus, evaluations=tuple(evaluations), refusal_note=refusal_note,
-                      reference=reference, notes=tuple(notes), multi_node=multi_node,
-                      refused=frozenset(refused))
+    return Evaluated(
+        gpus=gpus,
+        evaluations=tuple(evaluations),
+        refusal_note=refusal_note,
+        reference=reference,
+        notes=tuple(notes),
+        multi_node=multi_node,
+        refused=frozenset(refused),
+    )
 
 
 MULTI_NODE_COUNTS = (16, 32, 64)
@@ -228,12 +277,12 @@ def _needs_multi_node(w: Workload, max_gpus: int) -> bool:
     """
     if w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE:
         return w.is_training
-    return (w.task in ("full_ft", "pretrain") and w.model is not None
-            and w.model.param_count() >= 30e9)
+    return w.task in ("full_ft", "pretrain") and w.model is not None and w.model.param_count() >= 30e9
 
 
-def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]
-                      ) -> tuple[Workload, tuple[dict[str, object], Message] | None]:
+def _reference_tokens(
+    w: Workload, gpus: Sequence[GpuSpec]
+) -> tuple[Workload, tuple[dict[str, object], Message] | None]:
     """A planned run length on a named GPU as a dataset size, and the note that says so.
 
     Returns ``w`` with that dataset size and (the Workload update, the note), or ``w`` and
@@ -252,16 +301,37 @@ def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]
     if tokens <= 0:
         return w, None
     update: dict[str, object] = {"dataset_tokens": tokens, "epochs": 1.0, "train_hours": None}
-    note = sentence(join([
-        msg("recommend.reference_tokens", hours=f"{w.train_hours:g}", n=w.num_gpus, gpu=ref.name,
-            mtokens=f"{tokens / 1e6:,.1f}"),
-        msg("recommend.other_hours_follow")], "clauses"))
+    note = sentence(
+        join(
+            [
+                msg(
+                    "recommend.reference_tokens",
+                    hours=f"{w.train_hours:g}",
+                    n=w.num_gpus,
+                    gpu=ref.name,
+                    mtokens=f"{tokens / 1e6:,.1f}",
+                ),
+                msg("recommend.other_hours_follow"),
+            ],
+            "clauses",
+        )
+    )
     if w.task == "pretrain" and w.model is not None:
         optimal = 20.0 * w.model.param_count()
         if tokens < 0.5 * optimal:
-            note = join([note, sentence(msg(
-                "recommend.pretrain_share", share=f"{tokens / optimal:.1%}",
-                btokens=f"{optimal / 1e9:,.0f}"))], "space")
+            note = join(
+                [
+                    note,
+                    sentence(
+                        msg(
+                            "recommend.pretrain_share",
+                            share=f"{tokens / optimal:.1%}",
+                            btokens=f"{optimal / 1e9:,.0f}",
+                        )
+                    ),
+                ],
+                "space",
+            )
     return w.model_copy(update=update), (update, note)
 
 
@@ -277,5 +347,13 @@ def _hours(w: Workload, t: Throughput) -> float | None:
     return None
 
 
-__all__ = ["EVALUATIONS_KEPT", "Evaluated", "Evaluation", "GPU_DEPENDENT_FRAMEWORKS",
-           "MONEY_DEFAULTS", "MULTI_NODE_COUNTS", "evaluate", "gpu_dependent"]
+__all__ = [
+    "EVALUATIONS_KEPT",
+    "Evaluated",
+    "Evaluation",
+    "GPU_DEPENDENT_FRAMEWORKS",
+    "MONEY_DEFAULTS",
+    "MULTI_NODE_COUNTS",
+    "evaluate",
+    "gpu_dependent",
+]

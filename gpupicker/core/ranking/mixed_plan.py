@@ -111,15 +111,24 @@ def workload_machine(w: Workload, gpus: Sequence[GpuSpec]) -> Machine | None:
 def owned_machine(owned: Sequence[OwnedGpu], gpus: Sequence[GpuSpec]) -> Machine | None:
     """Every owned GPU in the catalog as one machine, in the list's order (None: none owned)."""
     by_id = {g.id: g for g in gpus}
-    cards = [MachineCard(by_id[o.gpu_id]) for o in owned if o.gpu_id in by_id
-             for _ in range(min(o.count, MAX_CARDS))]
+    cards = [
+        MachineCard(by_id[o.gpu_id])
+        for o in owned
+        if o.gpu_id in by_id
+        for _ in range(min(o.count, MAX_CARDS))
+    ]
     return Machine(tuple(cards[:MAX_CARDS])) if cards else None
 
 
 def machine_workload(w: Workload, m: Machine, keep_split: bool = False) -> Workload:
     """``w`` run on machine ``m`` (its ``gpus``, ``num_gpus``; ``tensor_split`` only if kept)."""
-    return w.model_copy(update={"gpus": m.parts(), "num_gpus": len(m.cards),
-                                "tensor_split": w.tensor_split if keep_split else None})
+    return w.model_copy(
+        update={
+            "gpus": m.parts(),
+            "num_gpus": len(m.cards),
+            "tensor_split": w.tensor_split if keep_split else None,
+        }
+    )
 
 
 def machine_memory(w: Workload, m: Machine) -> tuple[MemoryEstimate, Throughput, int, int, bool]:
@@ -148,8 +157,13 @@ def machine_memory(w: Workload, m: Machine) -> tuple[MemoryEstimate, Throughput,
         return mem, t, mem.total_bytes, cap, mem.total_bytes <= cap and mem.engine_fits is not False
     refusal = unlike_cards_refusal(w, cards)
     if refusal is not None:
-        mem = MemoryEstimate(num_gpus=n, engine_fits=False, engine_message=refusal,
-                             total_params=arch.param_count(), assumptions=(join([refusal]),))
+        mem = MemoryEstimate(
+            num_gpus=n,
+            engine_fits=False,
+            engine_message=refusal,
+            total_params=arch.param_count(),
+            assumptions=(join([refusal]),),
+        )
         return mem, Throughput(), 0, min(c.capacity_bytes for c in cards), False
     mem = llamacpp_split_memory(w, arch, cards)
     t = split_throughput(w, arch, [c.spec for c in cards], mem.cards, mem.gpu_layers)
@@ -171,30 +185,59 @@ def evaluate_machine(w: Workload, m: Machine) -> Evaluation:
     mem, t, used, cap, fits = machine_memory(wm, m)
     worst = m.cards[0].spec
     if mem.cards:
-        worst = m.cards[max(mem.cards, key=lambda c: (c.total_bytes / max(1, c.capacity_bytes),
-                                                      -c.index)).index].spec
+        worst = m.cards[
+            max(mem.cards, key=lambda c: (c.total_bytes / max(1, c.capacity_bytes), -c.index)).index
+        ].spec
     spec = worst.model_copy(update={"id": m.id, "name": m.name})
     n = len(m.cards)
     if mem.engine_fits is False and not mem.cards and unlike(m.cards):
         shared: tuple[str, tuple[Message, ...]] = (
-            "engine", (sentence(join([msg("recommend.machine_refused", gpus=m.name),
-                                      as_message(mem.engine_message)], "clauses")),))
+            "engine",
+            (
+                sentence(
+                    join(
+                        [msg("recommend.machine_refused", gpus=m.name), as_message(mem.engine_message)],
+                        "clauses",
+                    )
+                ),
+            ),
+        )
     else:
         shared = fit_and_speed(wm, spec, n, used, cap, t, fits, 1)
         if mem.cards and fits and t.decode_tokens_per_s:
             # a layer split: no all-reduce; the slowest card's share of each token sets the pace
             share = {c.index: c.layers / max(1e-9, c.bandwidth_gbps) for c in mem.cards}
             slow = max(mem.cards, key=lambda c: share[c.index])
-            speed = join([msg("recommend.speed.sequence", rate=f"{t.decode_tokens_per_s:,.1f}"),
-                          msg("recommend.split_reason", gpu=slow.gpu_name, index=slow.index,
-                              share=f"{share[slow.index] / sum(share.values()):.0%}")],
-                         "clauses")
+            speed = join(
+                [
+                    msg("recommend.speed.sequence", rate=f"{t.decode_tokens_per_s:,.1f}"),
+                    msg(
+                        "recommend.split_reason",
+                        gpu=slow.gpu_name,
+                        index=slow.index,
+                        share=f"{share[slow.index] / sum(share.values()):.0%}",
+                    ),
+                ],
+                "clauses",
+            )
             shared = (shared[0], (shared[1][0], speed))
         buy = buy_clause(m)
         if buy is not None and fits:
             shared = (shared[0], (buy, *shared[1]))
-    return Evaluation(gpu=spec, n=n, replicas=1, total_gpus=n, wb=wm, mem=mem, t=t, used=used,
-                      cap=cap, fits=fits, hours=_hours(wm, t), shared=shared)
+    return Evaluation(
+        gpu=spec,
+        n=n,
+        replicas=1,
+        total_gpus=n,
+        wb=wm,
+        mem=mem,
+        t=t,
+        used=used,
+        cap=cap,
+        fits=fits,
+        hours=_hours(wm, t),
+        shared=shared,
+    )
 
 
 def buy_clause(m: Machine) -> Message | None:
@@ -207,13 +250,13 @@ def buy_clause(m: Machine) -> Message | None:
         return None
     price = f"${m.bought.msrp_usd:,.0f}" if m.bought.msrp_usd else "?"
     if m.kind == "replace" and m.removed is not None:
-        return msg("recommend.buy_replace", gpu=m.bought.name, price=price,
-                   gpus=m.removed.name)
+        return msg("recommend.buy_replace", gpu=m.bought.name, price=price, gpus=m.removed.name)
     return msg("recommend.buy_add", gpu=m.bought.name, price=price)
 
 
-def machine_owned(m: Machine, owned: Sequence[OwnedGpu],
-                  fx_rates: dict[str, float] | None) -> tuple[OwnedGpu, bool]:
+def machine_owned(
+    m: Machine, owned: Sequence[OwnedGpu], fx_rates: dict[str, float] | None
+) -> tuple[OwnedGpu, bool]:
     """``m`` as one owned set priced for the ranking, and whether every card's purchase is known.
 
     The user's machine: the purchase prices of its owned cards (each row's price × the share
@@ -228,8 +271,11 @@ def machine_owned(m: Machine, owned: Sequence[OwnedGpu],
     """
     by_id = {o.gpu_id: o for o in owned}
     first = next(iter(owned), None)
-    kwh = to_usd(first.electricity_per_kwh, first.electricity_currency or first.currency,
-                 fx_rates) if first is not None else DEFAULT_KWH_USD
+    kwh = (
+        to_usd(first.electricity_per_kwh, first.electricity_currency or first.currency, fx_rates)
+        if first is not None
+        else DEFAULT_KWH_USD
+    )
     watts = []
     purchase = 0.0
     need: dict[str, int] = {}
@@ -249,10 +295,18 @@ def machine_owned(m: Machine, owned: Sequence[OwnedGpu],
             known = known and o.count >= k
     else:
         purchase = float(m.bought.msrp_usd or 0.0) if m.bought is not None else 0.0
-    return OwnedGpu(gpu_id=m.id, count=len(m.cards), purchase_price=purchase, currency="USD",
-                    power_w=sum(watts) / len(watts), electricity_per_kwh=kwh,
-                    electricity_currency="USD", years=first.years if first else 3.0,
-                    utilization=first.utilization if first else 0.5, label=m.name), known
+    return OwnedGpu(
+        gpu_id=m.id,
+        count=len(m.cards),
+        purchase_price=purchase,
+        currency="USD",
+        power_w=sum(watts) / len(watts),
+        electricity_per_kwh=kwh,
+        electricity_currency="USD",
+        years=first.years if first else 3.0,
+        utilization=first.utilization if first else 0.5,
+        label=m.name,
+    ), known
 
 
 def alternatives(m: Machine, gpus: Sequence[GpuSpec]) -> tuple[Machine, ...]:
@@ -262,9 +316,15 @@ def alternatives(m: Machine, gpus: Sequence[GpuSpec]) -> tuple[Machine, ...]:
     docstring), not unified-memory parts.
     """
     base = m.cards[0].spec
-    cand = [g for g in gpus if g.msrp_usd and g.vendor == base.vendor
-            and platform_of(g) == platform_of(base) and not g.gpu_memory_limit_gb
-            and g.segment in ("consumer", "workstation")]
+    cand = [
+        g
+        for g in gpus
+        if g.msrp_usd
+        and g.vendor == base.vendor
+        and platform_of(g) == platform_of(base)
+        and not g.gpu_memory_limit_gb
+        and g.segment in ("consumer", "workstation")
+    ]
     out: list[Machine] = []
     if len(m.cards) < MAX_CARDS:
         out += [Machine((*m.cards, MachineCard(g)), "add", bought=g) for g in cand]
@@ -274,9 +334,10 @@ def alternatives(m: Machine, gpus: Sequence[GpuSpec]) -> tuple[Machine, ...]:
             continue
         seen.add(c.spec.id)
         for g in cand:
-            if g.id != c.spec.id and (g.memory_gb > c.spec.memory_gb
-                                      or g.memory_bandwidth_gbps > c.spec.memory_bandwidth_gbps):
-                cards = (*m.cards[:i], MachineCard(g), *m.cards[i + 1:])
+            if g.id != c.spec.id and (
+                g.memory_gb > c.spec.memory_gb or g.memory_bandwidth_gbps > c.spec.memory_bandwidth_gbps
+            ):
+                cards = (*m.cards[:i], MachineCard(g), *m.cards[i + 1 :])
                 out.append(Machine(cards, "replace", bought=g, removed=c.spec))
     return tuple(out)
 
@@ -287,9 +348,9 @@ def on_cards(ev: Evaluation) -> bool:
 
 
 @lru_cache(maxsize=4)
-def _machine_evaluations(w: Workload, machine: Machine, gpus: tuple[GpuSpec, ...]
-                         ) -> tuple[Evaluation, tuple[tuple[Machine, Evaluation], ...],
-                                    tuple[Message, ...]]:
+def _machine_evaluations(
+    w: Workload, machine: Machine, gpus: tuple[GpuSpec, ...]
+) -> tuple[Evaluation, tuple[tuple[Machine, Evaluation], ...], tuple[Message, ...]]:
     """(the machine's evaluation, the chosen alternatives' evaluations, notes); memoized."""
     notes: list[Message] = []
     own = evaluate_machine(w, machine)
@@ -307,8 +368,10 @@ def _machine_evaluations(w: Workload, machine: Machine, gpus: tuple[GpuSpec, ...
     for kind in ("add", "replace"):
         same = [(a, e) for a, e in fitting if a.kind == kind]
         if same:
-            pick = min(same, key=lambda x: (x[0].bought.msrp_usd or 0.0 if x[0].bought else 0.0,
-                                            -speed_figure(w, x[1].t)))
+            pick = min(
+                same,
+                key=lambda x: (x[0].bought.msrp_usd or 0.0 if x[0].bought else 0.0, -speed_figure(w, x[1].t)),
+            )
             chosen[id(pick[1])] = pick
     if fitting:
         pick = max(fitting, key=lambda x: speed_figure(w, x[1].t))
@@ -332,8 +395,9 @@ class MachineOptions:
     notes: tuple[Message, ...]
 
 
-def machine_evaluations(w: Workload, gpus: Sequence[GpuSpec], owned: Sequence[OwnedGpu],
-                        fx_rates: dict[str, float] | None) -> MachineOptions:
+def machine_evaluations(
+    w: Workload, gpus: Sequence[GpuSpec], owned: Sequence[OwnedGpu], fx_rates: dict[str, float] | None
+) -> MachineOptions:
     """The user's machine and its priced alternatives, ready for the ranking.
 
     The machine is ``w.gpus``, else the owned GPUs when they are of more than one type (one
@@ -357,8 +421,7 @@ def machine_evaluations(w: Workload, gpus: Sequence[GpuSpec], owned: Sequence[Ow
             ev = evaluate_machine(w.model_copy(update=MONEY_DEFAULTS), machine)
             return MachineOptions(((ev, [(None, None)]),), (), (ev.gpu,), (*notes,))
         return MachineOptions((), (), (), ())
-    own, alts, alt_notes = _machine_evaluations(w.model_copy(update=MONEY_DEFAULTS), machine,
-                                                tuple(gpus))
+    own, alts, alt_notes = _machine_evaluations(w.model_copy(update=MONEY_DEFAULTS), machine, tuple(gpus))
     if not rank_own and on_cards(own):
         return MachineOptions((), (), (), ())
     notes.extend(alt_notes)
@@ -375,8 +438,7 @@ def machine_evaluations(w: Workload, gpus: Sequence[GpuSpec], owned: Sequence[Ow
         owned_sets.append(o)
         if not known:
             notes.append(sentence(msg("recommend.machine_not_owned", gpus=machine.name)))
-    return MachineOptions(tuple(evs), tuple(owned_sets), tuple(e.gpu for e, _ in evs),
-                          tuple(notes))
+    return MachineOptions(tuple(evs), tuple(owned_sets), tuple(e.gpu for e, _ in evs), tuple(notes))
 
 
 def cards_json(mem: MemoryEstimate) -> dict[str, Any]:
@@ -389,14 +451,26 @@ def cards_json(mem: MemoryEstimate) -> dict[str, Any]:
     if not mem.cards:
         return {}
     return {
-        "cards": [{"index": c.index, "gpu": c.gpu_id, "name": c.gpu_name, "layers": c.layers,
-                   "output_layer": c.output_layer, "weights_bytes": c.weights_bytes,
-                   "kv_cache_bytes": c.kv_cache_bytes,
-                   "compute_buffer_bytes": c.compute_buffer_bytes,
-                   "cuda_context_bytes": c.cuda_context_bytes, "total_bytes": c.total_bytes,
-                   "total_gib": round(c.total_bytes / GiB, 3), "capacity_bytes": c.capacity_bytes,
-                   "fits": c.fits} for c in mem.cards],
-        "tensor_split": [int(x) if float(x).is_integer() else x for x in mem.tensor_split]}
+        "cards": [
+            {
+                "index": c.index,
+                "gpu": c.gpu_id,
+                "name": c.gpu_name,
+                "layers": c.layers,
+                "output_layer": c.output_layer,
+                "weights_bytes": c.weights_bytes,
+                "kv_cache_bytes": c.kv_cache_bytes,
+                "compute_buffer_bytes": c.compute_buffer_bytes,
+                "cuda_context_bytes": c.cuda_context_bytes,
+                "total_bytes": c.total_bytes,
+                "total_gib": round(c.total_bytes / GiB, 3),
+                "capacity_bytes": c.capacity_bytes,
+                "fits": c.fits,
+            }
+            for c in mem.cards
+        ],
+        "tensor_split": [int(x) if float(x).is_integer() else x for x in mem.tensor_split],
+    }
 
 
 def machine_report(w: Workload, gpus: Sequence[GpuSpec]) -> dict[str, Any]:
@@ -420,11 +494,19 @@ def machine_report(w: Workload, gpus: Sequence[GpuSpec]) -> dict[str, Any]:
     wm = machine_workload(w, m, keep_split=True)
     mem, t, used, cap, fits = machine_memory(wm, m)
     out: dict[str, Any] = {
-        "task": w.task, "total_bytes": mem.total_bytes, "total_gib": round(mem.total_bytes / GiB, 3),
-        "breakdown": mem.breakdown(), "unit": "bytes per GPU (the card closest to full)",
-        "num_gpus": len(m.cards), "trainable_params": mem.trainable_params,
-        "total_params": mem.total_params, "assumptions": list(mem.assumptions),
-        "gpus": m.id, "machine": m.name, "fits": fits, "capacity_bytes": cap,
+        "task": w.task,
+        "total_bytes": mem.total_bytes,
+        "total_gib": round(mem.total_bytes / GiB, 3),
+        "breakdown": mem.breakdown(),
+        "unit": "bytes per GPU (the card closest to full)",
+        "num_gpus": len(m.cards),
+        "trainable_params": mem.trainable_params,
+        "total_params": mem.total_params,
+        "assumptions": list(mem.assumptions),
+        "gpus": m.id,
+        "machine": m.name,
+        "fits": fits,
+        "capacity_bytes": cap,
     }
     out.update(cards_json(mem))
     if mem.engine_fits is False:
@@ -479,8 +561,19 @@ def solve_machine_fit(w: Workload, gpus: Sequence[GpuSpec], dimension: str) -> F
     return solve_fit(wm, spec, dimension, len(m.cards), point=point)
 
 
-__all__ = ["MAX_CARDS", "PURCHASE_PROVIDER", "Machine", "MachineOptions", "alternatives",
-           "cards_json", "evaluate_machine",
-           "machine_evaluations", "machine_memory", "machine_owned", "machine_report",
-           "owned_machine", "solve_machine_fit",
-           "workload_machine"]
+__all__ = [
+    "MAX_CARDS",
+    "PURCHASE_PROVIDER",
+    "Machine",
+    "MachineOptions",
+    "alternatives",
+    "cards_json",
+    "evaluate_machine",
+    "machine_evaluations",
+    "machine_memory",
+    "machine_owned",
+    "machine_report",
+    "owned_machine",
+    "solve_machine_fit",
+    "workload_machine",
+]

@@ -54,8 +54,13 @@ def memo_msg(id: str, **params: str | int) -> Message:
     return hit
 
 
-LIMIT_OF_BOUND = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",
-           "engine-overhead": "engine", "host-ram-bandwidth": "host_ram_bandwidth"}
+LIMIT_OF_BOUND = {
+    "memory-bandwidth": "bandwidth",
+    "compute": "compute",
+    "interconnect": "interconnect",
+    "engine-overhead": "engine",
+    "host-ram-bandwidth": "host_ram_bandwidth",
+}
 
 
 """Throughput ``bound`` → the option's ``limit``."""
@@ -88,9 +93,17 @@ def speed_figure(w: Workload, t: Throughput) -> float:
     return t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s or 0.0
 
 
-def fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Throughput,
-                   fits: bool, replicas: int, placement: Placement | None = None
-                   ) -> tuple[str, tuple[Message, ...]]:
+def fit_and_speed(
+    w: Workload,
+    gpu: GpuSpec,
+    n: int,
+    used: int,
+    cap: int,
+    t: Throughput,
+    fits: bool,
+    replicas: int,
+    placement: Placement | None = None,
+) -> tuple[str, tuple[Message, ...]]:
     """The limit and the sentences of an option's reason shared by one GPU × count's offers.
 
     The fit verdict, speed and what limits it. A non-fitting option's reason is
@@ -99,24 +112,34 @@ def fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Thr
     RAM is limited by ``"ram"`` and says how much more RAM it needs.
     """
     used_gib, cap_gib = f"{used / GiB:.1f}", f"{cap / GiB:.0f}"
-    if not fits and placement is not None and placement.host_fits is False \
-            and used <= cap:
+    if not fits and placement is not None and placement.host_fits is False and used <= cap:
         return "ram", (sentence(ram_limit_message(placement)),)
     if not fits:
         if n == 1:
-            reason = join([memo_msg("recommend.does_not_fit", used=used_gib, gpu=gpu.name,
-                               cap=cap_gib), memo_msg("recommend.use_more_gpus")], "clauses")
+            reason = join(
+                [
+                    memo_msg("recommend.does_not_fit", used=used_gib, gpu=gpu.name, cap=cap_gib),
+                    memo_msg("recommend.use_more_gpus"),
+                ],
+                "clauses",
+            )
         elif w.task in ("image_gen", "diffusion_lora"):
             # diffusers runs the whole pipeline on every GPU (one image / step per GPU)
-            reason = memo_msg("recommend.does_not_fit.pipeline", used=used_gib, gpu=gpu.name,
-                         cap=cap_gib, n=n)
+            reason = memo_msg(
+                "recommend.does_not_fit.pipeline", used=used_gib, gpu=gpu.name, cap=cap_gib, n=n
+            )
         else:
-            reason = memo_msg("recommend.does_not_fit.split", used=used_gib, gpu=gpu.name,
-                         cap=cap_gib, n=n)
+            reason = memo_msg("recommend.does_not_fit.split", used=used_gib, gpu=gpu.name, cap=cap_gib, n=n)
         return "vram", (sentence(reason),)
     head = (cap - used) / cap
-    parts = [memo_msg("recommend.fits.tight" if head < 0.05 else "recommend.fits", used=used_gib,
-                 cap=cap_gib, headroom=f"{head:.0%}")]
+    parts = [
+        memo_msg(
+            "recommend.fits.tight" if head < 0.05 else "recommend.fits",
+            used=used_gib,
+            cap=cap_gib,
+            headroom=f"{head:.0%}",
+        )
+    ]
     bound = t.bound
     if w.is_training:
         speed = memo_msg("recommend.speed.training", rate=f"{t.train_tokens_per_s:,.0f}")
@@ -125,18 +148,22 @@ def fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Thr
     elif t.seconds_per_image:
         speed = memo_msg("recommend.speed.image", seconds=f"{t.seconds_per_image:.1f}")
     elif w.batch > 1 or replicas > 1:
-        speed = memo_msg("recommend.speed.sequence_aggregate_replica" if replicas > 1
-                    else "recommend.speed.sequence_aggregate",
-                    rate=f"{t.decode_tokens_per_s:,.1f}",
-                    aggregate=f"{t.aggregate_decode_tokens_per_s:,.0f}")
+        speed = memo_msg(
+            "recommend.speed.sequence_aggregate_replica"
+            if replicas > 1
+            else "recommend.speed.sequence_aggregate",
+            rate=f"{t.decode_tokens_per_s:,.1f}",
+            aggregate=f"{t.aggregate_decode_tokens_per_s:,.0f}",
+        )
     else:
         speed = memo_msg("recommend.speed.sequence", rate=f"{t.decode_tokens_per_s:,.1f}")
     per_replica = max(1, n // max(1, replicas))
     limit = LIMIT_OF_BOUND.get(bound, bound or "compute")
     why = limit_why(limit, w, gpu, per_replica)
     parts.append(join([speed, why], "clauses") if why else speed)
-    if placement is not None and (placement.host_model_bytes > placement.host_weights_bytes
-                                  or placement.kv_on_host):
+    if placement is not None and (
+        placement.host_model_bytes > placement.host_weights_bytes or placement.kv_on_host
+    ):
         parts.append(placement_clause(placement))
     stack = stack_clause(gpu)
     if stack:
@@ -148,21 +175,23 @@ def fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Thr
     elif n > 1 and t.seconds_per_image:
         parts.append(memo_msg("recommend.images_per_gpu", n=n))
     elif per_replica > 1 and fabric_without_bandwidth(gpu):
-        parts.append(memo_msg("recommend.fabric_without_bandwidth", n=per_replica,
-                         link=link_label(gpu)))
+        parts.append(memo_msg("recommend.fabric_without_bandwidth", n=per_replica, link=link_label(gpu)))
     elif per_replica > 1 and not gpu.has_nvlink:
         parts.append(memo_msg("recommend.pcie_all_reduce", n=per_replica))
     if t.offload_alternative:  # only sequential CPU offload fits: the quantized alternative
         parts.append(as_message(t.offload_alternative))
     if replicas > 1:
-        parts.append(memo_msg("recommend.replicas", replicas=replicas,
-                         rpm=f"{w.requests_per_minute:g}"))
+        parts.append(memo_msg("recommend.replicas", replicas=replicas, rpm=f"{w.requests_per_minute:g}"))
     return limit, tuple(parts)
 
 
-def limit_and_reason(fit_and_speed: tuple[str, tuple[Message, ...]], fits: bool,
-                      cost: CostEstimate | None, misses: Sequence[tuple[str, Message]],
-                      money: Money = USD) -> tuple[str, Message]:
+def limit_and_reason(
+    fit_and_speed: tuple[str, tuple[Message, ...]],
+    fits: bool,
+    cost: CostEstimate | None,
+    misses: Sequence[tuple[str, Message]],
+    money: Money = USD,
+) -> tuple[str, Message]:
     """An option's limit and plain-language reason.
 
     :func:`fit_and_speed` plus its price in the display currency (``money``) and what breaks
@@ -178,11 +207,16 @@ def limit_and_reason(fit_and_speed: tuple[str, tuple[Message, ...]], fits: bool,
     if cost is not None:
         per_hour = money.fmt(cost.usd_per_hour)
         if cost.usd_total is not None and cost.hours is not None:
-            price = memo_msg("recommend.price.total", per_hour=per_hour,
-                        hours=hours_number(cost.hours), total=money.fmt(cost.usd_total))
+            price = memo_msg(
+                "recommend.price.total",
+                per_hour=per_hour,
+                hours=hours_number(cost.hours),
+                total=money.fmt(cost.usd_total),
+            )
         elif cost.usd_per_month is not None:
-            price = memo_msg("recommend.price.per_month", per_hour=per_hour,
-                        per_month=money.fmt(cost.usd_per_month, 0))
+            price = memo_msg(
+                "recommend.price.per_month", per_hour=per_hour, per_month=money.fmt(cost.usd_per_month, 0)
+            )
         else:
             price = memo_msg("recommend.price.per_hour", per_hour=per_hour)
     else:
@@ -208,8 +242,7 @@ def hours_number(h: float) -> str:
     return f"{h:,.1f}" if h < 100 else f"{h:,.0f}"
 
 
-def scaling_text(gpu: GpuSpec, n: int, speed: float,
-                  node_speed_per_gpu: float) -> Message | None:
+def scaling_text(gpu: GpuSpec, n: int, speed: float, node_speed_per_gpu: float) -> Message | None:
     """The scaling cost of an ``n``-GPU option beyond one node.
 
     Per-GPU speed against the best single-node estimate (the gradient all-reduce crosses the
@@ -223,8 +256,7 @@ def scaling_text(gpu: GpuSpec, n: int, speed: float,
     net = "RoCE" if st is not None and st.stack in ("CANN", "SynapseAI") else "InfiniBand"
     if speed > 0 and node_speed_per_gpu > 0:
         eff = speed / n / node_speed_per_gpu
-        text = msg("recommend.scaling.cost", n=n, nodes=nodes, per=GPUS_PER_NODE, net=net,
-                   share=f"{eff:.0%}")
+        text = msg("recommend.scaling.cost", n=n, nodes=nodes, per=GPUS_PER_NODE, net=net, share=f"{eff:.0%}")
     else:
         text = msg("recommend.scaling", n=n, nodes=nodes, per=GPUS_PER_NODE, net=net)
     return sentence(text)

@@ -143,16 +143,26 @@ class _Candidate:
 # --------------------------------------------------------------------------------------------
 # main entry point
 # --------------------------------------------------------------------------------------------
-def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer] = (), *,
-              goal: str = "cheapest", max_gpus: int = 8, fx_rates: dict[str, float] | None = None,
-              hours_per_month: float = HOURS_PER_MONTH_DEFAULT, all_offers: bool = False,
-              counts: Sequence[int] = GPU_COUNTS, owned: Sequence[OwnedGpu] = (),
-              calibration: Calibration | None = None, today: date | None = None,
-              stale_months: int = DEFAULT_STALE_MONTHS,
-              money: Money | None = None,
-              providers: Sequence[ProviderTerms] = (),
-              spot_rates: Sequence[SpotRate] = (),
-              now: datetime | None = None) -> Recommendation:
+def recommend(
+    w: Workload,
+    gpus: Sequence[GpuSpec],
+    prices: Sequence[PriceOffer] = (),
+    *,
+    goal: str = "cheapest",
+    max_gpus: int = 8,
+    fx_rates: dict[str, float] | None = None,
+    hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
+    all_offers: bool = False,
+    counts: Sequence[int] = GPU_COUNTS,
+    owned: Sequence[OwnedGpu] = (),
+    calibration: Calibration | None = None,
+    today: date | None = None,
+    stale_months: int = DEFAULT_STALE_MONTHS,
+    money: Money | None = None,
+    providers: Sequence[ProviderTerms] = (),
+    spot_rates: Sequence[SpotRate] = (),
+    now: datetime | None = None,
+) -> Recommendation:
     """Evaluate every GPU × count × offer for ``w`` and rank them by ``goal``.
 
     Args:
@@ -196,15 +206,13 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         raise ValueError(msg("recommend.unknown_goal", goal=repr(goal), goals=", ".join(GOALS)))
     if w.model is None:
         raise ValueError(w.unresolved_model_error())
-    offers, cached_notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates,
-                                               offers_for)
+    offers, cached_notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates, offers_for)
     notes: list[str] = list(cached_notes)  # the cache's list stays as it is
     require_inference_framework(w)
     notes.extend(workload_warnings(w))  # context window, engine × dtype
     # the GPU × count evaluations never read the money fields: one evaluation serves every
     # budget, pricing, currency, region and deadline of the same job
-    evald = evaluate(w.model_copy(update=MONEY_DEFAULTS), tuple(gpus), tuple(counts), max_gpus,
-                      calibration)
+    evald = evaluate(w.model_copy(update=MONEY_DEFAULTS), tuple(gpus), tuple(counts), max_gpus, calibration)
     gpus = evald.gpus
     if evald.refusal_note is not None:
         notes.append(evald.refusal_note)
@@ -216,8 +224,13 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             continue
         try:
             offers.setdefault(o.gpu_id, []).append(
-                (off := owned_offer(for_serving(o, hours_per_month) if serving else o,
-                                    gpu_by_id.get(o.gpu_id), fx_rates), off.price_per_gpu_hour))
+                (
+                    off := owned_offer(
+                        for_serving(o, hours_per_month) if serving else o, gpu_by_id.get(o.gpu_id), fx_rates
+                    ),
+                    off.price_per_gpu_hour,
+                )
+            )
         except ValueError as exc:
             notes.append(error_message(exc))
     if evald.reference is not None:
@@ -231,8 +244,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
 
     def kept(offer: PriceOffer) -> bool:
         """Whether ``offer`` passes the region and provider filters."""
-        return (where is None or in_region(offer, where)) and \
-            (wanted is None or in_providers(offer, wanted))
+        return (where is None or in_region(offer, where)) and (wanted is None or in_providers(offer, wanted))
 
     evaluations: list[tuple[Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
     not_for_sale = 0
@@ -248,8 +260,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             # above one node, the best offer per pricing among the providers that do
             if every is None:
                 every, _ = offers_for_snapshot(prices, w.pricing, True, fx_rates, offers_for)
-            candidates = _best_cluster_offers(every.get(ev.gpu.id, []), together, terms,
-                                              kept) or candidates
+            candidates = _best_cluster_offers(every.get(ev.gpu.id, []), together, terms, kept) or candidates
         elif (where or wanted) and not all_offers:
             # the best offer per pricing may be outside the filters: the best inside them too,
             # or a GPU sold in the region (or by the provider) only dearer would vanish
@@ -261,8 +272,11 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         for offer, usd in candidates:
             if not instance_fits(offer, ev.total_gpus):
                 continue
-            if providers and offer is not None and \
-                    not offer_available(offer, together, terms.get(offer.provider)):
+            if (
+                providers
+                and offer is not None
+                and not offer_available(offer, together, terms.get(offer.provider))
+            ):
                 not_for_sale += 1  # more GPUs than one instance, and no cluster for sale
                 continue
             offer_list.append((offer, usd))
@@ -275,8 +289,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
 
     def one_node_first(evs: list[Any]) -> list[Any]:
         """Multi-node options only when no single node of any part holds the job."""
-        if multi_node and not asked and any(ev.fits for ev, _ in evs
-                                            if ev.total_gpus <= GPUS_PER_NODE):
+        if multi_node and not asked and any(ev.fits for ev, _ in evs if ev.total_gpus <= GPUS_PER_NODE):
             return [(ev, o) for ev, o in evs if ev.n <= GPUS_PER_NODE]
         return evs
 
@@ -288,48 +301,79 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     if multi_node and any(ev.n > GPUS_PER_NODE for ev, _ in region_evals):
         notes.append(sentence(msg("recommend.multi_node_added")))
     if refused:
-        notes.append(sentence(msg("recommend.no_multi_gpu_training",
-                                   gpus=", ".join(sorted(refused)))))
+        notes.append(sentence(msg("recommend.no_multi_gpu_training", gpus=", ".join(sorted(refused)))))
     # the user's own machine of unlike cards (the job's gpus, or the owned GPUs) and, when the
     # job does not fit it, the cards that would make it fit, priced at their purchase
     machines = machine_evaluations(w, gpus, owned, fx_rates)
     region_evals = [*region_evals, *machines.evaluations]
     notes.extend(machines.notes)
     money = money or USD
-    options = _build_options(w, region_evals, goal, serving, hours_per_month,
-                             today=today, stale_months=stale_months, money=money, terms=terms,
-                             spot_rates=spot_rates, now=now)
+    options = _build_options(
+        w,
+        region_evals,
+        goal,
+        serving,
+        hours_per_month,
+        today=today,
+        stale_months=stale_months,
+        money=money,
+        terms=terms,
+        spot_rates=spot_rates,
+        now=now,
+    )
     if w.region or wanted:
+
         def build(evs: list[Any]) -> list[Option]:
-            return _build_options(w, evs, goal, serving, hours_per_month, today=today,
-                                  stale_months=stale_months, money=money, terms=terms,
-                                  spot_rates=spot_rates, now=now)
+            return _build_options(
+                w,
+                evs,
+                goal,
+                serving,
+                hours_per_month,
+                today=today,
+                stale_months=stale_months,
+                money=money,
+                terms=terms,
+                spot_rates=spot_rates,
+                now=now,
+            )
 
         all_options = build(everywhere)
         regional = build(one_node_first(in_region_evals)) if w.region and wanted else options
         if w.region:
             notes.extend(region_notes(w, regional, all_options, money))
         if wanted:
-            notes.append(providers_note(wanted, len(options), len(regional if w.region
-                                                                  else all_options)))
+            notes.append(providers_note(wanted, len(options), len(regional if w.region else all_options)))
     if owned or machines.owned:
-        options = annotate_owned(options, [*owned, *machines.owned], [*gpus, *machines.specs],
-                                 fx_rates, hours_per_month, money=money, serving=serving)
+        options = annotate_owned(
+            options,
+            [*owned, *machines.owned],
+            [*gpus, *machines.specs],
+            fx_rates,
+            hours_per_month,
+            money=money,
+            serving=serving,
+        )
     notes.extend(trust_notes(options, money))
     notes.extend(stock_notes(options, money))
     notes.extend(summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
 
 
-def _build_options(w: Workload,
-                   evaluations: list[tuple[Evaluation, list[tuple[PriceOffer | None, float | None]]]],
-                   goal: str, serving: bool, hours_per_month: float, *,
-                   today: date | None = None,
-                   stale_months: int = DEFAULT_STALE_MONTHS,
-                   money: Money = USD,
-                   terms: dict[str, ProviderTerms] | None = None,
-                   spot_rates: Sequence[SpotRate] = (),
-                   now: datetime | None = None) -> list[Option]:
+def _build_options(
+    w: Workload,
+    evaluations: list[tuple[Evaluation, list[tuple[PriceOffer | None, float | None]]]],
+    goal: str,
+    serving: bool,
+    hours_per_month: float,
+    *,
+    today: date | None = None,
+    stale_months: int = DEFAULT_STALE_MONTHS,
+    money: Money = USD,
+    terms: dict[str, ProviderTerms] | None = None,
+    spot_rates: Sequence[SpotRate] = (),
+    now: datetime | None = None,
+) -> list[Option]:
     prelim: list[_Candidate] = []
     startup = startup_hours(w) if terms else None
     reload_h: float | None = None  # a spot restart reloads the job: the start-up, once known
@@ -338,45 +382,67 @@ def _build_options(w: Workload,
         shared = ev.shared  # what every offer of this GPU × count shares
         tokens_out = (speed_figure(w, t) * replicas) if not t.seconds_per_image else None
         speed = (t.decode_tokens_per_s or 0.0) if serving else speed_figure(w, t) * replicas
-        pcie_note = (ev.n > 1 and not gpu.has_nvlink and gpu.segment == "consumer"
-                     and w.is_training and ev.fits and w.task in ("full_ft", "pretrain"))
+        pcie_note = (
+            ev.n > 1
+            and not gpu.has_nvlink
+            and gpu.segment == "consumer"
+            and w.is_training
+            and ev.fits
+            and w.task in ("full_ft", "pretrain")
+        )
         for offer, usd in offer_list:
             cost = None
             spot = None
             if offer is not None and offer.pricing == "spot" and ev.hours is not None:
                 if reload_h is None:
                     reload_h = startup_hours(w)[0]
-                spot = SpotTerms(rate=rate_for(offer.provider, "spot", spot_rates),
-                                 checkpoint_interval_hours=w.checkpoint_interval_hours,
-                                 reload_hours=reload_h, provider=offer.provider)
+                spot = SpotTerms(
+                    rate=rate_for(offer.provider, "spot", spot_rates),
+                    checkpoint_interval_hours=w.checkpoint_interval_hours,
+                    reload_hours=reload_h,
+                    provider=offer.provider,
+                )
             if offer is not None and usd is not None:
                 cost = estimate_cost(
-                    usd_per_gpu_hour=usd, num_gpus=total_gpus, throughput=t, hours=ev.hours,
-                    serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
-                    tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out,
-                    money=money, startup=_startup(offer, startup),
-                    billing=_billing(offer, terms), spot=spot)
+                    usd_per_gpu_hour=usd,
+                    num_gpus=total_gpus,
+                    throughput=t,
+                    hours=ev.hours,
+                    serving=serving,
+                    hours_per_month=hours_per_month,
+                    pricing=offer.pricing,
+                    tdp_w=gpu.tdp_w,
+                    utilization=DEFAULT_UTILIZATION,
+                    tokens_out_per_s=tokens_out,
+                    money=money,
+                    startup=_startup(offer, startup),
+                    billing=_billing(offer, terms),
+                    spot=spot,
+                )
             misses: list[tuple[str, Message]] = []  # (kind, clause): see limit_and_reason
             if cost is None and (w.budget_usd is not None or w.max_usd_per_hour is not None):
                 misses.append(("no_price", memo_msg("recommend.miss.no_price")))
             if cost is not None:
                 # limits compare with a relative tolerance: a ¥20 budget converted to USD
                 # and back must keep an option costing exactly ¥20
-                if w.max_usd_per_hour is not None and \
-                        cost.usd_per_hour > w.max_usd_per_hour * (1 + 1e-9) + 1e-12:
-                    misses.append(("cap", memo_msg("recommend.miss.cap",
-                                              cap=money.fmt(w.max_usd_per_hour))))
+                if (
+                    w.max_usd_per_hour is not None
+                    and cost.usd_per_hour > w.max_usd_per_hour * (1 + 1e-9) + 1e-12
+                ):
+                    misses.append(("cap", memo_msg("recommend.miss.cap", cap=money.fmt(w.max_usd_per_hour))))
                 if w.budget_usd is not None:
                     spend = cost.usd_total if cost.usd_total is not None else cost.usd_per_month
                     if spend is not None and spend > w.budget_usd * (1 + 1e-9) + 1e-12:
-                        misses.append(("budget", memo_msg("recommend.miss.budget",
-                                                     budget=money.fmt(w.budget_usd))))
+                        misses.append(
+                            ("budget", memo_msg("recommend.miss.budget", budget=money.fmt(w.budget_usd)))
+                        )
             if ev.plan is not None and not ev.plan.meets_targets:
                 misses.append(("latency", memo_msg("recommend.miss.latency")))
             run_h = cost.hours if cost is not None and cost.hours is not None else ev.hours
             if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
-                misses.append(("deadline", memo_msg("recommend.miss.deadline",
-                                               deadline=f"{w.deadline_hours:g}")))
+                misses.append(
+                    ("deadline", memo_msg("recommend.miss.deadline", deadline=f"{w.deadline_hours:g}"))
+                )
             limit, reason = limit_and_reason(shared, ev.fits, cost, misses, money)
             more: list[Message] = []  # sentences after the reason, each with its full stop
             if ev.calibration:
@@ -387,17 +453,27 @@ def _build_options(w: Workload,
                 more.append(sentence(msg("recommend.consumer_no_nvlink")))
             if terms and offer is not None and ev.n > GPUS_PER_NODE:
                 more.append(_cluster_note(offer, terms))
-            if cost is not None and (cost.spot_interruptions is not None or
-                                     cost.spot_unfinishable):
+            if cost is not None and (cost.spot_interruptions is not None or cost.spot_unfinishable):
                 more.append(_spot_sentence(cost, spot))
             if more:
                 reason = join([reason, *more], "space")
-            prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not misses,
-                                     limit=limit, reason=reason, speed=speed,
-                                     money=_candidate_money(cost)))
+            prelim.append(
+                _Candidate(
+                    ev=ev,
+                    offer=offer,
+                    cost=cost,
+                    within=not misses,
+                    limit=limit,
+                    reason=reason,
+                    speed=speed,
+                    money=_candidate_money(cost),
+                )
+            )
 
-    doubt = {id(p): p.offer is not None and p.cost is not None
-             and doubted_price(p.offer, _usd_per_gpu_hour(p)) for p in prelim}
+    doubt = {
+        id(p): p.offer is not None and p.cost is not None and doubted_price(p.offer, _usd_per_gpu_hour(p))
+        for p in prelim
+    }
     # prefer_in_stock: an offer its ledger snapshot lists out of stock ranks after the others of
     # its tier and takes no label
     gone = {id(p): w.prefer_in_stock and out_of_stock(p.offer) for p in prelim}
@@ -439,10 +515,12 @@ def _build_options(w: Workload,
     prelim.sort(key=key)
     labels: dict[int, list[str]] = {}
     if ok_labels:
-        for name, fn in (("cheapest", lambda p: (_tie(p), p.ev.total_gpus, -p.speed)),
-                         ("fastest", lambda p: (-p.speed, p.money)),
-                         ("best value", lambda p: (value(p), p.money)),
-                         ("most headroom", lambda p: (-headroom(p), p.money))):
+        for name, fn in (
+            ("cheapest", lambda p: (_tie(p), p.ev.total_gpus, -p.speed)),
+            ("fastest", lambda p: (-p.speed, p.money)),
+            ("best value", lambda p: (value(p), p.money)),
+            ("most headroom", lambda p: (-headroom(p), p.money)),
+        ):
             labels.setdefault(id(min(ok_labels, key=fn)), []).append(name)
     out = []
     # id(offer) → (kind, flag, why, the "Price marked …" sentence), once per offer
@@ -452,11 +530,22 @@ def _build_options(w: Workload,
         if offer is not None and id(offer) not in marks:
             flag, why = price_flag(offer, today=today, stale_months=stale_months)
             if p.cost is not None and too_low_price(offer, _usd_per_gpu_hour(p)):
-                flag, why = "low-trust", msg("price_kind.why.too_low", price=money.fmt(
-                    _usd_per_gpu_hour(p)), floor=money.fmt(IMPLAUSIBLE_USD_PER_GPU_HOUR))
-            marks[id(offer)] = (price_kind(offer), flag, why, sentence(msg(
-                "recommend.price_marked", flag=FLAG_NAMES.get(flag, flag), why=why))
-                if flag else None)
+                flag, why = (
+                    "low-trust",
+                    msg(
+                        "price_kind.why.too_low",
+                        price=money.fmt(_usd_per_gpu_hour(p)),
+                        floor=money.fmt(IMPLAUSIBLE_USD_PER_GPU_HOUR),
+                    ),
+                )
+            marks[id(offer)] = (
+                price_kind(offer),
+                flag,
+                why,
+                sentence(msg("recommend.price_marked", flag=FLAG_NAMES.get(flag, flag), why=why))
+                if flag
+                else None,
+            )
         kind, flag, why, marked = marks[id(offer)] if offer is not None else ("", "", "", None)
         reason = p.reason
         if marked is not None and ev.fits:
@@ -467,26 +556,46 @@ def _build_options(w: Workload,
         age = snapshot_age_days(offer, now) if offer is not None and offer.snapshot_at else None
         # validating nested models that are already instances only checks their type: with
         # pydantic 2 this is faster than model_construct
-        out.append(Option(
-            gpu_id=ev.gpu.id, gpu_name=ev.gpu.name, num_gpus=ev.total_gpus, fits=ev.fits,
-            memory=ev.mem, capacity_bytes_per_gpu=ev.cap, headroom_bytes=ev.cap - ev.used,
-            throughput=ev.t,
-            cost=p.cost if p.cost is not None else CostEstimate(hours=ev.hours),
-            provider=offer.provider if offer else "", pricing=offer.pricing if offer else "",
-            price_observed=offer.observed if offer else "", within_budget=p.within,
-            price_kind=kind, price_flag=flag,
-            price_flag_reason=why, price_doubted=doubt[id(p)], calibration=ev.calibration,
-            in_stock=offer.in_stock if offer else "", stock_gpus=offer.stock_gpus if offer
-            else None, snapshot_at=offer.snapshot_at if offer else "",
-            snapshot_stale=age is not None and age > STALE_SNAPSHOT_DAYS,
-            labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i,
-            serving=ev.plan))
+        out.append(
+            Option(
+                gpu_id=ev.gpu.id,
+                gpu_name=ev.gpu.name,
+                num_gpus=ev.total_gpus,
+                fits=ev.fits,
+                memory=ev.mem,
+                capacity_bytes_per_gpu=ev.cap,
+                headroom_bytes=ev.cap - ev.used,
+                throughput=ev.t,
+                cost=p.cost if p.cost is not None else CostEstimate(hours=ev.hours),
+                provider=offer.provider if offer else "",
+                pricing=offer.pricing if offer else "",
+                price_observed=offer.observed if offer else "",
+                within_budget=p.within,
+                price_kind=kind,
+                price_flag=flag,
+                price_flag_reason=why,
+                price_doubted=doubt[id(p)],
+                calibration=ev.calibration,
+                in_stock=offer.in_stock if offer else "",
+                stock_gpus=offer.stock_gpus if offer else None,
+                snapshot_at=offer.snapshot_at if offer else "",
+                snapshot_stale=age is not None and age > STALE_SNAPSHOT_DAYS,
+                labels=tuple(labels.get(id(p), ())),
+                reason=reason,
+                limit=p.limit,
+                rank=i,
+                serving=ev.plan,
+            )
+        )
     return out
 
 
-def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int,
-                         terms: dict[str, ProviderTerms],
-                         kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
+def _best_cluster_offers(
+    offers: list[tuple[PriceOffer, float]],
+    total_gpus: int,
+    terms: dict[str, ProviderTerms],
+    kept: Callable[[PriceOffer], bool],
+) -> list[tuple[PriceOffer, float]]:
     """The cheapest offer per pricing type whose provider rents ``total_gpus`` of it.
 
     (And the cheapest not listed out of stock, beside an out-of-stock cheapest.)
@@ -500,16 +609,20 @@ def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int
         if not offer_available(offer, total_gpus, terms.get(offer.provider)):
             continue
         # and the cheapest not listed out of stock (core.stock), beside an out-of-stock best
-        for key in ((offer.pricing, kept(offer), False), (offer.pricing, kept(offer), True)) \
-                if not out_of_stock(offer) else ((offer.pricing, kept(offer), False),):
+        for key in (
+            ((offer.pricing, kept(offer), False), (offer.pricing, kept(offer), True))
+            if not out_of_stock(offer)
+            else ((offer.pricing, kept(offer), False),)
+        ):
             cur = best.get(key)
             if cur is None or usd < cur[1]:
                 best[key] = (offer, usd)
     return list({id(v[0]): v for v in best.values()}.values())
 
 
-def _best_per_pricing(offers: list[tuple[PriceOffer, float]],
-                      kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
+def _best_per_pricing(
+    offers: list[tuple[PriceOffer, float]], kept: Callable[[PriceOffer], bool]
+) -> list[tuple[PriceOffer, float]]:
     """The best offer per pricing type, and the best one per type that ``kept`` keeps.
 
     For each, the best not listed out of stock is kept too.
@@ -526,14 +639,12 @@ def _best_per_pricing(offers: list[tuple[PriceOffer, float]],
         stock = (False, True) if not out_of_stock(offer) else (False,)
         for key in ((offer.pricing, k, a) for k in places for a in stock):
             cur = best.get(key)
-            if cur is None or (doubted_price(offer, usd), usd) < \
-                    (doubted_price(cur[0], cur[1]), cur[1]):
+            if cur is None or (doubted_price(offer, usd), usd) < (doubted_price(cur[0], cur[1]), cur[1]):
                 best[key] = (offer, usd)
     return list({id(v[0]): v for v in best.values()}.values())
 
 
-NETWORK_NAMES = {"infiniband": "InfiniBand", "roce": "RoCE", "efa": "AWS EFA",
-                 "ethernet": "Ethernet"}
+NETWORK_NAMES = {"infiniband": "InfiniBand", "roce": "RoCE", "efa": "AWS EFA", "ethernet": "Ethernet"}
 """How ``providers.csv``'s ``cluster_network`` codes are written (product names, verbatim)."""
 
 
@@ -546,8 +657,9 @@ def _cluster_note(offer: PriceOffer, terms: dict[str, ProviderTerms]) -> Message
     """
     t = terms.get(offer.provider)
     net = t.cluster_network if t is not None and t.cluster_network else ""
-    parts = [memo_msg("recommend.cluster_network", provider=offer.provider,
-                      network=NETWORK_NAMES.get(net, net))]
+    parts = [
+        memo_msg("recommend.cluster_network", provider=offer.provider, network=NETWORK_NAMES.get(net, net))
+    ]
     if net == "ethernet":
         parts.append(memo_msg("recommend.cluster_ethernet_slower"))
     return sentence(join(parts, "clauses"))
@@ -561,11 +673,14 @@ def _spot_sentence(cost: CostEstimate, spot: SpotTerms | None) -> Message:
     known = spot is not None and spot.rate is not None
     if cost.spot_unfinishable:
         return sentence(msg("recommend.spot.unfinishable"))
-    return sentence(msg("recommend.spot.included" if known else "recommend.spot.included_wide",
-                        n=f"{cost.spot_interruptions or 0:.1f}",
-                        low=f"{cost.hours_low or 0:,.1f}",
-                        high=f"{cost.hours_high:,.1f}" if cost.hours_high is not None
-                        else "∞"))
+    return sentence(
+        msg(
+            "recommend.spot.included" if known else "recommend.spot.included_wide",
+            n=f"{cost.spot_interruptions or 0:.1f}",
+            low=f"{cost.hours_low or 0:,.1f}",
+            high=f"{cost.hours_high:,.1f}" if cost.hours_high is not None else "∞",
+        )
+    )
 
 
 def _tie(p: _Candidate) -> float:
@@ -583,8 +698,7 @@ def _tie(p: _Candidate) -> float:
     return float(f"{m:.4g}")
 
 
-def _startup(offer: PriceOffer, startup: tuple[float, Message] | None
-             ) -> tuple[float, Message] | None:
+def _startup(offer: PriceOffer, startup: tuple[float, Message] | None) -> tuple[float, Message] | None:
     """The start-up billed with ``offer`` (None: none).
 
     None on the user's own hardware, and none on a price quoted in a guide (the guide's figure
@@ -595,8 +709,7 @@ def _startup(offer: PriceOffer, startup: tuple[float, Message] | None
     return startup
 
 
-def _billing(offer: PriceOffer, terms: dict[str, ProviderTerms] | None
-             ) -> tuple[str, int | None] | None:
+def _billing(offer: PriceOffer, terms: dict[str, ProviderTerms] | None) -> tuple[str, int | None] | None:
     """(provider, billing step in seconds) of a rented offer; None without provider terms."""
     if not terms or offer.pricing == "owned":
         return None

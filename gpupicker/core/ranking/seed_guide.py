@@ -17,13 +17,15 @@ from ..workload import Workload
 from .reasons import speed_figure
 
 SEED_TABLE: tuple[tuple[Message, tuple[str, ...], Message], ...] = tuple(
-    (msg(f"recommend.seed.{row}"), ids, msg(f"recommend.seed.why.{row}")) for row, ids in (
+    (msg(f"recommend.seed.{row}"), ids, msg(f"recommend.seed.why.{row}"))
+    for row, ids in (
         ("large_training", ("h100_sxm",)),
         ("llm_training", ("a100_sxm_80gb",)),
         ("fine_tuning", ("rtx_4090",)),
         ("inference", ("rtx_4090", "l40s")),
         ("development", ("rtx_3090",)),
-    ))
+    )
+)
 
 
 """The seed guide's quick decision table (scenario, GPU ids, why) — a rule of thumb only:
@@ -33,9 +35,12 @@ good value), inference on the RTX 4090 or L40S (high throughput at a fair price)
 testing on the RTX 3090 (lowest cost, enough VRAM)."""
 
 SEED_GPU_NAMES: dict[str, str] = {
-    "h100_sxm": "NVIDIA H100 SXM5 80GB", "a100_sxm_80gb": "NVIDIA A100 SXM4 80GB",
-    "rtx_4090": "NVIDIA GeForce RTX 4090", "l40s": "NVIDIA L40S",
-    "rtx_3090": "NVIDIA GeForce RTX 3090"}
+    "h100_sxm": "NVIDIA H100 SXM5 80GB",
+    "a100_sxm_80gb": "NVIDIA A100 SXM4 80GB",
+    "rtx_4090": "NVIDIA GeForce RTX 4090",
+    "l40s": "NVIDIA L40S",
+    "rtx_3090": "NVIDIA GeForce RTX 3090",
+}
 """The names of :data:`SEED_TABLE`'s GPU ids (data/gpus.csv ``name``; a test checks them), for
 prose when a seed GPU has no ranked option (a region or provider filter left it out)."""
 
@@ -84,26 +89,43 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
     if singles and not any(o.fits for o in singles):
         biggest = max(singles, key=lambda o: o.capacity_bytes_per_gpu)
         need = min(o.memory.total_bytes for o in singles)
-        notes.append(join([
-            msg("recommend.no_single_gpu_fits", need=f"{need / GiB:.0f}", gpu=biggest.gpu_name,
-                cap=f"{biggest.capacity_bytes_per_gpu / GiB:.0f}"),
-            msg("recommend.needs_several_gpus")], "sentences"))
+        notes.append(
+            join(
+                [
+                    msg(
+                        "recommend.no_single_gpu_fits",
+                        need=f"{need / GiB:.0f}",
+                        gpu=biggest.gpu_name,
+                        cap=f"{biggest.capacity_bytes_per_gpu / GiB:.0f}",
+                    ),
+                    msg("recommend.needs_several_gpus"),
+                ],
+                "sentences",
+            )
+        )
     if options and not fitting:  # no option at all: the region note says why
-        notes.append(sentence(join([msg("recommend.nothing_fits"), msg("recommend.see_advice")],
-                                    "clauses")))
+        notes.append(sentence(join([msg("recommend.nothing_fits"), msg("recommend.see_advice")], "clauses")))
     if w.model is not None and bytes_per_weight(w.weights_dtype) >= 2.0 and w.task == "inference":
         small = [o for o in options if o.num_gpus == 1 and o.capacity_bytes_per_gpu <= 24 * GiB]
         if small and not any(o.fits for o in small):
-            notes.append(sentence(join([msg("recommend.not_24gb", dtype=w.weights_dtype),
-                                         msg("recommend.guides_assume_quantized")], "clauses")))
+            notes.append(
+                sentence(
+                    join(
+                        [
+                            msg("recommend.not_24gb", dtype=w.weights_dtype),
+                            msg("recommend.guides_assume_quantized"),
+                        ],
+                        "clauses",
+                    )
+                )
+            )
     row = seed_row(w)
     if row is not None:
         scen, ids, why = SEED_TABLE[row]
         seed_opts = [o for o in options if o.gpu_id in ids]
         top = options[0] if options else None
         if top is not None and top.gpu_id in ids:
-            notes.append(sentence(msg("recommend.seed_agrees", scenario=scen, gpu=top.gpu_name,
-                                       why=why)))
+            notes.append(sentence(msg("recommend.seed_agrees", scenario=scen, gpu=top.gpu_name, why=why)))
         elif seed_opts and top is not None:
             b = seed_opts[0]
             verdict = msg("recommend.verdict.fits" if b.fits else "recommend.verdict.does_not_fit")
@@ -113,18 +135,37 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
                 if math.isfinite(tm) and math.isfinite(bm) and tm > 0:
                     ts, bs = speed_figure(w, top.throughput), speed_figure(w, b.throughput)
                     who: dict[str, str | int | Message] = {
-                        "n": top.num_gpus, "gpu": top.gpu_name,
-                        "provider": top.provider or msg("recommend.no_price_short")}
-                    diff.append(sentence(
-                        msg("recommend.seed_cost_speed", cost=f"{bm / tm:.2f}",
-                            speed=f"{bs / ts:.2f}", **who) if ts > 0 and bs > 0
-                        else msg("recommend.seed_cost", cost=f"{bm / tm:.2f}", **who)))
+                        "n": top.num_gpus,
+                        "gpu": top.gpu_name,
+                        "provider": top.provider or msg("recommend.no_price_short"),
+                    }
+                    diff.append(
+                        sentence(
+                            msg(
+                                "recommend.seed_cost_speed",
+                                cost=f"{bm / tm:.2f}",
+                                speed=f"{bs / ts:.2f}",
+                                **who,
+                            )
+                            if ts > 0 and bs > 0
+                            else msg("recommend.seed_cost", cost=f"{bm / tm:.2f}", **who)
+                        )
+                    )
             names = {**SEED_GPU_NAMES, **{o.gpu_id: o.gpu_name for o in options}}  # never ids
-            head = sentence(join([
-                msg("recommend.seed_suggests", gpus=", ".join(names.get(i, i) for i in ids),
-                    scenario=scen, why=why),
-                msg("recommend.seed_rank", rank=b.rank, n=b.num_gpus, verdict=verdict)],
-                "clauses"))
+            head = sentence(
+                join(
+                    [
+                        msg(
+                            "recommend.seed_suggests",
+                            gpus=", ".join(names.get(i, i) for i in ids),
+                            scenario=scen,
+                            why=why,
+                        ),
+                        msg("recommend.seed_rank", rank=b.rank, n=b.num_gpus, verdict=verdict),
+                    ],
+                    "clauses",
+                )
+            )
             notes.append(join([head, *diff, as_message(b.reason)], "space"))
     return notes
 

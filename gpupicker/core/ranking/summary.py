@@ -67,9 +67,14 @@ def limits_summary(w: Workload, options: Sequence[Option]) -> LimitsSummary | No
         if w.deadline_hours is not None and c.hours is not None and c.hours > w.deadline_hours:
             rejected["deadline"] += 1
     money, kind = _money(cheapest)
-    return LimitsSummary(cheapest=cheapest, money=money, money_kind=kind,
-                         hours=cheapest.cost.hours,
-                         rejected={k: v for k, v in rejected.items() if v}, fitting=len(fitting))
+    return LimitsSummary(
+        cheapest=cheapest,
+        money=money,
+        money_kind=kind,
+        hours=cheapest.cost.hours,
+        rejected={k: v for k, v in rejected.items() if v},
+        fitting=len(fitting),
+    )
 
 
 __all__ = ["LimitsSummary", "limits_summary"]

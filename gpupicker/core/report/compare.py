@@ -128,8 +128,7 @@ def compare(scenarios: Sequence[Scenario], money: Money = USD) -> Comparison:
 
     def text_row(metric: Message, texts: list[str] | list[Message | str]) -> Row:
         first = texts[0]
-        cells = tuple(Cell(text=t, change="" if i == 0 or t == first else "≠")
-                      for i, t in enumerate(texts))
+        cells = tuple(Cell(text=t, change="" if i == 0 or t == first else "≠") for i, t in enumerate(texts))
         return Row(metric=metric, cells=cells)
 
     def num_row(metric: Message, unit: str, values: list[float | None], fmt: str) -> Row:
@@ -157,31 +156,54 @@ def compare(scenarios: Sequence[Scenario], money: Money = USD) -> Comparison:
         text_row(msg("compare.metric.engine"), [s.workload.framework for s in scenarios]),
         text_row(msg("compare.metric.weights"), [s.workload.weights_dtype for s in scenarios]),
         text_row(msg("compare.metric.plan"), [plan(o) for o in opts]),
-        text_row(msg("compare.metric.fits"),
-                 ["—" if o is None else msg("compare.yes" if o.fits else "compare.no") for o in opts]),
-        num_row(msg("compare.metric.memory"), "GiB",
-                [None if o is None else o.memory.total_bytes / GiB for o in opts], ".1f"),
+        text_row(
+            msg("compare.metric.fits"),
+            ["—" if o is None else msg("compare.yes" if o.fits else "compare.no") for o in opts],
+        ),
+        num_row(
+            msg("compare.metric.memory"),
+            "GiB",
+            [None if o is None else o.memory.total_bytes / GiB for o in opts],
+            ".1f",
+        ),
     ]
-    speeds = [(None, "tokens/s") if o is None else _speed(s.workload, o)
-              for s, o in zip(scenarios, opts, strict=True)]
+    speeds = [
+        (None, "tokens/s") if o is None else _speed(s.workload, o)
+        for s, o in zip(scenarios, opts, strict=True)
+    ]
     unit = next((u for v, u in speeds if v is not None), "tokens/s")
     speed_fmt = ",.0f" if unit == "tokens/s" else ".2f"
-    rows.append(num_row(msg("compare.metric.speed"), unit,
-                        [v if u == unit else None for v, u in speeds], speed_fmt))
-    rows.append(num_row(msg("compare.metric.hours"), "h",
-                        [None if o is None else o.cost.hours for o in opts], ",.2f"))
+    rows.append(
+        num_row(msg("compare.metric.speed"), unit, [v if u == unit else None for v, u in speeds], speed_fmt)
+    )
+    rows.append(
+        num_row(msg("compare.metric.hours"), "h", [None if o is None else o.cost.hours for o in opts], ",.2f")
+    )
     per_hour = [None if o is None else money.from_usd(o.cost.usd_per_hour) for o in opts]
     rows.append(num_row(msg("compare.metric.per_hour"), money.currency, per_hour, ",.2f"))
     serving = any(o is not None and o.cost.usd_per_month is not None for o in opts)
     if serving:
-        rows.append(num_row(msg("compare.metric.per_month"), money.currency,
-                            [None if o is None else money.from_usd(o.cost.usd_per_month)
-                             for o in opts], ",.0f"))
-    rows.append(num_row(msg("compare.metric.total"), money.currency,
-                        [None if o is None else money.from_usd(o.cost.usd_total) for o in opts],
-                        ",.2f"))
-    notes = tuple(msg("compare.no_option", name=s.name, why=s.why or msg("compare.nothing_ranked"))
-                  for s in scenarios if s.option is None)
+        rows.append(
+            num_row(
+                msg("compare.metric.per_month"),
+                money.currency,
+                [None if o is None else money.from_usd(o.cost.usd_per_month) for o in opts],
+                ",.0f",
+            )
+        )
+    rows.append(
+        num_row(
+            msg("compare.metric.total"),
+            money.currency,
+            [None if o is None else money.from_usd(o.cost.usd_total) for o in opts],
+            ",.2f",
+        )
+    )
+    notes = tuple(
+        msg("compare.no_option", name=s.name, why=s.why or msg("compare.nothing_ranked"))
+        for s in scenarios
+        if s.option is None
+    )
     return Comparison(names=tuple(s.name for s in scenarios), rows=tuple(rows), notes=notes)
 
 
@@ -198,8 +220,7 @@ def comparison_markdown(c: Comparison) -> str:
     lines = [head, "|---" * (len(c.names) + 1) + "|"]
     for r in c.rows:
         label = str(r.metric) + (f" ({r.unit})" if r.unit else "")
-        cells = [(f"**{_md(x.text)}** ({_md(x.change)})" if x.differs else _md(x.text))
-                 for x in r.cells]
+        cells = [(f"**{_md(x.text)}** ({_md(x.change)})" if x.differs else _md(x.text)) for x in r.cells]
         lines.append(f"| {_md(label)} | " + " | ".join(cells) + " |")
     lines += [f"\n{n}" for n in c.notes]
     return "\n".join(lines) + "\n"
@@ -207,9 +228,13 @@ def comparison_markdown(c: Comparison) -> str:
 
 def _md(text: str) -> str:
     """Text safe inside a Markdown table cell: no pipes, newlines or raw HTML."""
-    return (text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
-            .replace("<", "&lt;").replace(">", "&gt;"))
+    return (
+        text.replace("\\", "\\\\")
+        .replace("|", "\\|")
+        .replace("\n", " ")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+    )
 
 
-__all__ = ["SAME_WITHIN", "Cell", "Comparison", "Row", "Scenario", "compare",
-           "comparison_markdown"]
+__all__ = ["SAME_WITHIN", "Cell", "Comparison", "Row", "Scenario", "compare", "comparison_markdown"]

@@ -131,8 +131,9 @@ def _grid(lo: int, hi: int, points: int) -> list[int]:
     return sorted(out)
 
 
-def candidate_gpus(rec: Recommendation | None, gpus: Sequence[GpuSpec], preferred: str | None,
-                   limit: int = MAX_CURVE_GPUS) -> list[GpuSpec]:
+def candidate_gpus(
+    rec: Recommendation | None, gpus: Sequence[GpuSpec], preferred: str | None, limit: int = MAX_CURVE_GPUS
+) -> list[GpuSpec]:
     """The GPU types drawn, ``limit`` in all.
 
     The preferred card first, then the best-ranked distinct fitting types, then the best-ranked
@@ -153,8 +154,13 @@ def candidate_gpus(rec: Recommendation | None, gpus: Sequence[GpuSpec], preferre
     return [by_id[i] for i in order[:limit]]
 
 
-def memory_curves(w: Workload, gpus: Sequence[GpuSpec], dimension: str,
-                  num_gpus: int | None = None, points: int = CURVE_POINTS) -> MemoryCurves:
+def memory_curves(
+    w: Workload,
+    gpus: Sequence[GpuSpec],
+    dimension: str,
+    num_gpus: int | None = None,
+    points: int = CURVE_POINTS,
+) -> MemoryCurves:
     """Peak memory per GPU against ``dimension`` for each of ``gpus``.
 
     The grid runs from the dimension's minimum to twice the largest fit value (or the
@@ -198,11 +204,20 @@ def memory_curves(w: Workload, gpus: Sequence[GpuSpec], dimension: str,
             if not gpu_dep:
                 shared[x] = total
             ys.append(total)
-        curves.append(MemoryCurve(gpu_id=g.id, gpu_name=g.name, capacity_bytes=g.usable_memory_bytes,
-                                  xs=tuple(xs_sorted), ys=tuple(ys), fit=f))
+        curves.append(
+            MemoryCurve(
+                gpu_id=g.id,
+                gpu_name=g.name,
+                capacity_bytes=g.usable_memory_bytes,
+                xs=tuple(xs_sorted),
+                ys=tuple(ys),
+                fit=f,
+            )
+        )
     span = math.log10(max(hi, 1) / max(grid_lo, 1))
-    return MemoryCurves(dimension=dimension, current=cur, num_gpus=n, curves=tuple(curves),
-                        log_x=span > LOG_DECADES)
+    return MemoryCurves(
+        dimension=dimension, current=cur, num_gpus=n, curves=tuple(curves), log_x=span > LOG_DECADES
+    )
 
 
 def available_dimensions(w: Workload) -> tuple[str, ...]:
@@ -254,10 +269,17 @@ def cost_curves(rec: Recommendation) -> tuple[CostCurve, ...]:
     for key in sorted(best, key=lambda k: first_rank[k]):
         row = best[key]
         counts = sorted(row)
-        out.append(CostCurve(gpu_id=key[0], gpu_name=names[key[0]], pricing=key[1],
-                             counts=tuple(counts), money=tuple(row[c][0] for c in counts),
-                             hours=tuple(row[c][1] for c in counts),
-                             money_kind=row[counts[0]][2]))
+        out.append(
+            CostCurve(
+                gpu_id=key[0],
+                gpu_name=names[key[0]],
+                pricing=key[1],
+                counts=tuple(counts),
+                money=tuple(row[c][0] for c in counts),
+                hours=tuple(row[c][1] for c in counts),
+                money_kind=row[counts[0]][2],
+            )
+        )
     return tuple(out)
 
 
@@ -267,5 +289,14 @@ def spans_decades(values: Sequence[float], decades: float = LOG_DECADES) -> bool
     return bool(pos) and math.log10(max(pos) / min(pos)) > decades
 
 
-__all__ = ["CURVE_DIMENSIONS", "CostCurve", "MemoryCurve", "MemoryCurves", "available_dimensions",
-           "candidate_gpus", "cost_curves", "memory_curves", "spans_decades"]
+__all__ = [
+    "CURVE_DIMENSIONS",
+    "CostCurve",
+    "MemoryCurve",
+    "MemoryCurves",
+    "available_dimensions",
+    "candidate_gpus",
+    "cost_curves",
+    "memory_curves",
+    "spans_decades",
+]

@@ -14,8 +14,7 @@ from ..units import GiB
 from ..workload import Workload
 
 
-def estimate_report(w: Workload, gpu: GpuSpec | None,
-                    cards: Sequence[GpuSpec] = ()) -> dict[str, Any]:
+def estimate_report(w: Workload, gpu: GpuSpec | None, cards: Sequence[GpuSpec] = ()) -> dict[str, Any]:
     """Memory (and, when a GPU is known, speed) for one resolved workload as a JSON-able dict.
 
     Keys: ``total_bytes`` (expected peak per GPU incl. CUDA context, bytes),
@@ -80,7 +79,6 @@ def estimate_report(w: Workload, gpu: GpuSpec | None,
     return out
 
 
-
 def placement_dict(mem: MemoryEstimate) -> dict[str, Any]:
     """A llama.cpp placement as plain data: what is on the GPU and in host RAM (bytes).
 
@@ -91,15 +89,24 @@ def placement_dict(mem: MemoryEstimate) -> dict[str, Any]:
     p = mem.placement
     assert p is not None
     return {
-        "n_cpu_moe": p.n_cpu_moe, "moe_layers_on_host": p.moe_layers_on_host,
-        "moe_layers": p.moe_layers, "auto": p.auto, "kv_on_host": p.kv_on_host,
-        "gpu_model_bytes": mem.weights_bytes, "gpu_kv_bytes": mem.kv_cache_bytes,
+        "n_cpu_moe": p.n_cpu_moe,
+        "moe_layers_on_host": p.moe_layers_on_host,
+        "moe_layers": p.moe_layers,
+        "auto": p.auto,
+        "kv_on_host": p.kv_on_host,
+        "gpu_model_bytes": mem.weights_bytes,
+        "gpu_kv_bytes": mem.kv_cache_bytes,
         "gpu_compute_bytes": mem.engine_reserve_bytes,
-        "host_model_bytes": p.host_model_bytes, "host_expert_bytes": p.host_expert_bytes,
-        "host_kv_bytes": p.host_kv_bytes, "host_buffers_bytes": p.host_buffers_bytes,
-        "host_reserve_bytes": p.host_reserve_bytes, "host_total_bytes": p.host_total_bytes,
-        "host_ram_bytes": p.host_ram_bytes, "unified_memory": p.unified,
-        "host_fits": p.host_fits, "ram_short_bytes": p.ram_short_bytes,
+        "host_model_bytes": p.host_model_bytes,
+        "host_expert_bytes": p.host_expert_bytes,
+        "host_kv_bytes": p.host_kv_bytes,
+        "host_buffers_bytes": p.host_buffers_bytes,
+        "host_reserve_bytes": p.host_reserve_bytes,
+        "host_total_bytes": p.host_total_bytes,
+        "host_ram_bytes": p.host_ram_bytes,
+        "unified_memory": p.unified,
+        "host_fits": p.host_fits,
+        "ram_short_bytes": p.ram_short_bytes,
         "host_ram_bandwidth_gbps": p.host_ram_bandwidth_gbps,
     }
 
@@ -121,18 +128,25 @@ def _data_parallel_report(w: Workload, gpu: GpuSpec | None, dp: int) -> dict[str
     """
     if w.num_gpus % dp:
         raise ValueError(msg("inputs.data_parallel_gpus", dp=dp, n=w.num_gpus))
-    replica = w.model_copy(update={
-        "num_gpus": w.num_gpus // dp, "batch": -(-w.batch // dp),
-        "parallelism": w.parallelism.model_copy(update={"data_parallel": None})})
+    replica = w.model_copy(
+        update={
+            "num_gpus": w.num_gpus // dp,
+            "batch": -(-w.batch // dp),
+            "parallelism": w.parallelism.model_copy(update={"data_parallel": None}),
+        }
+    )
     out = estimate_report(replica, gpu)
     for key in DP_AGGREGATE_KEYS:
         if out.get(key) is not None:
             out[key] = round(out[key] * dp, 2)
     out["num_gpus"] = w.num_gpus
     out["data_parallel"] = dp
-    out["assumptions"] = [*out.get("assumptions", []), msg(
-        "inputs.data_parallel_replicas", dp=dp, gpus=replica.num_gpus, batch=replica.batch)]
+    out["assumptions"] = [
+        *out.get("assumptions", []),
+        msg("inputs.data_parallel_replicas", dp=dp, gpus=replica.num_gpus, batch=replica.batch),
+    ]
     return out
+
 
 def serving_report(w: Workload, gpu: GpuSpec) -> dict[str, Any] | None:
     """The serving plan of ``w.requests_per_minute`` on replicas of ``w.num_gpus`` × ``gpu``.
@@ -140,6 +154,7 @@ def serving_report(w: Workload, gpu: GpuSpec) -> dict[str, Any] | None:
     The same as ``recommend``'s (:func:`~gpupicker.core.speed.serving.plan_serving`), or None.
     """
     from ..speed.serving import plan_serving, serving_dict
+
     try:
         _, _, plan, _ = plan_serving(w, gpu, w.num_gpus)
     except (ValueError, ZeroDivisionError):
@@ -182,6 +197,7 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
     if t.seconds_per_image is not None:
         out["seconds_per_image"] = round(t.seconds_per_image, 3)
         from ..speed.image import image_job_hours
+
         out["hours"] = round(image_job_hours(w, t.seconds_per_image), 4)
     out["speed_bound"] = t.bound
     out["speed_assumptions"] = list(t.assumptions)

@@ -67,17 +67,33 @@ def chart_svg(c: ReportChart, render: TextRenderer | None = None) -> str:
 
     from .svg_chart import render_svg
 
-    return "\n".join(render_svg(replace(
-        p, title=render(p.title), x_label=render(p.x_label), y_label=render(p.y_label),
-        series=[replace(s, label=render(s.label)) for s in p.series])) for p in c.plots)
+    return "\n".join(
+        render_svg(
+            replace(
+                p,
+                title=render(p.title),
+                x_label=render(p.x_label),
+                y_label=render(p.y_label),
+                series=[replace(s, label=render(s.label)) for s in p.series],
+            )
+        )
+        for p in c.plots
+    )
 
 
-_COLUMN_IDS = (("rank", "report.col.rank"), ("gpu", "report.col.gpu"),
-               ("count", "report.col.count"), ("fits", "report.col.fits"),
-               ("memory", "report.col.memory"), ("provider", "report.col.provider"),
-               ("pricing", "report.col.pricing"), ("per_hour", "report.col.per_hour"),
-               ("hours", "report.col.hours"), ("total", "report.col.total"),
-               ("others", "report.col.others"))
+_COLUMN_IDS = (
+    ("rank", "report.col.rank"),
+    ("gpu", "report.col.gpu"),
+    ("count", "report.col.count"),
+    ("fits", "report.col.fits"),
+    ("memory", "report.col.memory"),
+    ("provider", "report.col.provider"),
+    ("pricing", "report.col.pricing"),
+    ("per_hour", "report.col.per_hour"),
+    ("hours", "report.col.hours"),
+    ("total", "report.col.total"),
+    ("others", "report.col.others"),
+)
 
 
 def _per_gpu_hour(p: PriceSource, currency: str) -> str:
@@ -94,8 +110,10 @@ def _per_gpu_hour(p: PriceSource, currency: str) -> str:
 
 def option_columns(currency: str = "USD") -> tuple[tuple[str, Message], ...]:
     """(row key, header) of the ranked-options table, prices per hour in ``currency``."""
-    return tuple((k, msg(i, symbol=currency_symbol(currency).strip()) if k == "per_hour" else msg(i))
-                 for k, i in _COLUMN_IDS)
+    return tuple(
+        (k, msg(i, symbol=currency_symbol(currency).strip()) if k == "per_hour" else msg(i))
+        for k, i in _COLUMN_IDS
+    )
 
 
 def _fence(body: str, lang: str) -> list[str]:
@@ -108,8 +126,9 @@ def _fence(body: str, lang: str) -> list[str]:
     return [fence + lang, body, fence]
 
 
-def render_markdown(r: Report, chart_links: dict[str, str] | None = None,
-                    render: TextRenderer | None = None) -> str:
+def render_markdown(
+    r: Report, chart_links: dict[str, str] | None = None, render: TextRenderer | None = None
+) -> str:
     """The report as Markdown.
 
     ``chart_links`` maps chart name → image path (written beside the file by the caller);
@@ -126,23 +145,47 @@ def render_markdown(r: Report, chart_links: dict[str, str] | None = None,
     def say(id: str, **params: str | Message) -> str:
         return t(msg(id, **params))
 
-    out = [f"# {t(r.title)}", "", say("report.written", date=r.generated), "",
-           f"## {say('report.h.job')}", "", "| | |", "|---|---|"]
+    out = [
+        f"# {t(r.title)}",
+        "",
+        say("report.written", date=r.generated),
+        "",
+        f"## {say('report.h.job')}",
+        "",
+        "| | |",
+        "|---|---|",
+    ]
     out += [f"| {t(k)} | {t(v)} |" for k, v in r.job]
     columns = option_columns(r.currency)
-    out += ["", f"## {say('report.h.options')}", "", say("report.tie_break_label", rule=r_(r.tie_break)),
-            "", "| " + " | ".join(r_(h).replace("|", "\\|") for _, h in columns) + " |",
-            "|" + "---|" * len(columns)]
+    out += [
+        "",
+        f"## {say('report.h.options')}",
+        "",
+        say("report.tie_break_label", rule=r_(r.tie_break)),
+        "",
+        "| " + " | ".join(r_(h).replace("|", "\\|") for _, h in columns) + " |",
+        "|" + "---|" * len(columns),
+    ]
     for o in r.options:
         out.append("| " + " | ".join(t(o[k]) for k, _ in columns) + " |")
-    out += [""] + [f"{i + 1}. " + say("report.option_line", option=verbatim(r_(o["gpu"])),
-                                      count=verbatim(r_(o["count"])),
-                                      reason=verbatim(r_(o["reason"])))
-                   for i, o in enumerate(r.options[:5])]
+    out += [""] + [
+        f"{i + 1}. "
+        + say(
+            "report.option_line",
+            option=verbatim(r_(o["gpu"])),
+            count=verbatim(r_(o["count"])),
+            reason=verbatim(r_(o["reason"])),
+        )
+        for i, o in enumerate(r.options[:5])
+    ]
     if r.fits:
-        out += ["", f"## {say('report.h.fits')}", "",
-                "| " + " | ".join(say(f"report.fits.{k}") for k in ("gpu", "largest", "value", "gib"))
-                + " |", "|---|---|---|---|"]
+        out += [
+            "",
+            f"## {say('report.h.fits')}",
+            "",
+            "| " + " | ".join(say(f"report.fits.{k}") for k in ("gpu", "largest", "value", "gib")) + " |",
+            "|---|---|---|---|",
+        ]
         out += [f"| {t(g)} | {t(d)} | {t(v)} | {t(m)} |" for g, d, v, m in r.fits]
     if r.charts:
         out += ["", f"## {say('report.h.plots')}", ""]
@@ -153,32 +196,50 @@ def render_markdown(r: Report, chart_links: dict[str, str] | None = None,
     if r.notes:
         out += ["", f"## {say('report.h.notes')}", ""] + [f"- {t(n)}" for n in r.notes]
     heads = ("gpu", "provider", "pricing", "per_gpu_hour", "observed", "source")
-    out += ["", f"## {say('report.h.prices')}", "",
-            "| " + " | ".join(say(f"report.prices.{k}") for k in heads) + " |",
-            "|---|---|---|---|---|---|"]
-    out += [f"| {say('report.gpu', gpu=p.gpu_name or p.gpu_id)} | "
-            f"{say('report.provider', provider=p.provider)} | "
-            f"{t(named('pricing', p.pricing))} | {md_text(_per_gpu_hour(p, r.currency))} | "
-            f"{t(p.observed)} | {t(p.source)} |" for p in r.prices]
+    out += [
+        "",
+        f"## {say('report.h.prices')}",
+        "",
+        "| " + " | ".join(say(f"report.prices.{k}") for k in heads) + " |",
+        "|---|---|---|---|---|---|",
+    ]
+    out += [
+        f"| {say('report.gpu', gpu=p.gpu_name or p.gpu_id)} | "
+        f"{say('report.provider', provider=p.provider)} | "
+        f"{t(named('pricing', p.pricing))} | {md_text(_per_gpu_hour(p, r.currency))} | "
+        f"{t(p.observed)} | {t(p.source)} |"
+        for p in r.prices
+    ]
     out += ["", f"## {say('report.h.launch')}", ""]
     if r.launch:
-        out += [say("report.launch.engine", engine=verbatim(r.launch["engine"])), "",
-                *_fence(r.launch["command"], "sh"), ""]
+        out += [
+            say("report.launch.engine", engine=verbatim(r.launch["engine"])),
+            "",
+            *_fence(r.launch["command"], "sh"),
+            "",
+        ]
         if r.launch.get("download"):
             out += [say("report.launch.download"), "", *_fence(r.launch["download"], "sh"), ""]
         out += [f"- {say('report.launch.assumes', text=r_(a))}" for a in r.launch["assumptions"]]
         out += [f"- {say('report.launch.warning', text=r_(x))}" for x in r.launch["warnings"]]
-        out += ["", say("report.launch.skypilot_md"), "",
-                *_fence(r.launch["skypilot_yaml"].rstrip(), "yaml"), "",
-                say("report.launch.dstack_md"), "",
-                *_fence(r.launch["dstack_yaml"].rstrip(), "yaml")]
+        out += [
+            "",
+            say("report.launch.skypilot_md"),
+            "",
+            *_fence(r.launch["skypilot_yaml"].rstrip(), "yaml"),
+            "",
+            say("report.launch.dstack_md"),
+            "",
+            *_fence(r.launch["dstack_yaml"].rstrip(), "yaml"),
+        ]
     else:
         out.append(t(r.launch_note))
     return "\n".join(out) + "\n"
 
 
-def render_html(r: Report, image_src: dict[str, str] | None = None,
-                render: TextRenderer | None = None) -> str:
+def render_html(
+    r: Report, image_src: dict[str, str] | None = None, render: TextRenderer | None = None
+) -> str:
     """The report as one self-contained HTML page (charts inline as SVG).
 
     ``image_src`` maps chart name → an ``<img>`` source to use instead of the inline SVG
@@ -192,60 +253,96 @@ def render_html(r: Report, image_src: dict[str, str] | None = None,
     def say(id: str, **params: str | Message) -> str:
         return e(t(msg(id, **params)))
 
-    css = ("body{font-family:sans-serif;max-width:1000px;margin:auto;font-size:9pt}"
-           "table{border-collapse:collapse;margin:6px 0}td,th{border:1px solid #bbb;padding:3px 6px;"
-           "text-align:left;vertical-align:top}th{background:#eef}pre{background:#f6f6f6;padding:6px;"
-           "white-space:pre-wrap}")
+    css = (
+        "body{font-family:sans-serif;max-width:1000px;margin:auto;font-size:9pt}"
+        "table{border-collapse:collapse;margin:6px 0}td,th{border:1px solid #bbb;padding:3px 6px;"
+        "text-align:left;vertical-align:top}th{background:#eef}pre{background:#f6f6f6;padding:6px;"
+        "white-space:pre-wrap}"
+    )
     title = e(t(r.title))
-    h = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>"
-         f"<style>{css}</style></head><body>", f"<h1>{title}</h1>",
-         f"<p>{say('report.written', date=r.generated)}</p>", f"<h2>{say('report.h.job')}</h2><table>"]
+    h = [
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>"
+        f"<style>{css}</style></head><body>",
+        f"<h1>{title}</h1>",
+        f"<p>{say('report.written', date=r.generated)}</p>",
+        f"<h2>{say('report.h.job')}</h2><table>",
+    ]
     h += [f"<tr><th>{e(t(k))}</th><td>{e(t(v))}</td></tr>" for k, v in r.job]
     columns = option_columns(r.currency)
-    h += ["</table>", f"<h2>{say('report.h.options')}</h2>",
-          f"<p>{say('report.tie_break_label', rule=t(r.tie_break))}</p>",
-          "<table><tr>" + "".join(f"<th>{e(t(c))}</th>" for _, c in columns) + "</tr>"]
+    h += [
+        "</table>",
+        f"<h2>{say('report.h.options')}</h2>",
+        f"<p>{say('report.tie_break_label', rule=t(r.tie_break))}</p>",
+        "<table><tr>" + "".join(f"<th>{e(t(c))}</th>" for _, c in columns) + "</tr>",
+    ]
     for o in r.options:
         h.append("<tr>" + "".join(f"<td>{e(t(o[k]))}</td>" for k, _ in columns) + "</tr>")
-    h.append("</table><ol>" + "".join(
-        "<li>" + say("report.option_line", option=t(o["gpu"]), count=t(o["count"]),
-                     reason=t(o["reason"])) + "</li>" for o in r.options[:5]) + "</ol>")
+    h.append(
+        "</table><ol>"
+        + "".join(
+            "<li>"
+            + say("report.option_line", option=t(o["gpu"]), count=t(o["count"]), reason=t(o["reason"]))
+            + "</li>"
+            for o in r.options[:5]
+        )
+        + "</ol>"
+    )
     if r.fits:
-        h.append(f"<h2>{say('report.h.fits')}</h2><table><tr>"
-                 + "".join(f"<th>{say(f'report.fits.{k}')}</th>"
-                           for k in ("gpu", "largest", "value", "gib")) + "</tr>")
-        h += [f"<tr><td>{e(t(g))}</td><td>{e(t(d))}</td><td>{e(t(v))}</td><td>{e(t(m))}</td></tr>"
-              for g, d, v, m in r.fits]
+        h.append(
+            f"<h2>{say('report.h.fits')}</h2><table><tr>"
+            + "".join(f"<th>{say(f'report.fits.{k}')}</th>" for k in ("gpu", "largest", "value", "gib"))
+            + "</tr>"
+        )
+        h += [
+            f"<tr><td>{e(t(g))}</td><td>{e(t(d))}</td><td>{e(t(v))}</td><td>{e(t(m))}</td></tr>"
+            for g, d, v, m in r.fits
+        ]
         h.append("</table>")
     if r.charts:
         h.append(f"<h2>{say('report.h.plots')}</h2>")
         for c in r.charts:
             src = (image_src or {}).get(c.name)
-            h.append(f"<p><img src='{e(src)}' width='600'></p>" if src
-                     else f"<div>{chart_svg(c, t)}</div>")
-    h.append(f"<h2>{say('report.h.assumptions')}</h2><ul>"
-             + "".join(f"<li>{e(t(a))}</li>" for a in r.assumptions) + "</ul>")
+            h.append(f"<p><img src='{e(src)}' width='600'></p>" if src else f"<div>{chart_svg(c, t)}</div>")
+    h.append(
+        f"<h2>{say('report.h.assumptions')}</h2><ul>"
+        + "".join(f"<li>{e(t(a))}</li>" for a in r.assumptions)
+        + "</ul>"
+    )
     if r.notes:
-        h.append(f"<h2>{say('report.h.notes')}</h2><ul>"
-                 + "".join(f"<li>{e(t(n))}</li>" for n in r.notes) + "</ul>")
+        h.append(
+            f"<h2>{say('report.h.notes')}</h2><ul>"
+            + "".join(f"<li>{e(t(n))}</li>" for n in r.notes)
+            + "</ul>"
+        )
     heads = ("gpu", "provider", "pricing", "per_gpu_hour", "observed", "source")
-    h.append(f"<h2>{say('report.h.prices')}</h2><table><tr>"
-             + "".join(f"<th>{say(f'report.prices.{k}')}</th>" for k in heads) + "</tr>")
-    h += [f"<tr><td>{say('report.gpu', gpu=p.gpu_name or p.gpu_id)}</td>"
-          f"<td>{say('report.provider', provider=p.provider)}</td>"
-          f"<td>{e(t(named('pricing', p.pricing)))}</td>"
-          f"<td>{e(_per_gpu_hour(p, r.currency))}</td><td>{e(t(p.observed))}</td>"
-          f"<td>{e(t(p.source))}</td></tr>" for p in r.prices]
+    h.append(
+        f"<h2>{say('report.h.prices')}</h2><table><tr>"
+        + "".join(f"<th>{say(f'report.prices.{k}')}</th>" for k in heads)
+        + "</tr>"
+    )
+    h += [
+        f"<tr><td>{say('report.gpu', gpu=p.gpu_name or p.gpu_id)}</td>"
+        f"<td>{say('report.provider', provider=p.provider)}</td>"
+        f"<td>{e(t(named('pricing', p.pricing)))}</td>"
+        f"<td>{e(_per_gpu_hour(p, r.currency))}</td><td>{e(t(p.observed))}</td>"
+        f"<td>{e(t(p.source))}</td></tr>"
+        for p in r.prices
+    ]
     h.append(f"</table><h2>{say('report.h.launch')}</h2>")
     if r.launch:
-        h.append(f"<p>{say('report.launch.engine', engine=verbatim(r.launch['engine']))}</p>"
-                 f"<pre>{e(r.launch['command'])}</pre>"
-                 + (f"<p>{say('report.launch.download')}</p><pre>{e(r.launch['download'])}</pre>"
-                    if r.launch.get("download") else "") + "<ul>"
-                 + "".join(f"<li>{say('report.launch.assumes', text=t(a))}</li>"
-                           for a in r.launch["assumptions"])
-                 + "".join(f"<li>{say('report.launch.warning', text=t(x))}</li>"
-                           for x in r.launch["warnings"]) + "</ul>")
+        h.append(
+            f"<p>{say('report.launch.engine', engine=verbatim(r.launch['engine']))}</p>"
+            f"<pre>{e(r.launch['command'])}</pre>"
+            + (
+                f"<p>{say('report.launch.download')}</p><pre>{e(r.launch['download'])}</pre>"
+                if r.launch.get("download")
+                else ""
+            )
+            + "<ul>"
+            + "".join(f"<li>{say('report.launch.assumes', text=t(a))}</li>" for a in r.launch["assumptions"])
+            + "".join(f"<li>{say('report.launch.warning', text=t(x))}</li>" for x in r.launch["warnings"])
+            + "</ul>"
+        )
         h.append(f"<p>{say('report.launch.skypilot')}</p><pre>{e(r.launch['skypilot_yaml'])}</pre>")
         h.append(f"<p>{say('report.launch.dstack')}</p><pre>{e(r.launch['dstack_yaml'])}</pre>")
     else:
@@ -254,8 +351,7 @@ def render_html(r: Report, image_src: dict[str, str] | None = None,
     return "\n".join(h)
 
 
-def write_text_report(r: Report, path: str | Path,
-                      render: TextRenderer | None = None) -> list[Path]:
+def write_text_report(r: Report, path: str | Path, render: TextRenderer | None = None) -> list[Path]:
     """Write ``r`` as Markdown or HTML by the extension of ``path``; returns the files written.
 
     Markdown charts go beside it as ``<stem>-<chart>.svg`` (and their data as ``.csv``).

@@ -15,8 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
 
-OKABE_ITO: tuple[str, ...] = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9",
-                              "#000000", "#F0E442")
+OKABE_ITO: tuple[str, ...] = (
+    "#0072B2",
+    "#E69F00",
+    "#009E73",
+    "#CC79A7",
+    "#D55E00",
+    "#56B4E9",
+    "#000000",
+    "#F0E442",
+)
 
 
 @dataclass
@@ -53,7 +61,7 @@ class Chart:
 def _ticks(lo: float, hi: float, log: bool) -> list[float]:
     if log:
         a, b = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
-        return [10.0 ** k for k in range(a, b + 1)]
+        return [10.0**k for k in range(a, b + 1)]
     span = hi - lo or 1.0
     step = 10 ** math.floor(math.log10(span / 5))
     for m in (1, 2, 5, 10):
@@ -92,18 +100,20 @@ def render_svg(chart: Chart) -> str:
     bottom = 58 + 14 * ((len(chart.series) + cols - 1) // cols)
     H = max(H, top + bottom + 160)
     pw, ph = W - left - right, H - top - bottom
-    xs = [p[0] for s in chart.series for p in s.points] + \
-         [s.mark[0] for s in chart.series if s.mark]
-    ys = [p[1] for s in chart.series for p in s.points] + \
-         [s.hline for s in chart.series if s.hline is not None]
+    xs = [p[0] for s in chart.series for p in s.points] + [s.mark[0] for s in chart.series if s.mark]
+    ys = [p[1] for s in chart.series for p in s.points] + [
+        s.hline for s in chart.series if s.hline is not None
+    ]
     if chart.log_x:
         xs = [x for x in xs if x > 0]
     if chart.log_y:
         ys = [y for y in ys if y > 0]
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
-           f'viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="11">',
-           f'<rect width="{W}" height="{H}" fill="white"/>',
-           f'<text x="{W / 2}" y="18" text-anchor="middle" font-size="13">{escape(chart.title)}</text>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+        f'viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="11">',
+        f'<rect width="{W}" height="{H}" fill="white"/>',
+        f'<text x="{W / 2}" y="18" text-anchor="middle" font-size="13">{escape(chart.title)}</text>',
+    ]
     if not xs or not ys:
         out.append(f'<text x="{W / 2}" y="{H / 2}" text-anchor="middle">no data</text></svg>')
         return "\n".join(out)
@@ -138,14 +148,18 @@ def render_svg(chart: Chart) -> str:
             Y = ty(t)
             out.append(f'<line x1="{left}" y1="{Y:.1f}" x2="{left + pw}" y2="{Y:.1f}" stroke="#eee"/>')
             out.append(f'<text x="{left - 6}" y="{Y + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
-    out.append(f'<text x="{left + pw / 2}" y="{top + ph + 32}" text-anchor="middle">'
-               f'{escape(chart.x_label)}</text>')
-    out.append(f'<text transform="translate(16 {top + ph / 2}) rotate(-90)" text-anchor="middle">'
-               f'{escape(chart.y_label)}</text>')
+    out.append(
+        f'<text x="{left + pw / 2}" y="{top + ph + 32}" text-anchor="middle">{escape(chart.x_label)}</text>'
+    )
+    out.append(
+        f'<text transform="translate(16 {top + ph / 2}) rotate(-90)" text-anchor="middle">'
+        f"{escape(chart.y_label)}</text>"
+    )
     for k, s in enumerate(chart.series):
         color = s.color or OKABE_ITO[k % len(OKABE_ITO)]
-        pts = [(tx(x), ty(y)) for x, y in s.points
-               if (x > 0 or not chart.log_x) and (y > 0 or not chart.log_y)]
+        pts = [
+            (tx(x), ty(y)) for x, y in s.points if (x > 0 or not chart.log_x) and (y > 0 or not chart.log_y)
+        ]
         dash = ' stroke-dasharray="6 4"' if s.dashed else ""
         if len(pts) > 1:
             d = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
@@ -154,20 +168,25 @@ def render_svg(chart: Chart) -> str:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{color}"/>')
         if s.hline is not None and y0 <= s.hline <= y1:
             Y = ty(s.hline)
-            out.append(f'<line x1="{left}" y1="{Y:.1f}" x2="{left + pw}" y2="{Y:.1f}" '
-                       f'stroke="{color}" stroke-dasharray="4 3"/>')
+            out.append(
+                f'<line x1="{left}" y1="{Y:.1f}" x2="{left + pw}" y2="{Y:.1f}" '
+                f'stroke="{color}" stroke-dasharray="4 3"/>'
+            )
         if s.mark is not None:
             mx, my = tx(s.mark[0]), ty(s.mark[1])
             out.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="5" fill="{color}" stroke="black"/>')
             if s.mark_label:
                 dy = -8 if k % 2 == 0 else 16
-                out.append(f'<text x="{mx + 6:.1f}" y="{my + dy:.1f}" fill="{color}">'
-                           f'{escape(s.mark_label)}</text>')
+                out.append(
+                    f'<text x="{mx + 6:.1f}" y="{my + dy:.1f}" fill="{color}">{escape(s.mark_label)}</text>'
+                )
         # legend under the plot, one or two columns
         lx = left + (k % cols) * (pw / 2)
         ly = top + ph + 54 + (k // cols) * 14
-        out.append(f'<line x1="{lx:.1f}" y1="{ly - 4}" x2="{lx + 18:.1f}" y2="{ly - 4}" '
-                   f'stroke="{color}" stroke-width="2"{dash}/>')
+        out.append(
+            f'<line x1="{lx:.1f}" y1="{ly - 4}" x2="{lx + 18:.1f}" y2="{ly - 4}" '
+            f'stroke="{color}" stroke-width="2"{dash}/>'
+        )
         out.append(f'<text x="{lx + 24:.1f}" y="{ly}">{escape(s.label)}</text>')
     out.append("</svg>")
     return "\n".join(out)

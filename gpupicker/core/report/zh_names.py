@@ -22,14 +22,32 @@ _GPU_RULES: tuple[tuple[str, str], ...] = (
 )
 
 MODEL_ALIASES: dict[str, str] = {
-    "通义千问": "qwen", "千问": "qwen", "通义": "qwen", "阿里": "qwen",
-    "深度求索": "deepseek", "深度": "deepseek",
-    "智谱清言": "glm", "智谱": "glm", "清言": "glm",
-    "月之暗面": "kimi", "月暗": "kimi",
-    "百川": "baichuan", "书生浦语": "internlm", "书生": "internlm", "浦语": "internlm",
-    "文心一言": "ernie", "文心": "ernie", "百度": "ernie",
-    "混元": "hunyuan", "腾讯": "hunyuan", "稀宇": "minimax", "零一万物": "yi",
-    "羊驼": "llama", "谷歌": "gemma", "微软": "phi", "米斯特拉尔": "mistral",
+    "通义千问": "qwen",
+    "千问": "qwen",
+    "通义": "qwen",
+    "阿里": "qwen",
+    "深度求索": "deepseek",
+    "深度": "deepseek",
+    "智谱清言": "glm",
+    "智谱": "glm",
+    "清言": "glm",
+    "月之暗面": "kimi",
+    "月暗": "kimi",
+    "百川": "baichuan",
+    "书生浦语": "internlm",
+    "书生": "internlm",
+    "浦语": "internlm",
+    "文心一言": "ernie",
+    "文心": "ernie",
+    "百度": "ernie",
+    "混元": "hunyuan",
+    "腾讯": "hunyuan",
+    "稀宇": "minimax",
+    "零一万物": "yi",
+    "羊驼": "llama",
+    "谷歌": "gemma",
+    "微软": "phi",
+    "米斯特拉尔": "mistral",
 }
 """Chinese name → a word of the catalog model's name or family (longest match first)."""
 
@@ -91,5 +109,11 @@ def model_matches(terms: tuple[str, ...], *texts: str) -> bool:
     return all(t in spaced or t in compact for t in terms)
 
 
-__all__ = ["MODEL_ALIASES", "expand_model_alias", "model_matches", "model_search_terms",
-           "zh_gpu_name", "zh_name"]
+__all__ = [
+    "MODEL_ALIASES",
+    "expand_model_alias",
+    "model_matches",
+    "model_search_terms",
+    "zh_gpu_name",
+    "zh_name",
+]

@@ -21,8 +21,11 @@ FactKey = str | tuple[str | int | float, ...]
 @by_identity(maxsize=256)
 def model_facts(arch: ModelArch) -> dict[FactKey, float]:
     """Parameter counts of ``arch`` computed once per model object (keyed by identity)."""
-    return {"params": arch.param_count(), "active": arch.active_param_count(),
-            "linear": arch.linear_params() if arch.hidden_size else arch.param_count()}
+    return {
+        "params": arch.param_count(),
+        "active": arch.active_param_count(),
+        "linear": arch.linear_params() if arch.hidden_size else arch.param_count(),
+    }
 
 
 _SENTENCES: KeyedMemo[tuple[object, ...], Message] = KeyedMemo(maxsize=2048)
@@ -39,8 +42,7 @@ def memo_sentence(id: str, **params: str | int | Message) -> Message:
     return hit if hit is not None else _SENTENCES.put(key, join([msg(id, **params)]))
 
 
-def memo_notes(key: tuple[object, ...], build: Callable[[], tuple[Message, ...]]
-               ) -> tuple[Message, ...]:
+def memo_notes(key: tuple[object, ...], build: Callable[[], tuple[Message, ...]]) -> tuple[Message, ...]:
     """The assumption sentences ``build()`` gives, memoized on ``key`` (the values shown)."""
     return _NOTE_SETS.get(key, build)
 

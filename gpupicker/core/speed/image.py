@@ -118,15 +118,17 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     tf = tensor_tflops(gpu, dtype) * power_limit_factor(gpu, dtype) or bandwidth_derived_tflops(gpu)
     eta = fam.eta if gpu.is_cuda else fam.eta * 0.6
     fixed = STEP_FIXED_S.get((gpu.segment or "").split()[0] if gpu.segment else "", 0.030)
-    flops = f_lat * latents * ((LORA_TRAIN_FLOP_FACTOR + (1 if w.grad_ckpt else 0)) if train
-                               else 1.0)
+    flops = f_lat * latents * ((LORA_TRAIN_FLOP_FACTOR + (1 if w.grad_ckpt else 0)) if train else 1.0)
     if bytes_per_weight(w.weights_dtype) < 1.0:  # NF4/int4 denoiser: dequantize every step
         flops *= 1.15
     gpu_s = flops / (tf * 1e12 * eta)
     host_s = 0.0
     if train:  # eager training: the GPU waits on the host's op dispatch
-        host_s = (TRAIN_HOST_DISPATCH_S_SDXL * (denoiser_params(arch, fam) / SDXL_UNET_PARAMS) ** 0.5
-                  * (4 / 3 if w.grad_ckpt else 1.0))
+        host_s = (
+            TRAIN_HOST_DISPATCH_S_SDXL
+            * (denoiser_params(arch, fam) / SDXL_UNET_PARAMS) ** 0.5
+            * (4 / 3 if w.grad_ckpt else 1.0)
+        )
     step = fixed * (2 if train else 1) + max(gpu_s, host_s)
     _mem, opts = diffusion_plan(w, arch, gpu, n)
     alternative: Message | str = ""
@@ -149,29 +151,52 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     busy = max(1, min(n, math.ceil(w.images / max(1, b))))
     per_image = per_image / busy + extra
     lo, hi = per_image * 0.75, per_image * 1.35
-    what = (msg("diffusion.train_step_time", seconds=f"{step:.3f}", images=b,
-                gpu_s=f"{gpu_s:.3f}", host_s=f"{host_s:.3f}") if train
-            else msg("diffusion.denoise_step_time", ms=f"{step * 1e3:.0f}", steps=w.steps,
-                     images=b))
+    what = (
+        msg(
+            "diffusion.train_step_time",
+            seconds=f"{step:.3f}",
+            images=b,
+            gpu_s=f"{gpu_s:.3f}",
+            host_s=f"{host_s:.3f}",
+        )
+        if train
+        else msg("diffusion.denoise_step_time", ms=f"{step * 1e3:.0f}", steps=w.steps, images=b)
+    )
     return Throughput(
-        seconds_per_image=per_image, bound="engine" if host_s > gpu_s else "compute",
+        seconds_per_image=per_image,
+        bound="engine" if host_s > gpu_s else "compute",
         efficiency=eta,
         offload_alternative=alternative,
         assumptions=(
             join([what]),
-            join([msg("diffusion.flops_cfg" if latents > b else "diffusion.flops",
-                      tflop=f"{flops / 1e12:.2f}", family=fam.id, eta=f"{eta:.0%}",
-                      tflops=f"{tf:,.0f}", fixed=f"{fixed * 1e3:.0f}")]),
-            join([msg("diffusion.range_train_image" if train else "diffusion.range_image",
-                      lo=f"{lo:.2f}", hi=f"{hi:.2f}")]),
-            *((join([msg("diffusion.options_applied", options=options_text(opts))]),)
-              if opts else ()),
+            join(
+                [
+                    msg(
+                        "diffusion.flops_cfg" if latents > b else "diffusion.flops",
+                        tflop=f"{flops / 1e12:.2f}",
+                        family=fam.id,
+                        eta=f"{eta:.0%}",
+                        tflops=f"{tf:,.0f}",
+                        fixed=f"{fixed * 1e3:.0f}",
+                    )
+                ]
+            ),
+            join(
+                [
+                    msg(
+                        "diffusion.range_train_image" if train else "diffusion.range_image",
+                        lo=f"{lo:.2f}",
+                        hi=f"{hi:.2f}",
+                    )
+                ]
+            ),
+            *((join([msg("diffusion.options_applied", options=options_text(opts))]),) if opts else ()),
             *((join([alternative]),) if isinstance(alternative, Message) else ()),
             *sustained_notes(gpu),
             join([msg("diffusion.parallel_train" if train else "diffusion.parallel_images")]),
-            *((join([msg("diffusion.idle_gpus", images=w.images, busy=busy, n=n)]),)
-              if busy < n else ()),
-        ))
+            *((join([msg("diffusion.idle_gpus", images=w.images, busy=busy, n=n)]),) if busy < n else ()),
+        ),
+    )
 
 
 def image_job_hours(w: Workload, seconds_per_image: float) -> float:
@@ -201,12 +226,23 @@ def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) 
         if "sequential_cpu_offload" in opts or mem.total_bytes > gpu.usable_memory_bytes:
             continue
         t = diffusion_throughput(w2, arch, gpu, n)
-        return msg("diffusion.offload_alternative_train" if w.task == "diffusion_lora"
-                   else "diffusion.offload_alternative",
-                   x=f"{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}", dtype=w.weights_dtype, alt=dt,
-                   gib=f"{mem.total_bytes / 2**30:.1f}", s=f"{t.seconds_per_image:.1f}")
+        return msg(
+            "diffusion.offload_alternative_train"
+            if w.task == "diffusion_lora"
+            else "diffusion.offload_alternative",
+            x=f"{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}",
+            dtype=w.weights_dtype,
+            alt=dt,
+            gib=f"{mem.total_bytes / 2**30:.1f}",
+            s=f"{t.seconds_per_image:.1f}",
+        )
     return ""
 
 
-__all__ = ["denoiser_flops_per_latent", "dit_block_flops", "diffusion_throughput",
-           "image_job_hours", "offload_alternative"]
+__all__ = [
+    "denoiser_flops_per_latent",
+    "dit_block_flops",
+    "diffusion_throughput",
+    "image_job_hours",
+    "offload_alternative",
+]

@@ -134,19 +134,26 @@ LLAMACPP = EngineSpeed(
     # A100 / H100 70B Q4_K_M at 22–25 tok/s = 0.48–0.52 of HBM bandwidth (mmvq kernels keep
     # fewer bytes in flight than HBM latency needs); M3 Max 70B 7.5 tok/s = 0.8 of 400 GB/s.
     eta={"gddr": 0.80, "hbm": 0.50, "unified": 0.82},
-    kv_eta=0.5, kv_traffic=1.0,  # no flash attention by default: KQ written and re-read
+    kv_eta=0.5,
+    kv_traffic=1.0,  # no flash attention by default: KQ written and re-read
     # host floor per layer: by build era (LLAMACPP_ERAS), this is the oldest era's
     layer_floor_s=0.20e-3,
     gemm_eff=0.5,
     # prefill: cuBLAS F16 GEMM with FP16 compute (ggml-cuda ``CUBLAS_COMPUTE_16F``) over
     # 512-token micro-batches; quantized weights dequantized to F16 first.
-    prefill_eff=0.50, prefill_accumulate="fp16", prefill_layer_s=0.27e-3, ubatch=512,
+    prefill_eff=0.50,
+    prefill_accumulate="fp16",
+    prefill_layer_s=0.27e-3,
+    ubatch=512,
     # -sm layer: each GPU boundary synchronizes the host and copies the hidden state: tg512
     # of 8B Q4_K_M loses 0.2–0.4 ms per boundary (3090 ×1/×2/×4/×6: 115.4/111.7/108.7/104.2;
     # A6000 ×1/×4: 105.4/96.5; H100 PCIe ×1/×4: 145.6/123.1 tok/s)
     stage_handoff_s=0.25e-3,
-    dequant_prefill=True, tensor_parallel=False, range_pct=20.0,
-    evidence=msg("speed_inference.evidence.llama.cpp"))
+    dequant_prefill=True,
+    tensor_parallel=False,
+    range_pct=20.0,
+    evidence=msg("speed_inference.evidence.llama.cpp"),
+)
 
 LLAMACPP_METAL_FLOOR = (0.66e-3, 14.1)
 """Metal per-layer fixed work of builds before :data:`LLAMACPP_ERAS`' current era: 0.66 ms per
@@ -196,6 +203,8 @@ LLAMACPP_ERAS: tuple[LlamaCppEra, ...] = (
 )
 """llama.cpp build eras, oldest first; a workload names its build (``engine_build``) or date
 (``engine_date``), else the newest era is assumed (and said)."""
+
+
 @dataclass(frozen=True)
 class LlamaCppBackend:
     """Decode and prefill efficiency of one ggml back-end other than CUDA and Metal.
@@ -227,22 +236,21 @@ LLAMACPP_BACKENDS: dict[str, LlamaCppBackend] = {
     # Arc A770 (560 GB/s) Llama-3.1-8B Q4_K_M tg 53 tok/s at b7189 (llama.cpp issue #17628,
     # 2025-11): 0.47; RX 5700 XT (448 GB/s) llama 7B Q4_0 tg128 65.2 (PR #13324, 2025-05): 0.56;
     # RX 6700 XT pp512 425 tok/s on Vulkan vs 1,017 on ROCm (PR #5835): 0.42
-    "vulkan": LlamaCppBackend("vulkan", {"gddr": 0.50, "hbm": 0.50, "unified": 0.50}, 0.42,
-                              range_pct=35.0),
+    "vulkan": LlamaCppBackend("vulkan", {"gddr": 0.50, "hbm": 0.50, "unified": 0.50}, 0.42, range_pct=35.0),
     # Arc B580 (456 GB/s) SYCL (IPEX-LLM build) Qwen2-7B Q4_K_M tg128 66.48 tok/s: 4.68 GB ×
     # 66.5 = 311 GB/s = 0.68; pp512 2,336 tok/s = 35.6 TFLOPS, 0.6 of this model's CUDA-path
     # prefill on the same card; the same run's DeepSeek-R1-Distill-Qwen-1.5B (1.12 GB, 28
     # layers) at 100.7 tok/s leaves 9.8 ms of fixed time a token: 0.35 ms a layer, which also
     # puts the 7B within 8 % (intel/ipex-llm issue #12991, 2025-03)
-    "sycl": LlamaCppBackend("sycl", {"gddr": 0.70, "hbm": 0.70, "unified": 0.70}, 0.60,
-                            layer_s=0.35e-3),
+    "sycl": LlamaCppBackend("sycl", {"gddr": 0.70, "hbm": 0.70, "unified": 0.70}, 0.60, layer_s=0.35e-3),
 }
 """ggml back-ends with their own efficiency; CUDA and Metal use the llama.cpp profile itself."""
-LLAMACPP_DEFAULT_BACKEND: dict[str, str] = {"cuda": "cuda", "rocm": "hip", "metal": "metal",
-                                            "xpu": "vulkan"}
+LLAMACPP_DEFAULT_BACKEND: dict[str, str] = {"cuda": "cuda", "rocm": "hip", "metal": "metal", "xpu": "vulkan"}
 """The back-end assumed per GPU platform when a llama.cpp workload names none (and said): CUDA,
 HIP and Metal where the vendor's stack is the build people run; Vulkan on Intel GPUs — the
 llama.cpp release binaries and LM Studio's runtime for them (SYCL needs a oneAPI build)."""
+
+
 def llamacpp_era(build: str | None, date: str | None) -> tuple[LlamaCppEra, bool]:
     """The :data:`LLAMACPP_ERAS` entry of a build (else of a ``YYYY-MM[-DD]`` date).
 
@@ -257,6 +265,7 @@ def llamacpp_era(build: str | None, date: str | None) -> tuple[LlamaCppEra, bool
     if date:
         return [e for e in LLAMACPP_ERAS if e.first_month <= date[:7]][-1], True
     return LLAMACPP_ERAS[-1], False
+
 
 LLAMACPP_MOE_LOOP_S = 16e-6
 """Seconds per expert per ``mul_mat_id`` per prompt micro-batch of llama.cpp's CUDA/HIP builds
@@ -300,39 +309,69 @@ ENGINES: dict[str, EngineSpeed] = {
     "llama.cpp": LLAMACPP,
     "transformers": EngineSpeed(
         name=msg("speed_inference.engine.transformers"),
-        eta={"gddr": 0.70, "hbm": 0.70, "unified": 0.60}, eta_quant=0.75, kv_traffic=3.0,
+        eta={"gddr": 0.70, "hbm": 0.70, "unified": 0.60},
+        eta_quant=0.75,
+        kv_traffic=3.0,
         # host time per decoder layer of eager generate(): by transformers version and op
         # count (HF_ERAS, hf_generate_host); this is the v4_late era's Llama-style layer
-        layer_floor_s=0.43e-3, quant_floor_factor={"nf4": 1.75, "fp4": 1.75, "int8": 3.0},
+        layer_floor_s=0.43e-3,
+        quant_floor_factor={"nf4": 1.75, "fp4": 1.75, "int8": 3.0},
         floor_overlaps=False,
-        s_per_step=1.0e-3, gemm_eff=0.45, prefill_eff=0.45, tensor_parallel=False,
+        s_per_step=1.0e-3,
+        gemm_eff=0.45,
+        prefill_eff=0.45,
+        tensor_parallel=False,
         # ±: prompts up to HF_LONG_PROMPT_TOKENS (their LOSO p90 |error| ≈ 30 %); longer: below
         range_pct=40.0,
-        evidence=msg("speed_inference.evidence.transformers")),
+        evidence=msg("speed_inference.evidence.transformers"),
+    ),
     "pytorch": EngineSpeed(
         name=msg("speed_inference.engine.pytorch"),
-        eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.65}, eta_quant=0.7,
-        layer_floor_s=0.65e-3, quant_floor_factor={"nf4": 1.8, "int4": 1.8, "int8": 2.0},
+        eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.65},
+        eta_quant=0.7,
+        layer_floor_s=0.65e-3,
+        quant_floor_factor={"nf4": 1.8, "int4": 1.8, "int8": 2.0},
         floor_overlaps=False,
-        s_per_step=0.5e-3, gemm_eff=0.5, prefill_eff=0.5, tensor_parallel=False,
-        range_pct=30.0, evidence=msg("speed_inference.evidence.pytorch")),
+        s_per_step=0.5e-3,
+        gemm_eff=0.5,
+        prefill_eff=0.5,
+        tensor_parallel=False,
+        range_pct=30.0,
+        evidence=msg("speed_inference.evidence.pytorch"),
+    ),
     "vllm": EngineSpeed(
         name=msg("speed_inference.engine.vllm"),
-        eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.6}, eta_quant=0.85, kv_eta=0.75,
-        s_per_linear=5.2e-6, s_per_step=2.0e-3, s_per_seq_step=12e-6,
+        eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.6},
+        eta_quant=0.85,
+        kv_eta=0.75,
+        s_per_linear=5.2e-6,
+        s_per_step=2.0e-3,
+        s_per_seq_step=12e-6,
         # ±: the class's leave-one-source-out p90 |error| (make accuracy)
-        gemm_eff=0.6, prefill_eff=0.6, range_pct=35.0,
-        evidence=msg("speed_inference.evidence.vllm")),
+        gemm_eff=0.6,
+        prefill_eff=0.6,
+        range_pct=35.0,
+        evidence=msg("speed_inference.evidence.vllm"),
+    ),
     "sglang": EngineSpeed(
         name=msg("speed_inference.engine.sglang"),
-        eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6}, eta_quant=0.85, kv_eta=0.8,
-        s_per_linear=5.2e-6, s_per_step=0.8e-3, s_per_seq_step=4e-6,
+        eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6},
+        eta_quant=0.85,
+        kv_eta=0.8,
+        s_per_linear=5.2e-6,
+        s_per_step=0.8e-3,
+        s_per_seq_step=4e-6,
         # ±: the class's leave-one-source-out p90 |error| (make accuracy; H20 dense rows)
-        gemm_eff=0.62, prefill_eff=0.62, range_pct=45.0,
-        evidence=msg("speed_inference.evidence.sglang")),
+        gemm_eff=0.62,
+        prefill_eff=0.62,
+        range_pct=45.0,
+        evidence=msg("speed_inference.evidence.sglang"),
+    ),
     "tensorrt-llm": EngineSpeed(
         name=msg("speed_inference.engine.tensorrt-llm"),
-        eta={"gddr": 0.85, "hbm": 0.85, "unified": 0.6}, eta_quant=0.9, kv_eta=1.0,
+        eta={"gddr": 0.85, "hbm": 0.85, "unified": 0.6},
+        eta_quant=0.9,
+        kv_eta=1.0,
         # generation-phase masked MHA of v0.5/v0.6 runs one thread block per query head, so a
         # GQA model's KV is read once per query head (the XQA kernels of v0.7+ read each KV
         # head once: docs/source/advanced/gpt-attention.md "XQA optimization")
@@ -340,21 +379,38 @@ ENGINES: dict[str, EngineSpeed] = {
         # context phase: per-layer plugin launches outside CUDA graphs (first-token latency
         # of 7 ms for LLaMA-7B at 128 tokens on H100 vs ≈4 ms of GEMMs)
         prefill_layer_s=0.1e-3,
-        s_per_linear=4e-6, s_per_step=0.3e-3, gemm_eff=0.65, prefill_eff=0.68,
+        s_per_linear=4e-6,
+        s_per_step=0.3e-3,
+        gemm_eff=0.65,
+        prefill_eff=0.68,
         range_pct=20.0,
-        evidence=msg("speed_inference.evidence.tensorrt-llm")),
+        evidence=msg("speed_inference.evidence.tensorrt-llm"),
+    ),
     "mlc-llm": EngineSpeed(
         name=msg("speed_inference.engine.mlc-llm"),
-        eta={"gddr": 0.80, "hbm": 0.70, "unified": 0.75}, eta_quant=0.95, kv_eta=0.8,
-        s_per_linear=5e-6, s_per_step=0.5e-3, gemm_eff=0.5, prefill_eff=0.5, range_pct=30.0,
-        evidence=msg("speed_inference.evidence.mlc-llm")),
+        eta={"gddr": 0.80, "hbm": 0.70, "unified": 0.75},
+        eta_quant=0.95,
+        kv_eta=0.8,
+        s_per_linear=5e-6,
+        s_per_step=0.5e-3,
+        gemm_eff=0.5,
+        prefill_eff=0.5,
+        range_pct=30.0,
+        evidence=msg("speed_inference.evidence.mlc-llm"),
+    ),
     "exllamav2": EngineSpeed(
         name=msg("speed_inference.engine.exllamav2"),
-        eta={"gddr": 0.85, "hbm": 0.65, "unified": 0.6}, eta_quant=0.95,
-        layer_floor_s=0.10e-3, s_per_step=0.3e-3, gemm_eff=0.5, prefill_eff=0.55,
+        eta={"gddr": 0.85, "hbm": 0.65, "unified": 0.6},
+        eta_quant=0.95,
+        layer_floor_s=0.10e-3,
+        s_per_step=0.3e-3,
+        gemm_eff=0.5,
+        prefill_eff=0.55,
         # ±: the class's leave-one-source-out p90 |error| in make accuracy (ExLlama v1 rows)
-        tensor_parallel=False, range_pct=60.0,
-        evidence=msg("speed_inference.evidence.exllamav2")),
+        tensor_parallel=False,
+        range_pct=60.0,
+        evidence=msg("speed_inference.evidence.exllamav2"),
+    ),
     # ExLlama v1 (turboderp/exllama, superseded by V2 in 2023-08), from its README at commit
     # 30d8051: Llama GPTQ 4-bit 128g "Best" (first 128 tokens) on an RTX 4090 — 7B 173, 13B
     # 102, 33B 47 tok/s — give 0.80 of GDDR bandwidth and 0.13 ms per layer (7B −1 %, 13B
@@ -364,30 +420,55 @@ ENGINES: dict[str, EngineSpeed] = {
     # on a 3090 Ti where V1 runs 113).
     "exllama": EngineSpeed(
         name=msg("speed_inference.engine.exllama"),
-        eta={"gddr": 0.80, "hbm": 0.65, "unified": 0.6}, eta_arch={"Ampere": 0.72},
-        layer_floor_s=0.13e-3, s_per_step=0.3e-3, gemm_eff=0.5, prefill_eff=0.55,
+        eta={"gddr": 0.80, "hbm": 0.65, "unified": 0.6},
+        eta_arch={"Ampere": 0.72},
+        layer_floor_s=0.13e-3,
+        s_per_step=0.3e-3,
+        gemm_eff=0.5,
+        prefill_eff=0.55,
         # ±: the two dual-GPU rows' Ampere factors differ by ±10 %, plus the 4090 fit's 5 %
-        tensor_parallel=False, range_pct=30.0,
-        evidence=msg("speed_inference.evidence.exllama")),
+        tensor_parallel=False,
+        range_pct=30.0,
+        evidence=msg("speed_inference.evidence.exllama"),
+    ),
     # engines Chinese users run; no published speed case of either is checked, so
     # they carry wider ranges than the measured profiles
     "lmdeploy": EngineSpeed(
         name=msg("speed_inference.engine.lmdeploy"),
-        eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6}, eta_quant=0.95, kv_eta=0.8,
-        s_per_linear=4e-6, s_per_step=0.5e-3, s_per_seq_step=4e-6,
-        gemm_eff=0.62, prefill_eff=0.62, range_pct=35.0,
-        evidence=msg("speed_inference.evidence.lmdeploy")),
+        eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6},
+        eta_quant=0.95,
+        kv_eta=0.8,
+        s_per_linear=4e-6,
+        s_per_step=0.5e-3,
+        s_per_seq_step=4e-6,
+        gemm_eff=0.62,
+        prefill_eff=0.62,
+        range_pct=35.0,
+        evidence=msg("speed_inference.evidence.lmdeploy"),
+    ),
     "mindie": EngineSpeed(
         name=msg("speed_inference.engine.mindie"),
-        eta={"gddr": 0.65, "hbm": 0.65, "unified": 0.6}, eta_quant=0.8, kv_eta=0.7,
-        s_per_linear=6e-6, s_per_step=2.0e-3, s_per_seq_step=12e-6,
-        gemm_eff=0.5, prefill_eff=0.5, range_pct=40.0,
-        evidence=msg("speed_inference.evidence.mindie")),
+        eta={"gddr": 0.65, "hbm": 0.65, "unified": 0.6},
+        eta_quant=0.8,
+        kv_eta=0.7,
+        s_per_linear=6e-6,
+        s_per_step=2.0e-3,
+        s_per_seq_step=12e-6,
+        gemm_eff=0.5,
+        prefill_eff=0.5,
+        range_pct=40.0,
+        evidence=msg("speed_inference.evidence.mindie"),
+    ),
     "decode_ceiling": EngineSpeed(
         name=msg("speed_inference.engine.decode_ceiling"),
-        eta={"gddr": 0.92, "hbm": 0.92, "unified": 0.85}, eta_quant=0.93,
-        s_per_linear=5.2e-6, gemm_eff=0.75, prefill_eff=0.75, range_pct=15.0,
-        evidence=msg("speed_inference.evidence.decode_ceiling")),
+        eta={"gddr": 0.92, "hbm": 0.92, "unified": 0.85},
+        eta_quant=0.93,
+        s_per_linear=5.2e-6,
+        gemm_eff=0.75,
+        prefill_eff=0.75,
+        range_pct=15.0,
+        evidence=msg("speed_inference.evidence.decode_ceiling"),
+    ),
 }
 """Inference engines by canonical framework name (see :mod:`gpupicker.core.stacks.frameworks` for aliases)."""
 
@@ -424,8 +505,9 @@ spread over these ops."""
 HF_QK_NORM_OPS = 16
 """Ops added by a per-head RMSNorm on q and k (two more RMSNorms of 8: ``Qwen3Attention.q_norm``
 / ``k_norm`` in ``modeling_qwen3.py`` and ``modeling_qwen3_moe.py``; OLMo-2, Gemma 3)."""
-HF_QK_NORM_TYPES = frozenset({"qwen3", "qwen3_moe", "qwen3_next", "olmo2", "olmoe", "gemma3",
-                              "gemma3_text", "chameleon"})
+HF_QK_NORM_TYPES = frozenset(
+    {"qwen3", "qwen3_moe", "qwen3_next", "olmo2", "olmoe", "gemma3", "gemma3_text", "chameleon"}
+)
 """``model_type`` values whose attention normalizes q and k per head."""
 HF_EMPTY_OP_FRACTION = 0.6
 """Share of an op's host time still paid on an empty tensor (an expert no token is routed to):
@@ -459,6 +541,8 @@ HF_LOOP_HIT_EXPERTS = (4, 53)
 was routed to (huggingface/transformers PR #38133, merged 2025-06, released in 4.53); before it
 ``for expert_idx in range(self.num_experts)`` visited all E experts of every MoE layer at every
 step, each with its ``torch.where`` synchronization."""
+
+
 @dataclass(frozen=True)
 class HfEra:
     """Host time of transformers ``generate()`` in one range of versions.
@@ -552,13 +636,19 @@ class HfHost:
         if not self.moe_layers:
             return self.base_s
         idle = float(arch_experts) - touched if self.loops_all_experts else 0.0
-        return self.base_s + self.moe_layers * (touched * self.active_iter_s
-                                                + idle * self.idle_iter_s)
+        return self.base_s + self.moe_layers * (touched * self.active_iter_s + idle * self.idle_iter_s)
 
 
-def hf_generate_host(arch_model_type: str, n_layers: int, moe_layers: int, routed_experts: int,
-                     fp8: bool, era: HfEra, version: tuple[int, int] | None,
-                     quant_factor: float = 1.0) -> HfHost:
+def hf_generate_host(
+    arch_model_type: str,
+    n_layers: int,
+    moe_layers: int,
+    routed_experts: int,
+    fp8: bool,
+    era: HfEra,
+    version: tuple[int, int] | None,
+    quant_factor: float = 1.0,
+) -> HfHost:
     """Host time of transformers ``generate()`` per decode step, counted per PyTorch op.
 
     ``era.layer_s`` is the host time of a Llama-style layer (:data:`HF_LAYER_OPS` ops) in the
@@ -595,19 +685,29 @@ def hf_generate_host(arch_model_type: str, n_layers: int, moe_layers: int, route
     active = HF_EXPERT_ITER_OPS * op + HF_SYNC_S + iter_fp8
     idle = HF_EXPERT_ITER_OPS * op * HF_EMPTY_OP_FRACTION + HF_SYNC_S + iter_fp8
     loops_all = version is not None and version < HF_LOOP_HIT_EXPERTS
-    return HfHost(base_s=base, active_iter_s=active, idle_iter_s=idle,
-                  loops_all_experts=loops_all, moe_layers=moe_layers if routed_experts > 1 else 0,
-                  serial=bool(fp8 or moe_layers or era.serial),
-                  fp8_linears=fp8_linears)
+    return HfHost(
+        base_s=base,
+        active_iter_s=active,
+        idle_iter_s=idle,
+        loops_all_experts=loops_all,
+        moe_layers=moe_layers if routed_experts > 1 else 0,
+        serial=bool(fp8 or moe_layers or era.serial),
+        fp8_linears=fp8_linears,
+    )
 
 
 METAL_FLOOR_REF_HIDDEN = 4096
 """Hidden size of the models the Metal floors were measured on (Llama-3-8B / 3.1-8B)."""
 
 
-def floor_per_layer(e: EngineSpeed, gpu: GpuSpec, dtype: str,
-                    environment: str | None = None, era: LlamaCppEra | None = None,
-                    hidden: int = 0) -> float:
+def floor_per_layer(
+    e: EngineSpeed,
+    gpu: GpuSpec,
+    dtype: str,
+    environment: str | None = None,
+    era: LlamaCppEra | None = None,
+    hidden: int = 0,
+) -> float:
     """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step.
 
     For transformers the host time of the version the ``environment`` names (5.x: the H200
@@ -658,16 +758,41 @@ def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[Message,
 
     Memoized per engine profile, GPU row and precision: the recommender asks for every option.
     """
-    return (join([msg("speed_inference.expected_within", pct=f"{e.range_pct:.0f}")]),
-            join([msg("speed_inference.calibration", source=e.evidence)]),
-            *sustained_notes(gpu, precision, e.prefill_accumulate))  # type: ignore[arg-type]
+    return (
+        join([msg("speed_inference.expected_within", pct=f"{e.range_pct:.0f}")]),
+        join([msg("speed_inference.calibration", source=e.evidence)]),
+        *sustained_notes(gpu, precision, e.prefill_accumulate),  # type: ignore[arg-type]
+    )
 
 
-__all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_ERAS", "LLAMACPP_METAL_PREFILL_EFF",
-           "LLAMACPP_BACKENDS", "LLAMACPP_DEFAULT_BACKEND", "LlamaCppBackend", "LlamaCppEra", "engine_notes",
-           "llamacpp_era", "llamacpp_moe_loop_s", "LLAMACPP_MOE_LOOP_S",
-           "floor_per_layer", "gemm_tflops", "transformers_major", "transformers_version",
-           "HF_V5_LAYER_FLOOR_S", "HF_FP8_QUANT_METHODS", "HF_LONG_PROMPT_RANGE_PCT",
-           "HF_LONG_PROMPT_TOKENS", "HF_ERAS", "HfEra", "HfHost", "hf_era",
-           "hf_generate_host",
-           "memory_class", "pnorm", "weight_eta"]
+__all__ = [
+    "ENGINES",
+    "EngineSpeed",
+    "LLAMACPP",
+    "LLAMACPP_ERAS",
+    "LLAMACPP_METAL_PREFILL_EFF",
+    "LLAMACPP_BACKENDS",
+    "LLAMACPP_DEFAULT_BACKEND",
+    "LlamaCppBackend",
+    "LlamaCppEra",
+    "engine_notes",
+    "llamacpp_era",
+    "llamacpp_moe_loop_s",
+    "LLAMACPP_MOE_LOOP_S",
+    "floor_per_layer",
+    "gemm_tflops",
+    "transformers_major",
+    "transformers_version",
+    "HF_V5_LAYER_FLOOR_S",
+    "HF_FP8_QUANT_METHODS",
+    "HF_LONG_PROMPT_RANGE_PCT",
+    "HF_LONG_PROMPT_TOKENS",
+    "HF_ERAS",
+    "HfEra",
+    "HfHost",
+    "hf_era",
+    "hf_generate_host",
+    "memory_class",
+    "pnorm",
+    "weight_eta",
+]

@@ -103,12 +103,9 @@ def allreduce_seconds(gpu: GpuSpec, n: int, nbytes: float) -> float:
     """Ring all-reduce of ``nbytes`` over ``n`` GPUs: latency + 2(N−1)/N · bytes / bandwidth."""
     if n <= 1:
         return 0.0
-    return ring_allreduce_s(link_latency_s(gpu, n), link_bandwidth_gbps(gpu, n) * 1e9, n,
-                             nbytes)
+    return ring_allreduce_s(link_latency_s(gpu, n), link_bandwidth_gbps(gpu, n) * 1e9, n, nbytes)
 
 
 def ring_allreduce_s(latency_s: float, bytes_per_s: float, n: int, nbytes: float) -> float:
     """:func:`allreduce_seconds` with the link's latency and bandwidth (bytes/s) given."""
     return latency_s + 2.0 * (n - 1) / n * nbytes / bytes_per_s
-
-

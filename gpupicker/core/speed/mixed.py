@@ -37,8 +37,13 @@ CPU_OFFLOAD_BYTES_PER_S = 50e9
 :func:`~gpupicker.core.speed.throughput.estimate_throughput` assumes for one card."""
 
 
-def split_throughput(w: Workload, arch: ModelArch, specs: Sequence[GpuSpec],
-                     cards: Sequence[CardMemory], gpu_layers: int | None = None) -> Throughput:
+def split_throughput(
+    w: Workload,
+    arch: ModelArch,
+    specs: Sequence[GpuSpec],
+    cards: Sequence[CardMemory],
+    gpu_layers: int | None = None,
+) -> Throughput:
     """Decode and prefill speed of ``w`` split by layers over ``cards`` (module docstring).
 
     Args:
@@ -60,56 +65,104 @@ def split_throughput(w: Workload, arch: ModelArch, specs: Sequence[GpuSpec],
     per_type: dict[str, Throughput] = {}
     for g in specs:
         if g.id not in per_type:
-            one = w.model_copy(update={"num_gpus": 1, "gpus": None, "tensor_split": None,
-                                       "gpu": g.id})
+            one = w.model_copy(update={"num_gpus": 1, "gpus": None, "tensor_split": None, "gpu": g.id})
             per_type[g.id] = inference_throughput(one, arch, g, 1)
     used = [(g, c) for g, c in zip(specs, cards, strict=True) if c.layers or c.output_layer]
     step_parts = [(g, c, c.layers / L * (per_type[g.id].itl_s or 0.0)) for g, c in used]
     boundaries = max(0, len(used) - 1)
-    handoff = sum(link_latency_s(g) + LLAMACPP.stage_handoff_s
-                  + w.batch * arch.hidden_size * 2 / (link_bandwidth_gbps(g) * 1e9)
-                  for g, _ in used[:boundaries])
+    handoff = sum(
+        link_latency_s(g)
+        + LLAMACPP.stage_handoff_s
+        + w.batch * arch.hidden_size * 2 / (link_bandwidth_gbps(g) * 1e9)
+        for g, _ in used[:boundaries]
+    )
     step = sum(p for _, _, p in step_parts) + handoff
     bound = "memory-bandwidth"
     if gpu_layers is not None and gpu_layers < L:
-        cpu = decode_weight_bytes(arch, w.weights_dtype, w.batch, w.quantized_group_set) \
-            * (1.0 - gpu_layers / L) / CPU_OFFLOAD_BYTES_PER_S
+        cpu = (
+            decode_weight_bytes(arch, w.weights_dtype, w.batch, w.quantized_group_set)
+            * (1.0 - gpu_layers / L)
+            / CPU_OFFLOAD_BYTES_PER_S
+        )
         step += cpu
         bound = "cpu-offload"
     # prefill: the stage time of each card per micro-batch, pipelined over the micro-batches
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
     tokens = max(1, w.batch * prompt)
     chunks = max(1, math.ceil(tokens / (LLAMACPP.ubatch or tokens)))
-    stage = [c.layers / L * tokens / max(1e-9, per_type[g.id].prefill_tokens_per_s or 1e-9)
-             / chunks for g, c in used]
+    stage = [
+        c.layers / L * tokens / max(1e-9, per_type[g.id].prefill_tokens_per_s or 1e-9) / chunks
+        for g, c in used
+    ]
     pre_s = sum(stage) + (chunks - 1) * max(stage, default=0.0) + handoff * chunks
     slowest = max(step_parts, key=lambda x: x[2])
-    shares = join([msg("mixed.card_time", index=c.index, gpu=g.name, layers=c.layers,
-                       ms=f"{p * 1e3:.1f}", bw=f"{g.memory_bandwidth_gbps:g}")
-                   for g, c, p in step_parts], "clauses")
+    shares = join(
+        [
+            msg(
+                "mixed.card_time",
+                index=c.index,
+                gpu=g.name,
+                layers=c.layers,
+                ms=f"{p * 1e3:.1f}",
+                bw=f"{g.memory_bandwidth_gbps:g}",
+            )
+            for g, c, p in step_parts
+        ],
+        "clauses",
+    )
     notes: list[Message] = [
-        join([msg("mixed.speed_pipeline", cards=shares, handoff=f"{handoff * 1e3:.2f}",
-                  ms=f"{step * 1e3:.1f}")]),
-        join([msg("mixed.speed_slowest", gpu=slowest[0].name, index=slowest[1].index,
-                  share=f"{slowest[2] / step:.0%}")]),
+        join(
+            [
+                msg(
+                    "mixed.speed_pipeline",
+                    cards=shares,
+                    handoff=f"{handoff * 1e3:.2f}",
+                    ms=f"{step * 1e3:.1f}",
+                )
+            ]
+        ),
+        join(
+            [
+                msg(
+                    "mixed.speed_slowest",
+                    gpu=slowest[0].name,
+                    index=slowest[1].index,
+                    share=f"{slowest[2] / step:.0%}",
+                )
+            ]
+        ),
     ]
     if gpu_layers is not None and gpu_layers < L:
-        notes.append(join([join([msg("mixed.offload_layers", layers=gpu_layers, total=L),
-                                 msg("mixed.offload_rest")], "clauses")]))
+        notes.append(
+            join(
+                [
+                    join(
+                        [msg("mixed.offload_layers", layers=gpu_layers, total=L), msg("mixed.offload_rest")],
+                        "clauses",
+                    )
+                ]
+            )
+        )
     first = per_type[specs[0].id]
     ranges = [t.range_pct or 0.0 for t in per_type.values()]
     new = w.new_tokens if w.new_tokens is not None else w.avg_output_tokens
     out_tps = w.batch * new / (pre_s + new * step) if new else None
     return Throughput(
-        decode_tokens_per_s=1.0 / step, aggregate_decode_tokens_per_s=w.batch / step,
+        decode_tokens_per_s=1.0 / step,
+        aggregate_decode_tokens_per_s=w.batch / step,
         prefill_tokens_per_s=tokens / pre_s if pre_s > 0 else None,
-        output_tokens_per_s=out_tps, ttft_s=pre_s / max(1, w.batch) + step, itl_s=step,
-        bound=bound, efficiency=first.efficiency,
+        output_tokens_per_s=out_tps,
+        ttft_s=pre_s / max(1, w.batch) + step,
+        itl_s=step,
+        bound=bound,
+        efficiency=first.efficiency,
         # the cards' own spread, widened by 5 points for the hand-overs no single-card case
         # measures; on the published splits (validation MX05-MX08) the dense models came out
         # -3.0 to -5.6 % and the MoE one (GLM-4.7-Flash) +44 %, as llama.cpp MoE does on one card
-        range_pct=max(ranges, default=20.0) + 5.0, evidence=first.evidence,
-        assumptions=(*notes, *first.assumptions[:1]))
+        range_pct=max(ranges, default=20.0) + 5.0,
+        evidence=first.evidence,
+        assumptions=(*notes, *first.assumptions[:1]),
+    )
 
 
 __all__ = ["split_throughput"]

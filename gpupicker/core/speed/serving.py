@@ -71,8 +71,14 @@ def request_mix(w: Workload) -> Workload:
 @by_identity(maxsize=64)
 def _mix(w: Workload) -> tuple[Workload, dict[int, Workload]]:
     """:func:`request_mix` of ``w`` and its copies by batch (filled by :func:`_at_batch`)."""
-    wl = w.model_copy(update={"batch": 1, "prompt_len": w.avg_prompt_tokens,
-                              "new_tokens": w.avg_output_tokens, "seq_len": None})
+    wl = w.model_copy(
+        update={
+            "batch": 1,
+            "prompt_len": w.avg_prompt_tokens,
+            "new_tokens": w.avg_output_tokens,
+            "seq_len": None,
+        }
+    )
     return wl, {1: wl}
 
 
@@ -124,8 +130,9 @@ def concurrency_cap(w: Workload, gpu: GpuSpec, n: int, mem: MemoryEstimate) -> i
     return lo
 
 
-def _chunked_latency(roof: _Roofline, s: _InferenceSpeed, b: int, r: float, prompt: int,
-                     budget: int, p_one: float) -> tuple[float, float]:
+def _chunked_latency(
+    roof: _Roofline, s: _InferenceSpeed, b: int, r: float, prompt: int, budget: int, p_one: float
+) -> tuple[float, float]:
     """(TTFT, ITL) at ``b`` running sequences and ``r`` requests/s with chunked prefill.
 
     Prompt tokens arrive at ``λ = r × prompt`` per second; a step of ``T`` seconds runs the
@@ -150,8 +157,9 @@ def _chunked_latency(roof: _Roofline, s: _InferenceSpeed, b: int, r: float, prom
     return ttft, itl
 
 
-def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughput, ServingPlan,
-                                                              MemoryEstimate]:
+def plan_serving(
+    w: Workload, gpu: GpuSpec, n: int
+) -> tuple[Workload, Throughput, ServingPlan, MemoryEstimate]:
     """Size one option's serving (see the module docstring).
 
     Returns the workload at the operating concurrency, its throughput with serving ITL, the
@@ -176,9 +184,15 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     # still attends to the whole context; the pool holds the prefix once (concurrency_cap)
     prefix = w.shared_prefix_ratio if mem.kv_pool_tokens else 0.0
     if w.shared_prefix_ratio:
-        notes.append(join([msg("serving.prefix_cache", share=f"{prefix:.0%}",
-                               tokens=round(prompt * prefix)) if prefix else
-                           msg("serving.prefix_not_modelled", framework=w.framework)]))
+        notes.append(
+            join(
+                [
+                    msg("serving.prefix_cache", share=f"{prefix:.0%}", tokens=round(prompt * prefix))
+                    if prefix
+                    else msg("serving.prefix_not_modelled", framework=w.framework)
+                ]
+            )
+        )
     prefill_prompt = max(1, round(prompt * (1.0 - prefix)))
     host = mem.placement is not None and mem.placement.host_read_bytes_per_token > 0
     copy_s = host_prefill_copy_s(mem, prompt) if host else 0.0
@@ -194,14 +208,15 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
             s = speeds[b] = roof.speed(b, prompt, out)
             if prefill_prompt != prompt:  # prefix cache hits: only each prompt's own part
                 pre = roof.speed(b, prefill_prompt, out)
-                s = speeds[b] = s._replace(prefill_s=pre.prefill_s,
-                                           prefill_one_s=pre.prefill_one_s)
+                s = speeds[b] = s._replace(prefill_s=pre.prefill_s, prefill_one_s=pre.prefill_one_s)
             step = s.step_s
             if host:
                 step, gpu_s, host_s = host_step(arch, gpu, mem, step, roof.eta, b)
                 s = speeds[b] = s._replace(
-                    step_s=step, decode_tokens_per_s=1.0 / step,
-                    bound="host-ram-bandwidth" if host_s >= gpu_s else s.bound)
+                    step_s=step,
+                    decode_tokens_per_s=1.0 / step,
+                    bound="host-ram-bandwidth" if host_s >= gpu_s else s.bound,
+                )
             hit = cache[b] = (step, s.prefill_s / b + copy_s, s.prefill_one_s + copy_s)
         return hit
 
@@ -219,18 +234,22 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
         b = 1
         step, p_req, p_one = at(1)
         t = roof.throughput(wl, roof.speed(1, prompt, out))
-        plan = ServingPlan(replicas=0, gpus_per_replica=n, max_concurrent_seqs=0,
-                           notes=(join([msg("serving.cannot_hold")]),))
+        plan = ServingPlan(
+            replicas=0, gpus_per_replica=n, max_concurrent_seqs=0, notes=(join([msg("serving.cannot_hold")]),)
+        )
         return wl, t, plan, mem
 
     # targets lower the cap
     eff_cap = cap
     meets = True
     if w.itl_target_s or w.ttft_target_s:
+
         def ok(b: int) -> bool:
             ttft, itl = latency(b, 0.0)
-            return (not w.itl_target_s or itl <= w.itl_target_s) and \
-                (not w.ttft_target_s or ttft <= w.ttft_target_s)
+            return (not w.itl_target_s or itl <= w.itl_target_s) and (
+                not w.ttft_target_s or ttft <= w.ttft_target_s
+            )
+
         if not ok(1):
             meets = False
             notes.append(join([msg("serving.misses_at_one")]))
@@ -269,29 +288,67 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     s = speeds[b]
     t = roof.throughput(wb, s)
     replica_tps = b / itl
-    t = t.model_copy(update={
-        "decode_tokens_per_s": 1.0 / itl, "aggregate_decode_tokens_per_s": replica_tps,
-        "ttft_s": ttft, "itl_s": itl,
-        "assumptions": t.assumptions + (join([join([
-            msg("serving.plan", b=b, cap=cap, prompt=prompt, output=out, replicas=replicas, n=n),
-            msg("serving.latency", ms=f"{itl * 1e3:.1f}", s=f"{ttft:.2f}")], "clauses")]),)})
-    plan = ServingPlan(replicas=replicas, gpus_per_replica=n, max_concurrent_seqs=cap,
-                       concurrent_seqs=b, replica_decode_tokens_per_s=replica_tps,
-                       aggregate_decode_tokens_per_s=replica_tps * replicas,
-                       requests_per_s_capacity=x_cap, ttft_s=ttft, itl_s=itl,
-                       meets_targets=meets, notes=tuple(notes))
+    t = t.model_copy(
+        update={
+            "decode_tokens_per_s": 1.0 / itl,
+            "aggregate_decode_tokens_per_s": replica_tps,
+            "ttft_s": ttft,
+            "itl_s": itl,
+            "assumptions": t.assumptions
+            + (
+                join(
+                    [
+                        join(
+                            [
+                                msg(
+                                    "serving.plan",
+                                    b=b,
+                                    cap=cap,
+                                    prompt=prompt,
+                                    output=out,
+                                    replicas=replicas,
+                                    n=n,
+                                ),
+                                msg("serving.latency", ms=f"{itl * 1e3:.1f}", s=f"{ttft:.2f}"),
+                            ],
+                            "clauses",
+                        )
+                    ]
+                ),
+            ),
+        }
+    )
+    plan = ServingPlan(
+        replicas=replicas,
+        gpus_per_replica=n,
+        max_concurrent_seqs=cap,
+        concurrent_seqs=b,
+        replica_decode_tokens_per_s=replica_tps,
+        aggregate_decode_tokens_per_s=replica_tps * replicas,
+        requests_per_s_capacity=x_cap,
+        ttft_s=ttft,
+        itl_s=itl,
+        meets_targets=meets,
+        notes=tuple(notes),
+    )
     return wb, t, plan, mem
 
 
 def serving_dict(p: ServingPlan) -> dict[str, Any]:
     """The JSON contract of a serving plan (``estimate`` and ``recommend --json``)."""
-    return {"replicas": p.replicas, "gpus_per_replica": p.gpus_per_replica,
-            "max_concurrent_seqs": p.max_concurrent_seqs, "concurrent_seqs": p.concurrent_seqs,
-            "replica_decode_tokens_per_s": round(p.replica_decode_tokens_per_s, 2),
-            "aggregate_decode_tokens_per_s": round(p.aggregate_decode_tokens_per_s, 2),
-            "requests_per_s_capacity": round(p.requests_per_s_capacity, 4),
-            "ttft_s": round(p.ttft_s, 4), "itl_s": round(p.itl_s, 5),
-            "meets_targets": p.meets_targets, "notes": list(p.notes)}
+    return {
+        "replicas": p.replicas,
+        "gpus_per_replica": p.gpus_per_replica,
+        "max_concurrent_seqs": p.max_concurrent_seqs,
+        "concurrent_seqs": p.concurrent_seqs,
+        "replica_decode_tokens_per_s": round(p.replica_decode_tokens_per_s, 2),
+        "aggregate_decode_tokens_per_s": round(p.aggregate_decode_tokens_per_s, 2),
+        "requests_per_s_capacity": round(p.requests_per_s_capacity, 4),
+        "ttft_s": round(p.ttft_s, 4),
+        "itl_s": round(p.itl_s, 5),
+        "meets_targets": p.meets_targets,
+        "notes": list(p.notes),
+    }
 
 
 SERVING_MAX_BATCH = 256
@@ -327,18 +384,23 @@ class ServingSearch:
         """The workload at ``b`` concurrent sequences of the request mix."""
         wb = self._at_batch.get(b)
         if wb is None:
-            wb = self.w.model_copy(update={"batch": b, "prompt_len": self.w.avg_prompt_tokens,
-                                           "new_tokens": self.w.avg_output_tokens,
-                                           "seq_len": None})
+            wb = self.w.model_copy(
+                update={
+                    "batch": b,
+                    "prompt_len": self.w.avg_prompt_tokens,
+                    "new_tokens": self.w.avg_output_tokens,
+                    "seq_len": None,
+                }
+            )
             self._at_batch[b] = wb
         return wb
 
-    def batch_needed(self, decode_tokens_per_s: float | None,
-                     prefill_tokens_per_s: float | None) -> int:
+    def batch_needed(self, decode_tokens_per_s: float | None, prefill_tokens_per_s: float | None) -> int:
         """Little's law: concurrent sequences at these per-sequence decode and prefill rates."""
         w = self.w
-        latency = w.avg_output_tokens / (decode_tokens_per_s or 1e-9) \
-            + w.avg_prompt_tokens / (prefill_tokens_per_s or 1e9)
+        latency = w.avg_output_tokens / (decode_tokens_per_s or 1e-9) + w.avg_prompt_tokens / (
+            prefill_tokens_per_s or 1e9
+        )
         return max(w.batch, min(SERVING_MAX_BATCH, math.ceil(self.rate_per_s * latency)))
 
     def __call__(self, gpu: GpuSpec, num_gpus: int | None = None) -> tuple[Workload, Throughput]:
@@ -361,8 +423,7 @@ class ServingSearch:
         return wb, t
 
 
-def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
-                       ) -> tuple[Workload, Throughput]:
+def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None) -> tuple[Workload, Throughput]:
     """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute``.
 
     At the batch Little's law gives (see :class:`ServingSearch`).
@@ -376,5 +437,14 @@ def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
     return ServingSearch(w)(gpu, num_gpus)
 
 
-__all__ = ["concurrency_cap", "plan_serving", "request_mix", "serving_dict", "serving_throughput",
-           "SERVING_MAX_BATCH", "ServingSearch", "SLOT_CAPS", "TARGET_UTILIZATION"]
+__all__ = [
+    "concurrency_cap",
+    "plan_serving",
+    "request_mix",
+    "serving_dict",
+    "serving_throughput",
+    "SERVING_MAX_BATCH",
+    "ServingSearch",
+    "SLOT_CAPS",
+    "TARGET_UTILIZATION",
+]

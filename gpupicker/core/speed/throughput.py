@@ -107,8 +107,13 @@ def engine_profile(w: Workload) -> EngineSpeed:
     if w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16":
         fw = "llama.cpp"
     if fw is None:
-        raise ValueError(msg("throughput.no_speed_model", framework=repr(w.framework),
-                             choices=", ".join(known_frameworks("inference"))))
+        raise ValueError(
+            msg(
+                "throughput.no_speed_model",
+                framework=repr(w.framework),
+                choices=", ".join(known_frameworks("inference")),
+            )
+        )
     return ENGINES[fw]
 
 
@@ -133,16 +138,22 @@ def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
     return e * (1.0 - (1.0 - k / e) ** max(1, batch_tokens))
 
 
-def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1,
-                        groups: frozenset[str] | None = None) -> float:
+def decode_weight_bytes(
+    arch: ModelArch, dtype: str, batch: int = 1, groups: frozenset[str] | None = None
+) -> float:
     """Weight bytes read per decode step (whole model).
 
     Every Linear and the lm_head, but only one row of the input embedding (not the table) and,
     for MoE, only the touched experts (:func:`moe_decode_reads`). ``groups``: the Linear groups
     held in ``dtype`` (None: the format's convention).
     """
-    key = ("decode", dtype, batch if arch.is_moe else 1, *sorted(groups or ()),
-           "g" if groups is not None else "")
+    key = (
+        "decode",
+        dtype,
+        batch if arch.is_moe else 1,
+        *sorted(groups or ()),
+        "g" if groups is not None else "",
+    )
     f = model_facts(arch)
     if key in f:
         return f[key]
@@ -166,8 +177,9 @@ def _lm_head_bpw(arch: ModelArch, dtype: str) -> float:
     return 2.0
 
 
-def moe_decode_reads(arch: ModelArch, dtype: str, batch: int,
-                     groups: frozenset[str] | None = None) -> dict[str, float]:
+def moe_decode_reads(
+    arch: ModelArch, dtype: str, batch: int, groups: frozenset[str] | None = None
+) -> dict[str, float]:
     """Bytes one MoE decode step reads, per tensor group at the group's own dtype.
 
     ``attention``, ``dense_mlp`` (dense layers) and ``shared_experts`` (with the router) are read
@@ -189,22 +201,21 @@ def moe_decode_reads(arch: ModelArch, dtype: str, batch: int,
     if arch.active_params is not None and active_lin > 0:
         scale = max(0.0, arch.active_param_count() - arch.embedding_params()) / active_lin
     touched = experts_touched(arch, batch) / e
-    reads = {g: lin[g] * scale * _group_bpw(dtype, g, q)
-             for g in ("attention", "dense_mlp", "shared_experts")}
+    reads = {
+        g: lin[g] * scale * _group_bpw(dtype, g, q) for g in ("attention", "dense_mlp", "shared_experts")
+    }
     reads["experts"] = lin["experts"] * touched * scale * _group_bpw(dtype, "experts", q)
     reads["lm_head"] = head * _lm_head_bpw(arch, dtype)
     return reads
 
 
-def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int,
-                         groups: frozenset[str] | None) -> float:
+def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int, groups: frozenset[str] | None) -> float:
     total = _weights_bytes(arch, dtype, groups)
     if not arch.hidden_size:
         return total
     if arch.is_moe:
         return min(total, sum(moe_decode_reads(arch, dtype, batch, groups).values()))
-    emb_bpw = bytes_per_weight(dtype) if (dtype in GGUF_TYPES or bytes_per_weight(dtype) >= 2) \
-        else 2.0
+    emb_bpw = bytes_per_weight(dtype) if (dtype in GGUF_TYPES or bytes_per_weight(dtype) >= 2) else 2.0
     emb = 0.0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size * emb_bpw
     return max(total - emb, 0.0)
 
@@ -235,28 +246,55 @@ def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
     return 4.0 * arch.num_attention_heads * arch.head_dim_eff * (full * context + sliding * local)
 
 
-def _roofline_notes(p: EngineSpeed, gpu: GpuSpec, prec: str, dtype: str, eta: str,
-                    fixed_ms: str, host_ms: str) -> tuple[Message, ...]:
+def _roofline_notes(
+    p: EngineSpeed, gpu: GpuSpec, prec: str, dtype: str, eta: str, fixed_ms: str, host_ms: str
+) -> tuple[Message, ...]:
     """The engine's assumption sentences for one roofline (memoized on the values shown).
 
     "Engine: …; η of peak memory bandwidth (… GB/s) for … weights.", "Fixed engine time … ms
     per step[ (host launches … ms)]; decode GEMMs at … of sustained tensor peak." and
     :func:`.speed_inference.engine_notes`.
     """
-    key = (p.name, p.gemm_eff, p.range_pct, p.evidence, p.prefill_accumulate, gpu, prec, dtype,
-           eta, fixed_ms, host_ms)
+    key = (
+        p.name,
+        p.gemm_eff,
+        p.range_pct,
+        p.evidence,
+        p.prefill_accumulate,
+        gpu,
+        prec,
+        dtype,
+        eta,
+        fixed_ms,
+        host_ms,
+    )
 
     def build() -> tuple[Message, ...]:
-        fixed = (msg("throughput.fixed_time_host", ms=fixed_ms, host=host_ms) if host_ms
-                 else msg("throughput.fixed_time", ms=fixed_ms))
+        fixed = (
+            msg("throughput.fixed_time_host", ms=fixed_ms, host=host_ms)
+            if host_ms
+            else msg("throughput.fixed_time", ms=fixed_ms)
+        )
         return (
-            join([join([msg("throughput.engine", engine=p.name),
-                        msg("throughput.weight_eta", eta=eta,
-                            bandwidth=f"{gpu.memory_bandwidth_gbps:,.0f}", dtype=dtype)],
-                       "clauses")]),
-            join([join([fixed, msg("throughput.decode_gemms", share=f"{p.gemm_eff:.0%}")],
-                       "clauses")]),
-            *engine_notes(p, gpu, prec))
+            join(
+                [
+                    join(
+                        [
+                            msg("throughput.engine", engine=p.name),
+                            msg(
+                                "throughput.weight_eta",
+                                eta=eta,
+                                bandwidth=f"{gpu.memory_bandwidth_gbps:,.0f}",
+                                dtype=dtype,
+                            ),
+                        ],
+                        "clauses",
+                    )
+                ]
+            ),
+            join([join([fixed, msg("throughput.decode_gemms", share=f"{p.gemm_eff:.0%}")], "clauses")]),
+            *engine_notes(p, gpu, prec),
+        )
 
     return memo_notes(key, build)
 
@@ -270,11 +308,17 @@ def _decode_reads(weights: str, kv: str, tp: int, link: Message | None) -> Messa
 
     def build() -> Message:
         if link is not None:
-            reads = (msg("throughput.decode_reads_kv_tp", weights=weights, kv=kv, n=tp, link=link)
-                     if kv else msg("throughput.decode_reads_tp", weights=weights, n=tp, link=link))
+            reads = (
+                msg("throughput.decode_reads_kv_tp", weights=weights, kv=kv, n=tp, link=link)
+                if kv
+                else msg("throughput.decode_reads_tp", weights=weights, n=tp, link=link)
+            )
         else:
-            reads = (msg("throughput.decode_reads_kv", weights=weights, kv=kv) if kv
-                     else msg("throughput.decode_reads", weights=weights))
+            reads = (
+                msg("throughput.decode_reads_kv", weights=weights, kv=kv)
+                if kv
+                else msg("throughput.decode_reads", weights=weights)
+            )
         return join([reads])
 
     return memo_message(key, build)
@@ -294,21 +338,30 @@ def _moe_reads_note(arch: ModelArch, w: Workload) -> Message:
     q = quantized_weight_groups(arch, w.weights_dtype, w.quantized_group_set)
     gb = {g: f"{v / 1e9:.2f}" for g, v in r.items()}
     touched = f"{experts_touched(arch, w.batch):.1f}"
-    quantized = ", ".join(g for g in ("attention", "dense_mlp", "experts", "shared_experts")
-                          if g in q)
+    quantized = ", ".join(g for g in ("attention", "dense_mlp", "experts", "shared_experts") if g in q)
     key = ("moe", *gb.values(), touched, arch.num_local_experts or 1, quantized, w.weights_dtype)
 
     def build() -> Message:
-        return join([msg("throughput.moe_groups", attention=gb["attention"],
-                         experts=gb["experts"], touched=touched, n=arch.num_local_experts or 1,
-                         shared=gb["shared_experts"], head=gb["lm_head"],
-                         quantized=quantized, dtype=w.weights_dtype)])
+        return join(
+            [
+                msg(
+                    "throughput.moe_groups",
+                    attention=gb["attention"],
+                    experts=gb["experts"],
+                    touched=touched,
+                    n=arch.num_local_experts or 1,
+                    shared=gb["shared_experts"],
+                    head=gb["lm_head"],
+                    quantized=quantized,
+                    dtype=w.weights_dtype,
+                )
+            ]
+        )
 
     return memo_message(key, build)
 
 
-def _era_note(era: LlamaCppEra, named: bool, w: Workload, layer_s: float,
-              old_layer_s: float) -> Message:
+def _era_note(era: LlamaCppEra, named: bool, w: Workload, layer_s: float, old_layer_s: float) -> Message:
     """The llama.cpp build-era sentence (memoized).
 
     The era named by ``engine_build`` / ``engine_date``, or the newest era assumed with the
@@ -342,8 +395,9 @@ def expert_gemm_slowdown(rows: float) -> float:
     return max(1.0, full / (m / (m + GEMM_HALF_ROWS)))
 
 
-def _hf_host(w: Workload, arch: ModelArch, p: EngineSpeed, dtype: str,
-             long_prompt: bool = False) -> tuple[HfHost, Message]:
+def _hf_host(
+    w: Workload, arch: ModelArch, p: EngineSpeed, dtype: str, long_prompt: bool = False
+) -> tuple[HfHost, Message]:
     """Host time of transformers ``generate()`` for ``w`` and its assumption sentence.
 
     :func:`.inference.hf_generate_host`; the sentence names the version era, the MoE expert
@@ -354,29 +408,48 @@ def _hf_host(w: Workload, arch: ModelArch, p: EngineSpeed, dtype: str,
     era, named = hf_era(version)
     fp8 = dtype == "fp8" and (w.quant_method is None or w.quant_method in HF_FP8_QUANT_METHODS)
     moe_layers = arch.moe_layer_count() if arch.is_moe else 0
-    hf = hf_generate_host(arch.model_type, max(1, arch.num_hidden_layers), moe_layers,
-                          arch.num_local_experts or 1, fp8, era, version,
-                          p.quant_floor_factor.get(dtype, 1.0))
-    parts: list[Message] = [msg("speed_inference.hf_era_named" if named
-                                else "speed_inference.hf_era_assumed",
-                                era=msg(f"speed_inference.hf_era.{era.id}"),
-                                ms=f"{hf.base_s * 1e3:.1f}")]
+    hf = hf_generate_host(
+        arch.model_type,
+        max(1, arch.num_hidden_layers),
+        moe_layers,
+        arch.num_local_experts or 1,
+        fp8,
+        era,
+        version,
+        p.quant_floor_factor.get(dtype, 1.0),
+    )
+    parts: list[Message] = [
+        msg(
+            "speed_inference.hf_era_named" if named else "speed_inference.hf_era_assumed",
+            era=msg(f"speed_inference.hf_era.{era.id}"),
+            ms=f"{hf.base_s * 1e3:.1f}",
+        )
+    ]
     if hf.moe_layers:
         e = arch.num_local_experts or 1
         touched = experts_touched(arch, w.batch)
         iters = hf.moe_layers * (e if hf.loops_all_experts else touched)
         ms = f"{(hf.step_s(e, touched) - hf.base_s) * 1e3:.1f}"
-        parts.append(msg("speed_inference.hf_moe_loop_all", n=e, iters=f"{iters:,.0f}", ms=ms)
-                     if hf.loops_all_experts else
-                     msg("speed_inference.hf_moe_loop_hit", n=f"{touched:.1f}",
-                         iters=f"{iters:,.0f}", ms=ms))
+        parts.append(
+            msg("speed_inference.hf_moe_loop_all", n=e, iters=f"{iters:,.0f}", ms=ms)
+            if hf.loops_all_experts
+            else msg("speed_inference.hf_moe_loop_hit", n=f"{touched:.1f}", iters=f"{iters:,.0f}", ms=ms)
+        )
     if fp8:
-        per_token = hf.fp8_linears + (3 * hf.moe_layers * (
-            (arch.num_local_experts or 1) if hf.loops_all_experts else experts_touched(arch, w.batch)))
+        per_token = hf.fp8_linears + (
+            3
+            * hf.moe_layers
+            * ((arch.num_local_experts or 1) if hf.loops_all_experts else experts_touched(arch, w.batch))
+        )
         parts.append(msg("speed_inference.hf_fp8_linear", n=f"{per_token:,.0f}"))
     if long_prompt:
-        parts.append(msg("speed_inference.hf_long_prompt", tokens=f"{HF_LONG_PROMPT_TOKENS:,}",
-                         pct=f"{HF_LONG_PROMPT_RANGE_PCT:.0f}"))
+        parts.append(
+            msg(
+                "speed_inference.hf_long_prompt",
+                tokens=f"{HF_LONG_PROMPT_TOKENS:,}",
+                pct=f"{HF_LONG_PROMPT_RANGE_PCT:.0f}",
+            )
+        )
     return hf, join([join(parts, "clauses")])
 
 
@@ -403,8 +476,11 @@ class _InferenceSpeed(NamedTuple):
 def _prompt_and_new(w: Workload) -> tuple[int, int]:
     """Prompt tokens and generated tokens per sequence of an inference workload."""
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
-    new = w.new_tokens if w.new_tokens is not None else (0 if w.task == "decode_ceiling"
-                                                          else w.avg_output_tokens)
+    new = (
+        w.new_tokens
+        if w.new_tokens is not None
+        else (0 if w.task == "decode_ceiling" else w.avg_output_tokens)
+    )
     return prompt, new
 
 
@@ -428,10 +504,18 @@ def fp4_note(w: Workload, gpu: GpuSpec) -> tuple[Message, ...]:
     if w.weights_dtype not in ("mxfp4", "nvfp4"):
         return ()
     if gpu.has_fp4:
-        return (join([msg("throughput.fp4_native", dtype=w.weights_dtype.upper(),
-                          tflops=f"{gpu.fp4_tflops_dense:,.0f}")]),)
-    return (join([msg("throughput.fp4_weight_only", dtype=w.weights_dtype.upper(),
-                      gpu=gpu.name)]),)
+        return (
+            join(
+                [
+                    msg(
+                        "throughput.fp4_native",
+                        dtype=w.weights_dtype.upper(),
+                        tflops=f"{gpu.fp4_tflops_dense:,.0f}",
+                    )
+                ]
+            ),
+        )
+    return (join([msg("throughput.fp4_weight_only", dtype=w.weights_dtype.upper(), gpu=gpu.name)]),)
 
 
 @dataclass(slots=True)
@@ -500,8 +584,13 @@ class _Roofline:
         floor = floor_per_layer(p, gpu, dtype, w.environment, hidden=h) * n_layers
         if p is LLAMACPP:
             era, named = llamacpp_era(w.engine_build, w.engine_date)
-            era_note = _era_note(era, named, w, floor_per_layer(p, gpu, dtype, era=era, hidden=h),
-                                 floor_per_layer(p, gpu, dtype, era=LLAMACPP_ERAS[0], hidden=h))
+            era_note = _era_note(
+                era,
+                named,
+                w,
+                floor_per_layer(p, gpu, dtype, era=era, hidden=h),
+                floor_per_layer(p, gpu, dtype, era=LLAMACPP_ERAS[0], hidden=h),
+            )
             floor = floor_per_layer(p, gpu, dtype, w.environment, era, hidden=h) * n_layers
             be = LLAMACPP_BACKENDS.get(w.backend or LLAMACPP_DEFAULT_BACKEND.get(platform_of(gpu), ""))
             if be is not None:
@@ -510,9 +599,13 @@ class _Roofline:
                 eta = be.eta.get(memory_class(gpu), 0.5) * bandwidth_factor(gpu)
                 prefill_rate *= be.prefill
                 backend_note = memo_sentence(
-                    "speed_inference.backend", backend=be.id.upper(), eta=f"{eta:.0%}",
-                    prefill=f"{be.prefill:.0%}", pct=f"{be.range_pct:.0f}",
-                    source=msg(f"speed_inference.backend_source.{be.id}"))
+                    "speed_inference.backend",
+                    backend=be.id.upper(),
+                    eta=f"{eta:.0%}",
+                    prefill=f"{be.prefill:.0%}",
+                    pct=f"{be.range_pct:.0f}",
+                    source=msg(f"speed_inference.backend_source.{be.id}"),
+                )
         moe_loop = 0.0
         if p is LLAMACPP and not metal and arch.is_moe and (be is None or be.id == "hip"):
             moe_loop = llamacpp_moe_loop_s(w.engine_build, w.engine_date)
@@ -528,28 +621,52 @@ class _Roofline:
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
-        notes = _roofline_notes(p, gpu, prec, dtype, f"{eta:.0%}",
-                                f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
-                                f"{floor * 1e3:.2f}" if floor else "") + fp4_note(w, gpu)
+        notes = _roofline_notes(
+            p,
+            gpu,
+            prec,
+            dtype,
+            f"{eta:.0%}",
+            f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
+            f"{floor * 1e3:.2f}" if floor else "",
+        ) + fp4_note(w, gpu)
         if moe_loop:
-            notes += (memo_sentence("throughput.llamacpp_moe_loop",
-                                    us=f"{moe_loop * 1e6:.0f}"),)
-        return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
-                   tp=tp, p_act=p_act, bw=gpu.memory_bandwidth_gbps * 1e9,
-                   decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
-                   prefill_flops=prefill_rate,
-                   floor_s=floor, fixed_s=p.s_per_step, tails_s=tails,
-                   prefill_layer_s=0.0 if metal else p.prefill_layer_s, ubatch=p.ubatch,
-                   dequant_bytes=deq, engine_notes=notes,
-                   link_latency_s=link_latency_s(gpu),
-                   link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
-                   # a dense model reads the same weights at any batch (MoE: touched experts)
-                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
-                       arch, dtype, groups=w.quantized_group_set),
-                   memo={}, era_note=era_note, backend_note=backend_note, hf=hf,
-                   hf_note=hf_note, moe_loop_s=moe_loop,
-                   expert_active_params=_expert_active_params(arch),
-                   range_pct=range_pct)
+            notes += (memo_sentence("throughput.llamacpp_moe_loop", us=f"{moe_loop * 1e6:.0f}"),)
+        return cls(
+            w=w,
+            arch=arch,
+            gpu=gpu,
+            n=n,
+            profile=p,
+            n_layers=n_layers,
+            eta=eta,
+            tp=tp,
+            p_act=p_act,
+            bw=gpu.memory_bandwidth_gbps * 1e9,
+            decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
+            prefill_flops=prefill_rate,
+            floor_s=floor,
+            fixed_s=p.s_per_step,
+            tails_s=tails,
+            prefill_layer_s=0.0 if metal else p.prefill_layer_s,
+            ubatch=p.ubatch,
+            dequant_bytes=deq,
+            engine_notes=notes,
+            link_latency_s=link_latency_s(gpu),
+            link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
+            # a dense model reads the same weights at any batch (MoE: touched experts)
+            dense_weight_bytes=None
+            if arch.is_moe
+            else decode_weight_bytes(arch, dtype, groups=w.quantized_group_set),
+            memo={},
+            era_note=era_note,
+            backend_note=backend_note,
+            hf=hf,
+            hf_note=hf_note,
+            moe_loop_s=moe_loop,
+            expert_active_params=_expert_active_params(arch),
+            range_pct=range_pct,
+        )
 
     def _comm(self, tokens: int) -> float:
         """Link time in seconds per forward of ``tokens`` tokens.
@@ -559,11 +676,19 @@ class _Roofline:
         """
         arch, n, tp = self.arch, self.n, self.tp
         if tp > 1:
-            return 2 * self.n_layers * ring_allreduce_s(self.link_latency_s, self.link_bytes_per_s,
-                                                         tp, tokens * arch.hidden_size * 2)
+            return (
+                2
+                * self.n_layers
+                * ring_allreduce_s(
+                    self.link_latency_s, self.link_bytes_per_s, tp, tokens * arch.hidden_size * 2
+                )
+            )
         if n > 1:
-            return (n - 1) * (self.link_latency_s + self.profile.stage_handoff_s
-                              + tokens * arch.hidden_size * 2 / self.link_bytes_per_s)
+            return (n - 1) * (
+                self.link_latency_s
+                + self.profile.stage_handoff_s
+                + tokens * arch.hidden_size * 2 / self.link_bytes_per_s
+            )
         return 0.0
 
     def speed(self, b: int, prompt: int, new: int) -> _InferenceSpeed:
@@ -579,8 +704,9 @@ class _Roofline:
         kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
         if kv_key not in f:
             # a hybrid's recurrent state is read and written back once per step
-            f[kv_key] = (kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0) \
-                + 2.0 * recurrent_state_bytes(arch, b, "vllm")
+            f[kv_key] = (
+                kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
+            ) + 2.0 * recurrent_state_bytes(arch, b, "vllm")
         kv = f[kv_key]
         bw_w = self.bw * self.eta
         kv_reads = p.kv_traffic
@@ -614,13 +740,18 @@ class _Roofline:
             if cached is None:
                 w1 = self.dense_weight_bytes
                 cached = self.memo[("pre1", prompt)] = self._prefill_s(
-                    1, prompt, w1 if w1 is not None else decode_weight_bytes(
-                        arch, w.weights_dtype, 1, w.quantized_group_set))
+                    1,
+                    prompt,
+                    w1
+                    if w1 is not None
+                    else decode_weight_bytes(arch, w.weights_dtype, 1, w.quantized_group_set),
+                )
             pre_one = cached
         prefill = b * prompt / pre_s
         out_tps = b * new / (pre_s + new * step) if new else 0.0
-        return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps,
-                               mem_s, comp_s)
+        return _InferenceSpeed(
+            decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps, mem_s, comp_s
+        )
 
     def mixed_step_s(self, s: _InferenceSpeed, b: int, prompt: int, chunk: float) -> float:
         """Seconds of one engine step running ``b`` decodes and ``chunk`` prompt tokens together.
@@ -634,8 +765,12 @@ class _Roofline:
         if chunk <= 0:
             return s.step_s
         arch = self.arch
-        extra = chunk * (2.0 * self.p_act + _attention_flops_per_token(arch, prompt / 2.0)) \
-            / self.prefill_flops / self.tp
+        extra = (
+            chunk
+            * (2.0 * self.p_act + _attention_flops_per_token(arch, prompt / 2.0))
+            / self.prefill_flops
+            / self.tp
+        )
         grow = pnorm(s.mem_s, s.comp_s + extra) - pnorm(s.mem_s, s.comp_s)
         return s.step_s + grow + self._comm(b + int(chunk)) - self._comm(b)
 
@@ -651,21 +786,24 @@ class _Roofline:
         if self.ubatch and arch.is_moe and arch.hidden_size:
             # each expert's GEMM sees only its share of a micro-batch's tokens, and every
             # expert the micro-batch touches is read
-            m = min(tokens, self.ubatch) * (arch.num_experts_per_tok or 1) \
-                / (arch.num_local_experts or 1)
+            m = min(tokens, self.ubatch) * (arch.num_experts_per_tok or 1) / (arch.num_local_experts or 1)
             experts = self.expert_active_params
             p_act += experts * (expert_gemm_slowdown(m) - 1.0)
-            wbytes = decode_weight_bytes(arch, self.w.weights_dtype, min(tokens, self.ubatch),
-                                         self.w.quantized_group_set)
-        flops = tokens * 2.0 * p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
-            * arch.head_dim_eff * prompt * prompt
+            wbytes = decode_weight_bytes(
+                arch, self.w.weights_dtype, min(tokens, self.ubatch), self.w.quantized_group_set
+            )
+        flops = (
+            tokens * 2.0 * p_act
+            + b * 2.0 * self.n_layers * arch.num_attention_heads * arch.head_dim_eff * prompt * prompt
+        )
         gemm = max(flops / self.prefill_flops, chunks * wbytes / (self.bw * self.eta)) / tp
         fixed = chunks * (self.n_layers * self.prefill_layer_s + self.dequant_bytes / self.bw / tp)
         if self.moe_loop_s:  # the old per-expert loop: 3 matmuls per MoE layer per micro-batch
             full, rest = divmod(tokens, self.ubatch)
             per_ub = 3 * arch.moe_layer_count() * self.moe_loop_s
-            fixed += per_ub * (full * experts_touched(arch, self.ubatch)
-                               + (experts_touched(arch, rest) if rest else 0.0))
+            fixed += per_ub * (
+                full * experts_touched(arch, self.ubatch) + (experts_touched(arch, rest) if rest else 0.0)
+            )
         if tp == 1 and self.n > 1 and chunks > 1:
             # layer split: micro-batches' GEMMs are pipelined through the n stages (llama.cpp
             # PR #6017): (chunks + n − 1) stage times of 1/n of a chunk's GEMMs each; the
@@ -681,13 +819,20 @@ class _Roofline:
         p, tp, gpu, n, kv = self.profile, self.tp, self.gpu, self.n, s.kv_bytes
         assumptions = [
             self.engine_notes[0],
-            _decode_reads(f"{s.weight_bytes / 1e9:.2f}", f"{kv / 1e9:.2f}" if kv else "", tp,
-                          link_name(gpu) if tp > 1 else None),
+            _decode_reads(
+                f"{s.weight_bytes / 1e9:.2f}",
+                f"{kv / 1e9:.2f}" if kv else "",
+                tp,
+                link_name(gpu) if tp > 1 else None,
+            ),
             *self.engine_notes[1:],
             *compute_figure_note(gpu),
         ]
-        if w.weights_dtype in GGUF_TYPES and w.framework not in ("llama.cpp", "ollama") \
-                and w.task != "decode_ceiling":
+        if (
+            w.weights_dtype in GGUF_TYPES
+            and w.framework not in ("llama.cpp", "ollama")
+            and w.task != "decode_ceiling"
+        ):
             assumptions.append(join([msg("throughput.gguf_speed", framework=w.framework)]))
         if n > 1 and tp == 1:
             assumptions.append(join([msg("throughput.layer_split", n=n)]))
@@ -743,8 +888,9 @@ def chunked_prefill_budget(w: Workload, gpu: GpuSpec) -> int:
     return VLLM_SERVER_TOKEN_BUDGET[large]
 
 
-def _continuous_batching_speed(w: Workload, roof: _Roofline, s: _InferenceSpeed, t: Throughput,
-                               budget: int, prompt: int, new: int) -> Throughput:
+def _continuous_batching_speed(
+    w: Workload, roof: _Roofline, s: _InferenceSpeed, t: Throughput, budget: int, prompt: int, new: int
+) -> Throughput:
     """``t`` with the ITL and TTFT of ``w.batch`` sequences under continuous batching.
 
     A chunked-prefill engine (:data:`CHUNKED_PREFILL_ENGINES`) keeps ``b`` sequences running by
@@ -760,12 +906,23 @@ def _continuous_batching_speed(w: Workload, roof: _Roofline, s: _InferenceSpeed,
     chunk = min(float(room), b * prompt / new)
     step = roof.mixed_step_s(s, b, prompt, chunk)
     ttft = max(s.prefill_one_s, math.ceil(prompt / room) * step) + step
-    note = memo_sentence("throughput.chunked_prefill", b=b, chunk=f"{chunk:,.0f}",
-                         budget=f"{budget:,}", ms=f"{step * 1e3:.1f}",
-                         plain=f"{s.step_s * 1e3:.1f}")
-    return t.model_copy(update={
-        "decode_tokens_per_s": 1.0 / step, "aggregate_decode_tokens_per_s": b / step,
-        "itl_s": step, "ttft_s": ttft, "assumptions": (*t.assumptions, note)})
+    note = memo_sentence(
+        "throughput.chunked_prefill",
+        b=b,
+        chunk=f"{chunk:,.0f}",
+        budget=f"{budget:,}",
+        ms=f"{step * 1e3:.1f}",
+        plain=f"{s.step_s * 1e3:.1f}",
+    )
+    return t.model_copy(
+        update={
+            "decode_tokens_per_s": 1.0 / step,
+            "aggregate_decode_tokens_per_s": b / step,
+            "itl_s": step,
+            "ttft_s": ttft,
+            "assumptions": (*t.assumptions, note),
+        }
+    )
 
 
 def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
@@ -782,8 +939,16 @@ def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     return t
 
 
-def _speculative_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, roof: _Roofline,
-                       s: _InferenceSpeed, t: Throughput, new: int) -> Throughput:
+def _speculative_speed(
+    w: Workload,
+    arch: ModelArch,
+    gpu: GpuSpec,
+    n: int,
+    roof: _Roofline,
+    s: _InferenceSpeed,
+    t: Throughput,
+    new: int,
+) -> Throughput:
     """``t`` with speculative decoding: ``E`` accepted tokens per verify + draft time.
 
     ``E`` is :func:`gpupicker.core.speculative.expected_tokens_per_step`.
@@ -809,17 +974,41 @@ def _speculative_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, roof:
         draft_s = k * s.step_s * draft.num_hidden_layers / max(1, arch.num_hidden_layers)
     step = (verify_s + draft_s) / expected
     _, lo, hi = DEFAULT_ACCEPTANCE[spec.method]
-    note = join([join([
-        msg("throughput.speculative", method=spec.method, k=k, alpha=f"{alpha:.2f}",
-            tokens=f"{expected:.2f}", speedup=f"{s.step_s / step:.2f}"),
-        msg("throughput.speculative_range", lo=f"{lo:.2f}", hi=f"{hi:.2f}",
-            low=f"{expected_tokens_per_step(lo, k):.2f}",
-            high=f"{expected_tokens_per_step(hi, k):.2f}")], "clauses")])
+    note = join(
+        [
+            join(
+                [
+                    msg(
+                        "throughput.speculative",
+                        method=spec.method,
+                        k=k,
+                        alpha=f"{alpha:.2f}",
+                        tokens=f"{expected:.2f}",
+                        speedup=f"{s.step_s / step:.2f}",
+                    ),
+                    msg(
+                        "throughput.speculative_range",
+                        lo=f"{lo:.2f}",
+                        hi=f"{hi:.2f}",
+                        low=f"{expected_tokens_per_step(lo, k):.2f}",
+                        high=f"{expected_tokens_per_step(hi, k):.2f}",
+                    ),
+                ],
+                "clauses",
+            )
+        ]
+    )
     out_tps = b * new / (s.prefill_s + new * step) if new else 0.0
-    return t.model_copy(update={
-        "decode_tokens_per_s": 1.0 / step, "aggregate_decode_tokens_per_s": b / step,
-        "itl_s": step, "ttft_s": s.prefill_one_s + verify_s + draft_s,
-        "output_tokens_per_s": out_tps or None, "assumptions": (*t.assumptions, note)})
+    return t.model_copy(
+        update={
+            "decode_tokens_per_s": 1.0 / step,
+            "aggregate_decode_tokens_per_s": b / step,
+            "itl_s": step,
+            "ttft_s": s.prefill_one_s + verify_s + draft_s,
+            "output_tokens_per_s": out_tps or None,
+            "assumptions": (*t.assumptions, note),
+        }
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -836,8 +1025,9 @@ def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Thro
 # --------------------------------------------------------------------------------------------
 # public entry point
 # --------------------------------------------------------------------------------------------
-def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
-                        memory: MemoryEstimate | None = None) -> Throughput:
+def estimate_throughput(
+    w: Workload, gpu: GpuSpec, num_gpus: int | None = None, memory: MemoryEstimate | None = None
+) -> Throughput:
     """Speed of workload ``w`` on ``num_gpus`` × ``gpu``.
 
     Args:
@@ -862,14 +1052,18 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
     if w.is_training:
         return training_throughput(parallel_plan(w, n), arch, gpu, n, memory)
     t = inference_throughput(w, arch, gpu, n)
-    if memory is not None and memory.placement is not None and (
-            memory.placement.host_read_bytes_per_token > 0):
+    if (
+        memory is not None
+        and memory.placement is not None
+        and (memory.placement.host_read_bytes_per_token > 0)
+    ):
         t = host_offload_speed(w, arch, gpu, t, memory)
     return t
 
 
-def host_step(arch: ModelArch, gpu: GpuSpec, memory: MemoryEstimate, step: float, eta: float,
-              batch: int) -> tuple[float, float, float]:
+def host_step(
+    arch: ModelArch, gpu: GpuSpec, memory: MemoryEstimate, step: float, eta: float, batch: int
+) -> tuple[float, float, float]:
     """(decode step, its GPU part, its CPU part) in seconds with ``memory``'s host-resident bytes.
 
     ``step`` is the roofline's step with every byte on the GPU at weight-streaming efficiency
@@ -883,8 +1077,9 @@ def host_step(arch: ModelArch, gpu: GpuSpec, memory: MemoryEstimate, step: float
         host_bytes *= experts_touched(arch, batch) / experts_touched(arch, 1)
     gpu_s = max(step - host_bytes / (gpu.memory_bandwidth_gbps * 1e9 * eta), 0.2 * step)
     cpu_layers = arch.num_hidden_layers - (memory.gpu_layers or arch.num_hidden_layers)
-    host_s = host_bytes / (p.host_ram_bandwidth_gbps * 1e9 * HOST_DECODE_EFFICIENCY) \
-        + HOST_LAYER_SWITCH_S * (p.moe_layers_on_host + cpu_layers)
+    host_s = host_bytes / (p.host_ram_bandwidth_gbps * 1e9 * HOST_DECODE_EFFICIENCY) + HOST_LAYER_SWITCH_S * (
+        p.moe_layers_on_host + cpu_layers
+    )
     return gpu_s + host_s, gpu_s, host_s
 
 
@@ -898,8 +1093,9 @@ def host_prefill_copy_s(memory: MemoryEstimate, tokens: int) -> float:
     p = memory.placement
     if p is None or tokens < OP_OFFLOAD_MIN_BATCH or not p.host_model_bytes:
         return 0.0
-    return math.ceil(tokens / LLAMACPP_UBATCH_TOKENS) * p.host_model_bytes \
-        / (host_copy_gbps(p.pcie_gbps) * 1e9)
+    return (
+        math.ceil(tokens / LLAMACPP_UBATCH_TOKENS) * p.host_model_bytes / (host_copy_gbps(p.pcie_gbps) * 1e9)
+    )
 
 
 def host_copy_gbps(pcie_gbps: float) -> float:
@@ -912,8 +1108,9 @@ def host_copy_gbps(pcie_gbps: float) -> float:
     return pcie_gbps / PINNED_COPY_SPEEDUP
 
 
-def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput,
-                       memory: MemoryEstimate) -> Throughput:
+def host_offload_speed(
+    w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput, memory: MemoryEstimate
+) -> Throughput:
     """``t`` with the bytes llama.cpp reads from host RAM: experts, CPU layers, KV.
 
     Decode (batch under 32 rows): ggml runs the matmuls whose weights are in host RAM on the
@@ -938,13 +1135,26 @@ def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput
     bound = "host-ram-bandwidth" if host_s >= gpu_s else t.bound
     b = w.batch
     update: dict[str, object] = {
-        "decode_tokens_per_s": 1.0 / new_step, "aggregate_decode_tokens_per_s": b / new_step,
-        "itl_s": new_step, "bound": bound,
-        "range_pct": max(t.range_pct or 0.0, HOST_RANGE_PCT)}
-    notes = [join([msg("throughput.host_decode_split", gpu_ms=f"{gpu_s * 1e3:.1f}",
-                       host_ms=f"{host_s * 1e3:.1f}", gb=f"{host_bytes / 1e9:.2f}",
-                       gbps=f"{p.host_ram_bandwidth_gbps:,.1f}",
-                       eff=f"{HOST_DECODE_EFFICIENCY:.0%}")])]
+        "decode_tokens_per_s": 1.0 / new_step,
+        "aggregate_decode_tokens_per_s": b / new_step,
+        "itl_s": new_step,
+        "bound": bound,
+        "range_pct": max(t.range_pct or 0.0, HOST_RANGE_PCT),
+    }
+    notes = [
+        join(
+            [
+                msg(
+                    "throughput.host_decode_split",
+                    gpu_ms=f"{gpu_s * 1e3:.1f}",
+                    host_ms=f"{host_s * 1e3:.1f}",
+                    gb=f"{host_bytes / 1e9:.2f}",
+                    gbps=f"{p.host_ram_bandwidth_gbps:,.1f}",
+                    eff=f"{HOST_DECODE_EFFICIENCY:.0%}",
+                )
+            ]
+        )
+    ]
     prompt, new = _prompt_and_new(w)
     if t.prefill_tokens_per_s and prompt * b >= OP_OFFLOAD_MIN_BATCH:
         tokens = prompt * b
@@ -954,10 +1164,19 @@ def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput
         update["prefill_tokens_per_s"] = tokens / (pre_s + copy_s)
         if t.ttft_s is not None:
             update["ttft_s"] = t.ttft_s - step + new_step + copy_s / b
-        key = "throughput.host_prefill_experts" if p.moe_layers_on_host \
-            else "throughput.host_prefill_copy"
-        notes.append(join([msg(key, gib=f"{p.host_model_bytes / GiB:.2f}",
-                               gbps=f"{host_copy_gbps(p.pcie_gbps):.1f}", chunks=chunks)]))
+        key = "throughput.host_prefill_experts" if p.moe_layers_on_host else "throughput.host_prefill_copy"
+        notes.append(
+            join(
+                [
+                    msg(
+                        key,
+                        gib=f"{p.host_model_bytes / GiB:.2f}",
+                        gbps=f"{host_copy_gbps(p.pcie_gbps):.1f}",
+                        chunks=chunks,
+                    )
+                ]
+            )
+        )
         if new:
             update["output_tokens_per_s"] = b * new / (pre_s + copy_s + new * new_step)
     if p.kv_on_host:
@@ -976,5 +1195,13 @@ def train_hours(w: Workload, tokens_per_s: float) -> float | None:
 LLAMACPP_UBATCH_TOKENS = 512
 """llama.cpp's default ``n_ubatch``: prompt tokens per micro-batch."""
 
-__all__ = ["decode_weight_bytes", "engine_profile", "estimate_throughput", "host_offload_speed",
-           "host_copy_gbps", "host_prefill_copy_s", "host_step", "train_hours"]
+__all__ = [
+    "decode_weight_bytes",
+    "engine_profile",
+    "estimate_throughput",
+    "host_offload_speed",
+    "host_copy_gbps",
+    "host_prefill_copy_s",
+    "host_step",
+    "train_hours",
+]

@@ -32,7 +32,11 @@ from .common import memo_sentence, model_facts
 from .interconnect import allreduce_seconds, has_device_link, link_name
 
 MFU_OPTIMIZED: dict[str, float] = {
-    "Ampere": 0.64, "Hopper": 0.46, "Blackwell": 0.42, "Ada Lovelace": 0.50, "Volta": 0.45,
+    "Ampere": 0.64,
+    "Hopper": 0.46,
+    "Blackwell": 0.42,
+    "Ada Lovelace": 0.50,
+    "Volta": 0.45,
     "Turing": 0.40,
 }
 """MFU (model FLOPs incl. attention / dense 16-bit peak) of optimized stacks before scale-out
@@ -68,7 +72,11 @@ MFU / 65 % HFU). Without it the Hopper-fitted :data:`HF_MFU_FACTOR` (1.10) put H
 on an A100 at 70 %, above llm-foundry's fused kernels."""
 
 HF_HOST_S_PER_LAYER: dict[tuple[bool, bool], float] = {
-    (False, False): 4.4e-3, (False, True): 7.5e-3, (True, False): 5.2e-3, (True, True): 13.0e-3}
+    (False, False): 4.4e-3,
+    (False, True): 7.5e-3,
+    (True, False): 5.2e-3,
+    (True, True): 13.0e-3,
+}
 """Host (Python/launch) seconds per decoder layer per training step of eager PyTorch with
 HF Trainer/peft, keyed by (LoRA, gradient checkpointing); fitted on the H200 cases where the
 GPU is idle most of the step (Llama-3.2-1B full FT b=1 s=2048: 71 ms; LoRA b=1 s=512: 88 ms,
@@ -91,8 +99,13 @@ expert count, not the active parameters — and for QLoRA each 4-bit expert is d
 its own bitsandbytes call (× :data:`QLORA_HOST_FACTOR`)."""
 
 OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {
-    "adamw": 14.0, "adamw8bit": 80.0, "paged_adamw8bit": 80.0, "sgd": 10.0, "lion": 10.0,
-    "adafactor": 12.0}
+    "adamw": 14.0,
+    "adamw8bit": 80.0,
+    "paged_adamw8bit": 80.0,
+    "sgd": 10.0,
+    "lion": 10.0,
+    "adafactor": 12.0,
+}
 """Effective memory traffic of one optimizer step per trainable parameter (bytes, bf16 states;
 ×2 for fp32). AdamW reads p, g, m, v and writes p, m, v; bitsandbytes 8-bit AdamW is fitted
 on the H200 cases (≈150 ms more per step than torch AdamW for 6.7 B parameters)."""
@@ -141,9 +154,23 @@ def compute_figure_note(gpu: GpuSpec) -> tuple[Message, ...]:
     """An assumption sentence when the GPU's compute peak is not in the catalog (else none)."""
     if gpu.dense_16bit_tflops or gpu.fp32_tflops:
         return ()
-    return (join([join([msg("throughput.no_tflops", gpu=gpu.name,
-                            tflops=f"{bandwidth_derived_tflops(gpu):,.0f}"),
-                        msg("throughput.enter_tflops")], "clauses")]),)
+    return (
+        join(
+            [
+                join(
+                    [
+                        msg(
+                            "throughput.no_tflops",
+                            gpu=gpu.name,
+                            tflops=f"{bandwidth_derived_tflops(gpu):,.0f}",
+                        ),
+                        msg("throughput.enter_tflops"),
+                    ],
+                    "clauses",
+                )
+            ]
+        ),
+    )
 
 
 def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
@@ -180,8 +207,7 @@ def moe_layer_count(arch: ModelArch) -> int:
     return max(0, arch.num_hidden_layers - (arch.first_k_dense_replace or 0)) if arch.is_moe else 0
 
 
-def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
-                       step_compute_s: float) -> float:
+def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, step_compute_s: float) -> float:
     """Data-parallel efficiency on ``n`` GPUs.
 
     Gradient all-reduce (and for ZeRO-3/FSDP the parameter all-gathers, ×1.5 traffic) over the
@@ -216,7 +242,8 @@ def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
 _FORMULAS: dict[tuple[bool, bool], Message] = {
     (lora, ckpt): (msg("throughput.formula_recompute", formula=base) if ckpt else base)
     for lora, base in ((True, verbatim("LoRA 4·P")), (False, verbatim("6·P")))
-    for ckpt in (False, True)}
+    for ckpt in (False, True)
+}
 """The FLOPs formula named in the training assumption, by (LoRA/QLoRA, gradient checkpointing)."""
 
 
@@ -257,15 +284,26 @@ asks for each GPU type at 1, 2, 4 and 8 GPUs (and the 16–64 of a cluster)."""
 
 def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     """The count-independent terms of ``w`` on ``gpu``, memoized (bounded, cleared when full)."""
-    key = (id(gpu), id(arch), w.task, w.batch, w.seq_len, w.grad_ckpt,
-           w.weights_dtype, w.compute_dtype, w.framework, w.optimizer,
-           w.lora.targets if w.lora is not None else ())
+    key = (
+        id(gpu),
+        id(arch),
+        w.task,
+        w.batch,
+        w.seq_len,
+        w.grad_ckpt,
+        w.weights_dtype,
+        w.compute_dtype,
+        w.framework,
+        w.optimizer,
+        w.lora.targets if w.lora is not None else (),
+    )
     hit = _TERMS.peek(key)
     if hit is not None and hit.gpu is gpu and hit.arch is arch:  # the ids were not reused
         return hit
     fp8 = "fp8" in (w.weights_dtype, w.compute_dtype) and bool(gpu.fp8_tflops_dense)
     peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(
-        gpu, "fp8" if fp8 else "bf16")
+        gpu, "fp8" if fp8 else "bf16"
+    )
     mfu = mfu_default(gpu, w)
     fpt = train_flops_per_token(w, arch)
     tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
@@ -276,8 +314,7 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
         passes = 3 if w.grad_ckpt else 2
         deq_bytes = model_facts(arch)["linear"] * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
         dequant_s = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
-        tail = (memo_sentence("throughput.dequant", dtype=w.weights_dtype,
-                              ms=f"{dequant_s * 1e3:.1f}"),)
+        tail = (memo_sentence("throughput.dequant", dtype=w.weights_dtype, ms=f"{dequant_s * 1e3:.1f}"),)
     fw = training_framework(w.framework)
     host = 0.0
     expert_note: Message | None = None
@@ -291,47 +328,73 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
             loop = moe_layer_count(arch) * experts * layer_host * EXPERT_HOST_SHARE[adapted]
             host += loop
             expert_note = memo_sentence(
-                "throughput.moe_expert_loop", experts=f"{experts:.0f}",
-                layers=moe_layer_count(arch), ms=f"{loop * 1e3:,.0f}")
+                "throughput.moe_expert_loop",
+                experts=f"{experts:.0f}",
+                layers=moe_layer_count(arch),
+                ms=f"{loop * 1e3:,.0f}",
+            )
         if w.task == "qlora":
             host *= QLORA_HOST_FACTOR
     formula = _FORMULAS[(lora, w.grad_ckpt)]
     head = [
-        memo_sentence("throughput.train_flops", gflop=f"{fpt / 1e9:.1f}", formula=formula,
-                      mfu=f"{mfu:.0%}", tflops=f"{peak / 1e12:,.0f}"),
-        memo_sentence("throughput.framework_optimized", framework=fw.name,
-                      factor=f"{fw.mfu_factor:.2f}") if host == 0.0 else
-        memo_sentence("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}"),
+        memo_sentence(
+            "throughput.train_flops",
+            gflop=f"{fpt / 1e9:.1f}",
+            formula=formula,
+            mfu=f"{mfu:.0%}",
+            tflops=f"{peak / 1e12:,.0f}",
+        ),
+        memo_sentence("throughput.framework_optimized", framework=fw.name, factor=f"{fw.mfu_factor:.2f}")
+        if host == 0.0
+        else memo_sentence("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}"),
     ]
     if expert_note is not None:
         head.append(expert_note)
     if fw.speedup_vs_hf != 1.0:
-        head.append(memo_sentence("throughput.framework_speedup", framework=fw.name,
-                                  factor=f"{fw.speedup_vs_hf:.1f}"))
+        head.append(
+            memo_sentence("throughput.framework_speedup", framework=fw.name, factor=f"{fw.speedup_vs_hf:.1f}")
+        )
     opt = OPTIMIZER_BYTES_PER_PARAM.get(w.optimizer, 14.0)
     if w.weights_dtype == "fp32" or lora:
         opt *= 2.0
-    return _TERMS.put(key, _GpuTerms(
-        gpu=gpu, arch=arch, peak=peak, mfu=mfu, tokens_step=tokens_step, compute_s=compute_s,
-        dequant_s=dequant_s, host_s=host, framework=fw, head=tuple(head),
-        mid=(*sustained_notes(gpu), *compute_figure_note(gpu)), tail=tail,
-        params=model_facts(arch)["params"], opt_bytes_per_param=opt,
-        bytes_per_s=gpu.memory_bandwidth_gbps * 1e9 * 0.7))
+    return _TERMS.put(
+        key,
+        _GpuTerms(
+            gpu=gpu,
+            arch=arch,
+            peak=peak,
+            mfu=mfu,
+            tokens_step=tokens_step,
+            compute_s=compute_s,
+            dequant_s=dequant_s,
+            host_s=host,
+            framework=fw,
+            head=tuple(head),
+            mid=(*sustained_notes(gpu), *compute_figure_note(gpu)),
+            tail=tail,
+            params=model_facts(arch)["params"],
+            opt_bytes_per_param=opt,
+            bytes_per_s=gpu.memory_bandwidth_gbps * 1e9 * 0.7,
+        ),
+    )
 
 
-def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
-                        memory: MemoryEstimate | None = None) -> Throughput:
+def training_throughput(
+    w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, memory: MemoryEstimate | None = None
+) -> Throughput:
     """Training tokens/s over ``n`` GPUs (see module docstring for the formulas).
 
     The dense peak is the sustained one (:mod:`gpu_sustained`: power-bound parts such as the
     T4, L4, L40S, RTX 6000 Ada or H100 PCIe run below their datasheet rate).
     """
     g = _gpu_terms(w, arch, gpu)
-    tokens_step, fw, host, extra, params = (g.tokens_step, g.framework, g.host_s, g.dequant_s,
-                                            g.params)
+    tokens_step, fw, host, extra, params = (g.tokens_step, g.framework, g.host_s, g.dequant_s, g.params)
     lora = w.task in ("lora", "qlora")
-    trainable = (memory.trainable_params if memory is not None and memory.trainable_params
-                 else (int(params * 0.005) if lora else params))
+    trainable = (
+        memory.trainable_params
+        if memory is not None and memory.trainable_params
+        else (int(params * 0.005) if lora else params)
+    )
     opt_bytes = g.opt_bytes_per_param * trainable
     if w.parallelism.zero_stage or w.parallelism.fsdp:
         opt_bytes /= n
@@ -343,8 +406,8 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     dora_bytes = 0.0
     if w.lora is not None and w.lora.use_dora:
         from ..dora import dora_extra_bytes_per_step
-        dora_bytes = dora_extra_bytes_per_step(arch, w.lora, bytes_per_weight(w.weights_dtype),
-                                               w.grad_ckpt)
+
+        dora_bytes = dora_extra_bytes_per_step(arch, w.lora, bytes_per_weight(w.weights_dtype), w.grad_ckpt)
         extra += dora_bytes / g.bytes_per_s
     gpu_s = g.compute_s + extra + opt_s
     step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
@@ -357,14 +420,11 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     assumptions: list[Message] = [
         *g.head,
         join([msg("throughput.train_range", lo=f"{0.8 * tps:,.0f}", hi=f"{1.25 * tps:,.0f}")]),
-        *g.mid]
+        *g.mid,
+    ]
     if dora_bytes:
         assumptions.append(join([msg("inputs.dora", gb=f"{dora_bytes / 1e9:,.1f}")]))
     if n > 1:
-        assumptions.append(memo_sentence("throughput.dp_scaling", share=f"{eff:.0%}",
-                                         link=link_name(gpu, n)))
+        assumptions.append(memo_sentence("throughput.dp_scaling", share=f"{eff:.0%}", link=link_name(gpu, n)))
     assumptions.extend(g.tail)
-    return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=g.mfu,
-                      assumptions=tuple(assumptions))
-
-
+    return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=g.mfu, assumptions=tuple(assumptions))

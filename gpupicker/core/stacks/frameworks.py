@@ -43,13 +43,17 @@ _ALL = frozenset({"inference", "training", "diffusion"})
 
 FRAMEWORKS: tuple[FrameworkRow, ...] = (
     # name            kinds      speed profile    memory        aliases
-    FrameworkRow("transformers", _ALL, "transformers", "transformers",
-                 ("hf", "huggingface", "hf_transformers", "accelerate", "peft", "trl", "trainer")),
+    FrameworkRow(
+        "transformers",
+        _ALL,
+        "transformers",
+        "transformers",
+        ("hf", "huggingface", "hf_transformers", "accelerate", "peft", "trl", "trainer"),
+    ),
     FrameworkRow("vllm", _INF, "vllm", "paged", ()),
     FrameworkRow("sglang", _INF, "sglang", "paged", ()),
     FrameworkRow("tgi", _INF, "vllm", "paged", ("text-generation-inference",)),
-    FrameworkRow("tensorrt-llm", _INF, "tensorrt-llm", "paged",
-                 ("tensorrt_llm", "trtllm", "trt-llm")),
+    FrameworkRow("tensorrt-llm", _INF, "tensorrt-llm", "paged", ("tensorrt_llm", "trtllm", "trt-llm")),
     FrameworkRow("llama.cpp", _INF, "llama.cpp", "gguf", ("llamacpp", "llama-cpp", "llama_cpp")),
     FrameworkRow("ollama", _INF, "llama.cpp", "gguf", ()),
     FrameworkRow("mlc-llm", _INF, "mlc-llm", "transformers", ("mlc", "mlc_llm", "mlcllm")),
@@ -57,22 +61,21 @@ FRAMEWORKS: tuple[FrameworkRow, ...] = (
     # ExLlama (v1, turboderp/exllama): its own GPTQ kernels, slower than V2's on Ampere
     FrameworkRow("exllama", _INF, "exllama", "transformers", ("exllamav1", "exllama1")),
     FrameworkRow("diffusers", frozenset({"diffusion"}), None, "transformers", ()),
-    FrameworkRow("deepspeed", frozenset({"training", "inference"}), "transformers",
-                 "transformers", ("zero",)),
-    FrameworkRow("fsdp", _TRAIN | {"inference"}, "transformers", "transformers",
-                 ("pytorch_fsdp", "fsdp1", "fsdp2")),
+    FrameworkRow(
+        "deepspeed", frozenset({"training", "inference"}), "transformers", "transformers", ("zero",)
+    ),
+    FrameworkRow(
+        "fsdp", _TRAIN | {"inference"}, "transformers", "transformers", ("pytorch_fsdp", "fsdp1", "fsdp2")
+    ),
     FrameworkRow("litgpt", _TRAIN | {"inference"}, "pytorch", "transformers", ()),
     FrameworkRow("torchtune", _TRAIN | {"inference"}, "pytorch", "transformers", ()),
-    FrameworkRow("megatron", _TRAIN, None, "transformers",
-                 ("megatron-lm", "megatron_lm", "megatron-core")),
-    FrameworkRow("llm-foundry", _TRAIN, None, "transformers",
-                 ("composer", "llmfoundry", "llm_foundry")),
+    FrameworkRow("megatron", _TRAIN, None, "transformers", ("megatron-lm", "megatron_lm", "megatron-core")),
+    FrameworkRow("llm-foundry", _TRAIN, None, "transformers", ("composer", "llmfoundry", "llm_foundry")),
     FrameworkRow("nemo", _TRAIN, None, "transformers", ()),
     FrameworkRow("axolotl", _TRAIN, None, "transformers", ()),
     FrameworkRow("unsloth", _TRAIN, None, "transformers", ()),
     FrameworkRow("liger", _TRAIN, None, "transformers", ("liger-kernel", "liger_kernel")),
-    FrameworkRow("llama-factory", _TRAIN, None, "transformers",
-                 ("llamafactory", "llama_factory")),
+    FrameworkRow("llama-factory", _TRAIN, None, "transformers", ("llamafactory", "llama_factory")),
     FrameworkRow("torchtitan", _TRAIN, None, "transformers", ()),
     # the frameworks Chinese users run
     FrameworkRow("ms-swift", _TRAIN, None, "transformers", ("swift", "ms_swift", "msswift")),
@@ -82,15 +85,38 @@ FRAMEWORKS: tuple[FrameworkRow, ...] = (
     # LM Studio runs GGUF files on its bundled llama.cpp runtime (lmstudio.ai docs, "llama.cpp
     # engine"); MLX models in LM Studio are the mlx-lm row
     FrameworkRow("lm-studio", _INF, "llama.cpp", "gguf", ("lmstudio", "lm_studio", "lms")),
-    FrameworkRow("mlx-lm", _INF, "llama.cpp", "transformers", ("mlx", "mlx_lm", "mlx-lm.generate"),
-                 stand_in="inputs.stand_in.mlx"),
-    FrameworkRow("olmo-core", _TRAIN, None, "transformers", ("olmo_core", "olmocore"),
-                 stand_in="inputs.stand_in.olmo_core"),
-    FrameworkRow("mindspeed", _TRAIN, None, "transformers",
-                 ("mindspeed-llm", "mindspeed_llm", "ascendspeed"),
-                 stand_in="inputs.stand_in.mindspeed"),
-    FrameworkRow("mindformers", _TRAIN, None, "transformers", ("mindspore", "mind_formers"),
-                 stand_in="inputs.stand_in.mindformers"),
+    FrameworkRow(
+        "mlx-lm",
+        _INF,
+        "llama.cpp",
+        "transformers",
+        ("mlx", "mlx_lm", "mlx-lm.generate"),
+        stand_in="inputs.stand_in.mlx",
+    ),
+    FrameworkRow(
+        "olmo-core",
+        _TRAIN,
+        None,
+        "transformers",
+        ("olmo_core", "olmocore"),
+        stand_in="inputs.stand_in.olmo_core",
+    ),
+    FrameworkRow(
+        "mindspeed",
+        _TRAIN,
+        None,
+        "transformers",
+        ("mindspeed-llm", "mindspeed_llm", "ascendspeed"),
+        stand_in="inputs.stand_in.mindspeed",
+    ),
+    FrameworkRow(
+        "mindformers",
+        _TRAIN,
+        None,
+        "transformers",
+        ("mindspore", "mind_formers"),
+        stand_in="inputs.stand_in.mindformers",
+    ),
 )
 """Every framework gpupicker models (see module docstring)."""
 
@@ -113,8 +139,7 @@ def framework_row(name: str) -> FrameworkRow:
     """
     row = _BY_NAME.get(name.strip().lower())
     if row is None:
-        raise ValueError(msg("frameworks.unknown", name=repr(name),
-                             known=", ".join(known_frameworks())))
+        raise ValueError(msg("frameworks.unknown", name=repr(name), known=", ".join(known_frameworks())))
     return row
 
 
@@ -132,5 +157,11 @@ def speed_engine(name: str) -> str | None:
     return framework_row(name).speed
 
 
-__all__ = ["FRAMEWORKS", "FrameworkRow", "framework_row", "known_frameworks",
-           "normalize_framework", "speed_engine"]
+__all__ = [
+    "FRAMEWORKS",
+    "FrameworkRow",
+    "framework_row",
+    "known_frameworks",
+    "normalize_framework",
+    "speed_engine",
+]

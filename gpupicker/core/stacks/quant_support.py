@@ -20,8 +20,13 @@ from ..hardware.specs import GpuSpec
 from ..messages import TEMPLATES, Message, msg, placeholders
 
 _CC_BY_ARCHITECTURE: tuple[tuple[str, float], ...] = (
-    ("blackwell", 10.0), ("hopper", 9.0), ("ada", 8.9), ("ampere", 8.0), ("turing", 7.5),
-    ("volta", 7.0), ("pascal", 6.0),
+    ("blackwell", 10.0),
+    ("hopper", 9.0),
+    ("ada", 8.9),
+    ("ampere", 8.0),
+    ("turing", 7.5),
+    ("volta", 7.0),
+    ("pascal", 6.0),
 )
 
 
@@ -83,46 +88,91 @@ _SERVERS = frozenset({"vllm", "sglang"})
 _ANY_PLATFORM = frozenset({"cuda", "rocm", "gaudi", "xpu", "metal", "ascend"})
 
 SUPPORT_TABLE: tuple[SupportRow, ...] = (
-    SupportRow(_SERVERS, frozenset({"awq"}), frozenset({"cuda"}), "quant_support.awq_volta",
-               "vLLM docs, Quantization → Supported Hardware (AWQ: Turing 7.5 and later, not "
-               "Volta); SGLang uses vLLM's AWQ kernels", cc_below=7.5),
-    SupportRow(_SERVERS, frozenset({"fp8", "nvfp4", "mxfp4"}), frozenset({"cuda"}),
-               "quant_support.needs_ampere",
-               "vLLM docs, Quantization → Supported Hardware (FP8 W8A8 on Ada/Hopper; FP8, "
-               "NVFP4 and MXFP4 weight-only through Marlin kernels need compute capability 8.0)",
-               cc_below=8.0),
-    SupportRow(frozenset({"tensorrt-llm"}), frozenset({"fp8"}), frozenset({"cuda"}),
-               "quant_support.fp8_ada",
-               "TensorRT-LLM support matrix (FP8: Ada Lovelace, Hopper, Blackwell)",
-               cc_below=8.9),
-    SupportRow(frozenset({"tensorrt-llm"}), frozenset({"nvfp4", "mxfp4"}), frozenset({"cuda"}),
-               "quant_support.fp4_blackwell",
-               "TensorRT-LLM support matrix (NVFP4 / MXFP4: Blackwell)", unless="fp4"),
-    SupportRow(_SERVERS, frozenset({"fp8"}), frozenset({"rocm"}), "quant_support.fp8_rocm",
-               "vLLM ROCm docs (FP8 on MI300 / CDNA 3 and later; MI200 has no FP8)",
-               unless="fp8"),
-    SupportRow(frozenset({"vllm", "vllm-ascend", "mindie", "lmdeploy"}),
-               frozenset({"awq", "gptq", "fp8", "nvfp4", "mxfp4"}), frozenset({"ascend"}),
-               "quant_support.ascend_modelslim",
-               "vllm-ascend docs, Quantization guide (ModelSlim W8A8 / W4A8 only); MindIE "
-               "quantization docs (W8A8, W4A16 ModelSlim); Ascend 910B has no FP8 units"),
-    SupportRow(_SERVERS, frozenset({"w8a8"}), frozenset({"cuda"}), "quant_support.w8a8_turing",
-               "vLLM docs, Quantization → Supported Hardware (INT8 W8A8: Turing 7.5 and later, "
-               "not Volta)", cc_below=7.5),
-    SupportRow(frozenset({"transformers", "mlc-llm"}),
-               frozenset({"awq", "gptq", "fp8", "nvfp4", "mxfp4", "w8a8", "w4a8"}),
-               frozenset({"metal"}),
-               "quant_support.apple_formats",
-               "AutoAWQ / GPTQModel / FP8 and FP4 kernels are CUDA/ROCm only; on Apple GPUs the "
-               "engines load GGUF (llama.cpp, Ollama) or MLX formats (mlx-lm docs)"),
-    SupportRow(_SERVERS | frozenset({"tensorrt-llm"}), frozenset({"nvfp4", "mxfp4"}),
-               _ANY_PLATFORM, "quant_support.fp4_kv", unless="fp4", kv=True,
-               source="vLLM --kv-cache-dtype nvfp4 (PR #46329) and SGLang NVFP4 KV (PR #38646) "
-                      "run on FP4 tensor cores (Blackwell) only"),
-    SupportRow(frozenset({"llama.cpp", "ollama"}), frozenset({"nvfp4", "mxfp4", "fp8", "int4"}),
-               _ANY_PLATFORM, "quant_support.llamacpp_kv", kv=True,
-               source="llama.cpp --cache-type-k/-v accepts f32, f16, bf16, q8_0, q4_0, q4_1, "
-                      "iq4_nl, q5_0, q5_1 (common/arg.cpp kv_cache_types)"),
+    SupportRow(
+        _SERVERS,
+        frozenset({"awq"}),
+        frozenset({"cuda"}),
+        "quant_support.awq_volta",
+        "vLLM docs, Quantization → Supported Hardware (AWQ: Turing 7.5 and later, not "
+        "Volta); SGLang uses vLLM's AWQ kernels",
+        cc_below=7.5,
+    ),
+    SupportRow(
+        _SERVERS,
+        frozenset({"fp8", "nvfp4", "mxfp4"}),
+        frozenset({"cuda"}),
+        "quant_support.needs_ampere",
+        "vLLM docs, Quantization → Supported Hardware (FP8 W8A8 on Ada/Hopper; FP8, "
+        "NVFP4 and MXFP4 weight-only through Marlin kernels need compute capability 8.0)",
+        cc_below=8.0,
+    ),
+    SupportRow(
+        frozenset({"tensorrt-llm"}),
+        frozenset({"fp8"}),
+        frozenset({"cuda"}),
+        "quant_support.fp8_ada",
+        "TensorRT-LLM support matrix (FP8: Ada Lovelace, Hopper, Blackwell)",
+        cc_below=8.9,
+    ),
+    SupportRow(
+        frozenset({"tensorrt-llm"}),
+        frozenset({"nvfp4", "mxfp4"}),
+        frozenset({"cuda"}),
+        "quant_support.fp4_blackwell",
+        "TensorRT-LLM support matrix (NVFP4 / MXFP4: Blackwell)",
+        unless="fp4",
+    ),
+    SupportRow(
+        _SERVERS,
+        frozenset({"fp8"}),
+        frozenset({"rocm"}),
+        "quant_support.fp8_rocm",
+        "vLLM ROCm docs (FP8 on MI300 / CDNA 3 and later; MI200 has no FP8)",
+        unless="fp8",
+    ),
+    SupportRow(
+        frozenset({"vllm", "vllm-ascend", "mindie", "lmdeploy"}),
+        frozenset({"awq", "gptq", "fp8", "nvfp4", "mxfp4"}),
+        frozenset({"ascend"}),
+        "quant_support.ascend_modelslim",
+        "vllm-ascend docs, Quantization guide (ModelSlim W8A8 / W4A8 only); MindIE "
+        "quantization docs (W8A8, W4A16 ModelSlim); Ascend 910B has no FP8 units",
+    ),
+    SupportRow(
+        _SERVERS,
+        frozenset({"w8a8"}),
+        frozenset({"cuda"}),
+        "quant_support.w8a8_turing",
+        "vLLM docs, Quantization → Supported Hardware (INT8 W8A8: Turing 7.5 and later, not Volta)",
+        cc_below=7.5,
+    ),
+    SupportRow(
+        frozenset({"transformers", "mlc-llm"}),
+        frozenset({"awq", "gptq", "fp8", "nvfp4", "mxfp4", "w8a8", "w4a8"}),
+        frozenset({"metal"}),
+        "quant_support.apple_formats",
+        "AutoAWQ / GPTQModel / FP8 and FP4 kernels are CUDA/ROCm only; on Apple GPUs the "
+        "engines load GGUF (llama.cpp, Ollama) or MLX formats (mlx-lm docs)",
+    ),
+    SupportRow(
+        _SERVERS | frozenset({"tensorrt-llm"}),
+        frozenset({"nvfp4", "mxfp4"}),
+        _ANY_PLATFORM,
+        "quant_support.fp4_kv",
+        unless="fp4",
+        kv=True,
+        source="vLLM --kv-cache-dtype nvfp4 (PR #46329) and SGLang NVFP4 KV (PR #38646) "
+        "run on FP4 tensor cores (Blackwell) only",
+    ),
+    SupportRow(
+        frozenset({"llama.cpp", "ollama"}),
+        frozenset({"nvfp4", "mxfp4", "fp8", "int4"}),
+        _ANY_PLATFORM,
+        "quant_support.llamacpp_kv",
+        kv=True,
+        source="llama.cpp --cache-type-k/-v accepts f32, f16, bf16, q8_0, q4_0, q4_1, "
+        "iq4_nl, q5_0, q5_1 (common/arg.cpp kv_cache_types)",
+    ),
 )
 """Refused engine × format × platform rows (everything else runs); see :class:`SupportRow`."""
 
@@ -135,8 +185,14 @@ def _exempt(row: SupportRow, gpu: GpuSpec, cc: float | None) -> bool:
     return row.cc_below is not None and (cc is None or cc >= row.cc_below)
 
 
-def quant_refusal(engine: str, platform: str, gpu: GpuSpec, weights_dtype: str,
-                  quant_method: str | None, kv_cache_dtype: str) -> Message | None:
+def quant_refusal(
+    engine: str,
+    platform: str,
+    gpu: GpuSpec,
+    weights_dtype: str,
+    quant_method: str | None,
+    kv_cache_dtype: str,
+) -> Message | None:
     """Why ``engine`` refuses these weights or this KV dtype on ``gpu`` (None when it runs).
 
     Args:

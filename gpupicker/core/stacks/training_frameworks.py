@@ -78,95 +78,167 @@ class TrainingFramework:
 
 _FRAMEWORKS: tuple[TrainingFramework, ...] = (
     TrainingFramework(
-        "transformers", "Hugging Face Trainer / TRL / peft", master_weights=False,
-        eager_host=True, sharding="fsdp",
-        source="transformers ForCausalLMLoss (fp32 logits); H200 cases of "
-               "validation/h200.jsonl (27 runs)"),
+        "transformers",
+        "Hugging Face Trainer / TRL / peft",
+        master_weights=False,
+        eager_host=True,
+        sharding="fsdp",
+        source="transformers ForCausalLMLoss (fp32 logits); H200 cases of validation/h200.jsonl (27 runs)",
+    ),
     TrainingFramework(
-        "unsloth", "Unsloth", logits_bytes_per_vocab=2.0, logits_chunk_tokens=4096,
-        activation_scale=0.69, offloads_checkpoints=True, master_weights=False,
-        eager_host=True, speedup_vs_hf=2.0, sharding="ddp",
+        "unsloth",
+        "Unsloth",
+        logits_bytes_per_vocab=2.0,
+        logits_chunk_tokens=4096,
+        activation_scale=0.69,
+        offloads_checkpoints=True,
+        master_weights=False,
+        eager_host=True,
+        speedup_vs_hf=2.0,
+        sharding="ddp",
         source="unslothai/unsloth README benchmarks (2x faster, 70% less VRAM; Llama-3.1-8B "
-               "QLoRA 78,475 tokens on 24 GB vs 5,789 with HF+FA2); unsloth/models/_utils.py "
-               "Unsloth_Offloaded_Gradient_Checkpointer (layer inputs to CPU); fused "
-               "cross-entropy without full logits; fused RMSNorm/SwiGLU/RoPE/LoRA-MLP kernels "
-               "save X, gate and up only"),
+        "QLoRA 78,475 tokens on 24 GB vs 5,789 with HF+FA2); unsloth/models/_utils.py "
+        "Unsloth_Offloaded_Gradient_Checkpointer (layer inputs to CPU); fused "
+        "cross-entropy without full logits; fused RMSNorm/SwiGLU/RoPE/LoRA-MLP kernels "
+        "save X, gate and up only",
+    ),
     TrainingFramework(
-        "liger", "Liger kernels (on HF Trainer)", logits_bytes_per_vocab=2.0,
-        logits_chunk_tokens=4096, activation_scale=0.85, master_weights=False, eager_host=True,
+        "liger",
+        "Liger kernels (on HF Trainer)",
+        logits_bytes_per_vocab=2.0,
+        logits_chunk_tokens=4096,
+        activation_scale=0.85,
+        master_weights=False,
+        eager_host=True,
         speedup_vs_hf=1.2,
         source="linkedin/Liger-Kernel README (+20% throughput, -60% memory; "
-               "LigerFusedLinearCrossEntropyLoss never materializes the logits; fused RMSNorm, "
-               "SwiGLU, RoPE)"),
+        "LigerFusedLinearCrossEntropyLoss never materializes the logits; fused RMSNorm, "
+        "SwiGLU, RoPE)",
+    ),
     TrainingFramework(
-        "axolotl", "axolotl (HF Trainer)", master_weights=False, eager_host=True,
+        "axolotl",
+        "axolotl (HF Trainer)",
+        master_weights=False,
+        eager_host=True,
         source="axolotl-ai-cloud/axolotl: HF Trainer + peft underneath (same memory/speed as "
-               "transformers unless liger/cut_cross_entropy plugins are enabled: choose "
-               "framework 'liger' for those)"),
+        "transformers unless liger/cut_cross_entropy plugins are enabled: choose "
+        "framework 'liger' for those)",
+    ),
     TrainingFramework(
-        "llama-factory", "LLaMA-Factory (HF Trainer)", master_weights=False, eager_host=True,
+        "llama-factory",
+        "LLaMA-Factory (HF Trainer)",
+        master_weights=False,
+        eager_host=True,
         grad_ckpt_default=True,
         source="hiyouga/LLaMA-Factory: HF Trainer + peft underneath (same as transformers); "
-               "src/llamafactory/hparams/model_args.py disable_gradient_checkpointing=False: "
-               "gradient checkpointing on by default"),
+        "src/llamafactory/hparams/model_args.py disable_gradient_checkpointing=False: "
+        "gradient checkpointing on by default",
+    ),
     TrainingFramework(
-        "ms-swift", "ms-swift (ModelScope SWIFT, HF Trainer)", master_weights=False,
-        eager_host=True, grad_ckpt_default=True,
+        "ms-swift",
+        "ms-swift (ModelScope SWIFT, HF Trainer)",
+        master_weights=False,
+        eager_host=True,
+        grad_ckpt_default=True,
         source="modelscope/ms-swift: HF Trainer + peft underneath (same memory/speed as "
-               "transformers); swift/trainers/arguments.py @0037257c "
-               "TrainArgumentsMixin.gradient_checkpointing = True"),
+        "transformers); swift/trainers/arguments.py @0037257c "
+        "TrainArgumentsMixin.gradient_checkpointing = True",
+    ),
     TrainingFramework(
-        "torchtune", "torchtune", logits_bytes_per_vocab=HF_LOGITS_BYTES_PER_VOCAB / 8,
-        master_weights=False, sharding="fsdp",
+        "torchtune",
+        "torchtune",
+        logits_bytes_per_vocab=HF_LOGITS_BYTES_PER_VOCAB / 8,
+        master_weights=False,
+        sharding="fsdp",
         source="pytorch/torchtune CEWithChunkedOutputLoss (8 chunks, upcast per chunk); "
-               "recipes train in pure bf16 by default"),
+        "recipes train in pure bf16 by default",
+    ),
     TrainingFramework(
-        "litgpt", "LitGPT", logits_bytes_per_vocab=2.5, master_weights=False, sharding="fsdp",
+        "litgpt",
+        "LitGPT",
+        logits_bytes_per_vocab=2.5,
+        master_weights=False,
+        sharding="fsdp",
         source="Lightning-AI/litgpt chunked_cross_entropy (bf16 logits, 128-token chunks); "
-               "--precision bf16-true default; resource-tables.md"),
+        "--precision bf16-true default; resource-tables.md",
+    ),
     TrainingFramework(
-        "llm-foundry", "llm-foundry / Composer", logits_bytes_per_vocab=2.5, sharding="fsdp",
+        "llm-foundry",
+        "llm-foundry / Composer",
+        logits_bytes_per_vocab=2.5,
+        sharding="fsdp",
         source="mosaicml/llm-foundry: loss_fn 'fused_crossentropy' default (flash-attn "
-               "xentropy, in-place backward on bf16 logits); amp_bf16 with FSDP fp32 master "
-               "weights; scripts/train/benchmarking/README.md MFU tables (base of "
-               "speed.training.MFU_OPTIMIZED)"),
+        "xentropy, in-place backward on bf16 logits); amp_bf16 with FSDP fp32 master "
+        "weights; scripts/train/benchmarking/README.md MFU tables (base of "
+        "speed.training.MFU_OPTIMIZED)",
+    ),
     TrainingFramework(
-        "deepspeed", "DeepSpeed ZeRO", fp32_grad_copy=True, bucket_bytes=2 * 500_000_000 * 2,
+        "deepspeed",
+        "DeepSpeed ZeRO",
+        fp32_grad_copy=True,
+        bucket_bytes=2 * 500_000_000 * 2,
         sharding="zero3",
         source="microsoft/DeepSpeed runtime/zero/stage_1_and_2.py step(): fp32 copy of the "
-               "gradient partition; reduce_bucket_size and allgather_bucket_size 5e8 "
-               "elements (2 B each); ZeRO paper K = 12"),
+        "gradient partition; reduce_bucket_size and allgather_bucket_size 5e8 "
+        "elements (2 B each); ZeRO paper K = 12",
+    ),
     TrainingFramework(
-        "fsdp", "PyTorch FSDP1/FSDP2", sharding="fsdp",
+        "fsdp",
+        "PyTorch FSDP1/FSDP2",
+        sharding="fsdp",
         source="PyTorch FSDP MixedPrecision(param_dtype=bf16) with fp32 sharded parameters "
-               "and Adam states; HF loss on top (fp32 logits)"),
+        "and Adam states; HF loss on top (fp32 logits)",
+    ),
     TrainingFramework(
-        "torchtitan", "torchtitan (FSDP2)", mfu_factor=0.93, sharding="fsdp",
+        "torchtitan",
+        "torchtitan (FSDP2)",
+        mfu_factor=0.93,
+        sharding="fsdp",
         source="pytorch/torchtitan docs/performance.md (Llama-3 8B 64xA100 MFU 58.2%, "
-               "Llama-2 13B 61.1%); fp32 master weights under FSDP2 mixed precision; "
-               "cross_entropy on .float() logits"),
+        "Llama-2 13B 61.1%); fp32 master weights under FSDP2 mixed precision; "
+        "cross_entropy on .float() logits",
+    ),
     TrainingFramework(
-        "olmo-core", "OLMo-core (FSDP2)", mfu_factor=0.93, sharding="fsdp",
+        "olmo-core",
+        "OLMo-core (FSDP2)",
+        mfu_factor=0.93,
+        sharding="fsdp",
         source="allenai/OLMo-core: a PyTorch FSDP2/HSDP trainer with fused kernels like "
-               "torchtitan; costed with torchtitan's profile (no OLMo-core measurement "
-               "checked: inputs.stand_in.olmo_core says so on every estimate)"),
+        "torchtitan; costed with torchtitan's profile (no OLMo-core measurement "
+        "checked: inputs.stand_in.olmo_core says so on every estimate)",
+    ),
     TrainingFramework(
-        "megatron", "Megatron-LM / Megatron-Core", logits_bytes_per_vocab=6.0, sharding="fsdp",
+        "megatron",
+        "Megatron-LM / Megatron-Core",
+        logits_bytes_per_vocab=6.0,
+        sharding="fsdp",
         source="NVIDIA/Megatron-LM vocab_parallel_cross_entropy (fp32 logits reused in place); "
-               "distributed optimizer (fp32 master + Adam sharded over data parallel)"),
+        "distributed optimizer (fp32 master + Adam sharded over data parallel)",
+    ),
     TrainingFramework(
-        "mindspeed", "MindSpeed-LLM (Megatron on Ascend)", logits_bytes_per_vocab=6.0,
+        "mindspeed",
+        "MindSpeed-LLM (Megatron on Ascend)",
+        logits_bytes_per_vocab=6.0,
         sharding="fsdp",
         source="Ascend/MindSpeed-LLM: Megatron-LM/Megatron-Core with Ascend kernels; costed "
-               "with megatron's profile (inputs.stand_in.mindspeed says so on every estimate)"),
+        "with megatron's profile (inputs.stand_in.mindspeed says so on every estimate)",
+    ),
     TrainingFramework(
-        "mindformers", "MindSpore MindFormers", logits_bytes_per_vocab=6.0, sharding="fsdp",
+        "mindformers",
+        "MindSpore MindFormers",
+        logits_bytes_per_vocab=6.0,
+        sharding="fsdp",
         source="mindspore/mindformers: Megatron-style tensor/pipeline parallel LLM training on "
-               "MindSpore; costed with megatron's profile (inputs.stand_in.mindformers says so "
-               "on every estimate)"),
+        "MindSpore; costed with megatron's profile (inputs.stand_in.mindformers says so "
+        "on every estimate)",
+    ),
     TrainingFramework(
-        "nemo", "NVIDIA NeMo (Megatron-Core)", logits_bytes_per_vocab=6.0, sharding="fsdp",
-        source="NVIDIA NeMo: Megatron-Core underneath (same profile as megatron)"),
+        "nemo",
+        "NVIDIA NeMo (Megatron-Core)",
+        logits_bytes_per_vocab=6.0,
+        sharding="fsdp",
+        source="NVIDIA NeMo: Megatron-Core underneath (same profile as megatron)",
+    ),
 )
 _BY_ID = {f.id: f for f in _FRAMEWORKS}
 
@@ -188,8 +260,9 @@ def training_framework(name: str) -> TrainingFramework:
         key = ""
     if key in _BY_ID:
         return _BY_ID[key]
-    raise ValueError(msg("training_frameworks.unknown", name=repr(name),
-                         choices=", ".join(modelled_training_frameworks())))
+    raise ValueError(
+        msg("training_frameworks.unknown", name=repr(name), choices=", ".join(modelled_training_frameworks()))
+    )
 
 
 def grad_ckpt_default(name: str | None) -> bool:
@@ -252,6 +325,14 @@ def mixed_precision_default(fw: TrainingFramework, task: str) -> bool:
     return fw.master_weights and task in ("full_ft", "pretrain")
 
 
-__all__ = ["DS_SUB_GROUP_SIZE", "HF_LOGITS_BYTES_PER_VOCAB", "TrainingFramework",
-           "deepspeed_step_bytes", "grad_ckpt_default", "logits_bytes",
-           "mixed_precision_default", "modelled_training_frameworks", "training_framework"]
+__all__ = [
+    "DS_SUB_GROUP_SIZE",
+    "HF_LOGITS_BYTES_PER_VOCAB",
+    "TrainingFramework",
+    "deepspeed_step_bytes",
+    "grad_ckpt_default",
+    "logits_bytes",
+    "mixed_precision_default",
+    "modelled_training_frameworks",
+    "training_framework",
+]

@@ -30,8 +30,13 @@ from typing_extensions import override
 
 from ..messages import Message, msg
 
-_KINDS = ((stat.S_ISFIFO, "fifo"), (stat.S_ISCHR, "char_device"), (stat.S_ISBLK, "block_device"),
-          (stat.S_ISDIR, "directory"), (stat.S_ISSOCK, "socket"))
+_KINDS = (
+    (stat.S_ISFIFO, "fifo"),
+    (stat.S_ISCHR, "char_device"),
+    (stat.S_ISBLK, "block_device"),
+    (stat.S_ISDIR, "directory"),
+    (stat.S_ISSOCK, "socket"),
+)
 
 
 class NotARegularFileError(OSError):
@@ -70,13 +75,15 @@ def writable_target(path: str | os.PathLike[str]) -> Path:
     if stat.S_ISREG(mode):
         return target
     kind = next((name for test, name in _KINDS if test(mode)), "special")
-    raise NotARegularFileError(msg("safe_write.not_regular", path=str(p),
-                                   kind=msg(f"safe_write.kind.{kind}")), p)
+    raise NotARegularFileError(
+        msg("safe_write.not_regular", path=str(p), kind=msg(f"safe_write.kind.{kind}")), p
+    )
 
 
 @contextlib.contextmanager
-def open_for_write(path: str | os.PathLike[str], *, binary: bool = False,
-                   encoding: str = "utf-8", newline: str | None = None) -> Iterator[IO[Any]]:
+def open_for_write(
+    path: str | os.PathLike[str], *, binary: bool = False, encoding: str = "utf-8", newline: str | None = None
+) -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``'s target; on a clean exit it replaces the target.
 
     On an exception the temporary file is removed and the target is unchanged.
@@ -86,12 +93,10 @@ def open_for_write(path: str | os.PathLike[str], *, binary: bool = False,
         OSError: when the folder cannot be written.
     """
     target = writable_target(path)
-    fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                    suffix=".tmp")
+    fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     tmp = Path(tmp_name)
     try:
-        f: IO[Any] = (os.fdopen(fd, "wb") if binary else
-                      os.fdopen(fd, "w", encoding=encoding, newline=newline))
+        f: IO[Any] = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding=encoding, newline=newline)
         with f:
             yield f
         _copy_mode(target, tmp)
@@ -102,8 +107,9 @@ def open_for_write(path: str | os.PathLike[str], *, binary: bool = False,
         raise
 
 
-def write_text(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8",
-               newline: str | None = None) -> Path:
+def write_text(
+    path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8", newline: str | None = None
+) -> Path:
     """Write ``text`` to ``path`` by the module's rules; returns the file written.
 
     Raises:
@@ -167,5 +173,11 @@ def _umask() -> int:
     return umask
 
 
-__all__ = ["NotARegularFileError", "open_for_write", "replace_into", "writable_target",
-           "write_bytes", "write_text"]
+__all__ = [
+    "NotARegularFileError",
+    "open_for_write",
+    "replace_into",
+    "writable_target",
+    "write_bytes",
+    "write_text",
+]

@@ -70,8 +70,9 @@ def terminal_text(text: str) -> str:
 
     ESC, newline, tab, DEL, C1 as ``\\xNN``; the bidirectional overrides as ``\\uNNNN``.
     """
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
-                        else f"\\u{ord(m.group()):04x}", text)
+    return _CONTROL.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text
+    )
 
 
 __all__ = ["FORMULA_PREFIXES", "csv_text", "md_text", "neutralize", "terminal_text"]

@@ -70,8 +70,11 @@ def collect_crashes(log_dir: Path, now: float | None = None) -> list[Path]:
             path.replace(target)
         except OSError:
             continue
-        log.error("the previous gpupicker session crashed; faulthandler wrote (kept as %s):\n%s",
-                  target, text.rstrip())
+        log.error(
+            "the previous gpupicker session crashed; faulthandler wrote (kept as %s):\n%s",
+            target,
+            text.rstrip(),
+        )
         kept.append(target)
     crashes = sorted(log_dir.glob("crash-*.log"))
     for old in crashes[:-KEEP_CRASH_FILES]:
@@ -81,15 +84,18 @@ def collect_crashes(log_dir: Path, now: float | None = None) -> list[Path]:
 
 
 class CrashReportDialog(QMessageBox):
-    """"gpupicker quit unexpectedly last time" with Open log / Close."""
+    """ "gpupicker quit unexpectedly last time" with Open log / Close."""
 
-    def __init__(self, crash_file: Path, log_file: Path | None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, crash_file: Path, log_file: Path | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setIcon(QMessageBox.Icon.Warning)
         self.setWindowTitle(self.tr("gpupicker quit unexpectedly"))
-        self.setText(tr_fmt(self.tr("The last gpupicker session crashed. What it left is in %1."),
-                            str(log_file or crash_file)))
+        self.setText(
+            tr_fmt(
+                self.tr("The last gpupicker session crashed. What it left is in %1."),
+                str(log_file or crash_file),
+            )
+        )
         self.setInformativeText(self.tr("Please attach the log to a bug report. Open it now?"))
         self.open_button = self.addButton(self.tr("&Open log"), QMessageBox.ButtonRole.AcceptRole)
         self.addButton(QMessageBox.StandardButton.Close)
@@ -103,8 +109,7 @@ class CrashReportDialog(QMessageBox):
         return dlg.clickedButton() is dlg.open_button
 
 
-def offer_crash_log(crashes: list[Path], log_file: Path | None,
-                    parent: QWidget | None = None) -> bool:
+def offer_crash_log(crashes: list[Path], log_file: Path | None, parent: QWidget | None = None) -> bool:
     """Ask about the newest crash; open the log (or the crash file) when wanted. True = opened."""
     if not crashes:
         return False
@@ -114,5 +119,11 @@ def offer_crash_log(crashes: list[Path], log_file: Path | None,
     return bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(target))))
 
 
-__all__ = ["CrashReportDialog", "collect_crashes", "fault_log_path", "offer_crash_log",
-           "start_fault_log", "stop_fault_log"]
+__all__ = [
+    "CrashReportDialog",
+    "collect_crashes",
+    "fault_log_path",
+    "offer_crash_log",
+    "start_fault_log",
+    "stop_fault_log",
+]

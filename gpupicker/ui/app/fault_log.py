@@ -32,9 +32,12 @@ _early: list[tuple[QtMsgType, str]] | None = None
 def _log(mode: QtMsgType, message: str) -> None:
     import logging  # when Qt says something, not before the first paint
 
-    level = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
-             QtMsgType.QtWarningMsg: logging.WARNING,
-             QtMsgType.QtCriticalMsg: logging.ERROR}.get(mode, logging.CRITICAL)
+    level = {
+        QtMsgType.QtDebugMsg: logging.DEBUG,
+        QtMsgType.QtInfoMsg: logging.INFO,
+        QtMsgType.QtWarningMsg: logging.WARNING,
+        QtMsgType.QtCriticalMsg: logging.ERROR,
+    }.get(mode, logging.CRITICAL)
     logging.getLogger("gpupicker.qt").log(level, "%s", message)
 
 
@@ -122,7 +125,8 @@ def stop_fault_log() -> None:
 
                 text = _fault_path.read_text(encoding="utf-8", errors="replace")
                 logging.getLogger("gpupicker.stderr").warning(
-                    "written to stderr during the session:\n%s", text[-20000:].rstrip())
+                    "written to stderr during the session:\n%s", text[-20000:].rstrip()
+                )
             _fault_path.unlink()
     except OSError:
         pass

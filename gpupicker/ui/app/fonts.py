@@ -125,5 +125,11 @@ def _covered(ch: str, families: list[str]) -> bool:
     return False
 
 
-__all__ = ["CJK_SAMPLE", "CjkFontStatus", "CjkRenderResult", "cjk_font_path",
-           "cjk_render_check", "register_cjk_fallback"]
+__all__ = [
+    "CJK_SAMPLE",
+    "CjkFontStatus",
+    "CjkRenderResult",
+    "cjk_font_path",
+    "cjk_render_check",
+    "register_cjk_fallback",
+]

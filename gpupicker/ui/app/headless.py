@@ -36,10 +36,12 @@ def _open_repo(catalog: str | None, interactive: bool) -> CatalogRepository | No
         if interactive and CorruptCatalogDialog.ask(where, str(exc)):
             return recover_repository(catalog)
         detail = cast("CatalogCorruptError", exc).detail  # the only corrupt-error type
-        print(f"gpupicker: the catalog {where} is damaged ({detail}); run `gpupicker "
-              "catalog recover` (or `gpupicker` with a display) to move it aside and recreate "
-              "it, then `gpupicker catalog restore NAME` to bring back a backup.",
-              file=sys.stderr)
+        print(
+            f"gpupicker: the catalog {where} is damaged ({detail}); run `gpupicker "
+            "catalog recover` (or `gpupicker` with a display) to move it aside and recreate "
+            "it, then `gpupicker catalog restore NAME` to bring back a backup.",
+            file=sys.stderr,
+        )
         return None
 
 
@@ -130,33 +132,43 @@ def selftest(args: Namespace, app: QApplication) -> int:
         found = problems(report)
         if found:
             window.close()
-            print(f"gpupicker selftest FAILED after {report.changes} input changes: "
-                  + "; ".join(found), file=sys.stderr)
+            print(
+                f"gpupicker selftest FAILED after {report.changes} input changes: " + "; ".join(found),
+                file=sys.stderr,
+            )
             return 1
-        session = (f", {report.changes} input changes in {report.seconds:.1f} s "
-                   f"(refcount(None) {report.none_drift_per_change:+.1f}/change, "
-                   f"traced memory {report.traced_growth_bytes / 1024:+.0f} KiB)")
+        session = (
+            f", {report.changes} input changes in {report.seconds:.1f} s "
+            f"(refcount(None) {report.none_drift_per_change:+.1f}/change, "
+            f"traced memory {report.traced_growth_bytes / 1024:+.0f} KiB)"
+        )
     window.close()
     if view.error or not view.options:
         print(f"gpupicker selftest FAILED: {view.error or 'no options'}", file=sys.stderr)
         return 1
     if not loaded.get("gpupicker"):
-        print("gpupicker selftest FAILED: zh_CN translation not found (run "
-              "python -m gpupicker.ui.i18n.build)", file=sys.stderr)
+        print(
+            "gpupicker selftest FAILED: zh_CN translation not found (run python -m gpupicker.ui.i18n.build)",
+            file=sys.stderr,
+        )
         return 1
     from .fonts import cjk_render_check
 
     cjk = cjk_render_check()
     if not cjk.ok:
         status = getattr(app, "_gpupicker_cjk", None)
-        print(f"gpupicker selftest FAILED: Chinese text renders as boxes ({cjk.missing!r} with "
-              f"{', '.join(cjk.families)}); bundled CJK font: "
-              f"{getattr(status, 'error', None) or getattr(status, 'family', None)}",
-              file=sys.stderr)
+        print(
+            f"gpupicker selftest FAILED: Chinese text renders as boxes ({cjk.missing!r} with "
+            f"{', '.join(cjk.families)}); bundled CJK font: "
+            f"{getattr(status, 'error', None) or getattr(status, 'family', None)}",
+            file=sys.stderr,
+        )
         return 1
     top = view.options[0]
-    print(f"gpupicker selftest ok: {len(view.options)} options, top {top.gpu_id} x{top.num_gpus} "
-          f"({'fits' if top.fits else 'does not fit'}), zh_CN translator loaded, "
-          f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}, "
-          f"CJK glyphs ok ({', '.join(cjk.families)}){session}")
+    print(
+        f"gpupicker selftest ok: {len(view.options)} options, top {top.gpu_id} x{top.num_gpus} "
+        f"({'fits' if top.fits else 'does not fit'}), zh_CN translator loaded, "
+        f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}, "
+        f"CJK glyphs ok ({', '.join(cjk.families)}){session}"
+    )
     return 0

@@ -49,8 +49,9 @@ def _app(lang: str | None, defer_fonts: bool = False) -> QApplication:
     from ..i18n.translators import install_translators
 
     # instance(): the one application of this process, always a QApplication (made here)
-    app = cast(QApplication, QApplication.instance()
-               or QApplication([sys.argv[0] if sys.argv else "gpupicker"]))
+    app = cast(
+        QApplication, QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "gpupicker"])
+    )
     app.setApplicationName("gpupicker")
     app.setOrganizationName("gpupicker")
     app.setDesktopFileName("gpupicker")  # Wayland: match gpupicker.desktop (icon, grouping)
@@ -99,8 +100,10 @@ def startup_error_message(exc: BaseException) -> str:
         return f"gpupicker: {exc}"
     where = getattr(exc, "filename", None) or os.environ.get("GPUPICKER_HOME") or ""
     why = getattr(exc, "strerror", None) or str(exc)
-    return (f"gpupicker: cannot use the folder {where} ({why}); make it writable, or set "
-            "GPUPICKER_HOME to a writable folder.")
+    return (
+        f"gpupicker: cannot use the folder {where} ({why}); make it writable, or set "
+        "GPUPICKER_HOME to a writable folder."
+    )
 
 
 def _startup_error_types() -> tuple[type[BaseException], ...]:

@@ -114,8 +114,9 @@ def _expect(what: str, got: object, wanted: object) -> None:
         raise SessionError(f"{what}: the keys left {got!r}, not {wanted!r}")
 
 
-def _send_key(widget: QWidget, key: Qt.Key, modifiers: Qt.KeyboardModifier | None = None,
-              text: str = "") -> None:
+def _send_key(
+    widget: QWidget, key: Qt.Key, modifiers: Qt.KeyboardModifier | None = None, text: str = ""
+) -> None:
     """Press and release ``key`` on ``widget`` as the keyboard does: a key event Qt delivers
     (shortcuts first, then the widget, then its parents: the wizard's Enter = Next), not a
     slot call. QtTest's ``keyClick`` does the same; the bundle has no QtTest (the
@@ -159,8 +160,13 @@ def _go(window: MainWindow, page: str) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
-    key = {"task": Qt.Key.Key_1, "model": Qt.Key.Key_2, "quantization": Qt.Key.Key_3,
-           "budget": Qt.Key.Key_4, "results": Qt.Key.Key_R}[page]
+    key = {
+        "task": Qt.Key.Key_1,
+        "model": Qt.Key.Key_2,
+        "quantization": Qt.Key.Key_3,
+        "budget": Qt.Key.Key_4,
+        "results": Qt.Key.Key_R,
+    }[page]
     _send_key(QApplication.focusWidget() or window, key, Qt.KeyboardModifier.ControlModifier)
 
 
@@ -259,8 +265,9 @@ def _redraw(window: MainWindow) -> int:
     return len(view.options)
 
 
-def run_session(window: MainWindow, changes: int,
-                progress: Callable[[str], None] | None = None) -> SessionReport:
+def run_session(
+    window: MainWindow, changes: int, progress: Callable[[str], None] | None = None
+) -> SessionReport:
     """Make ``changes`` input changes in ``window`` (a shown :class:`MainWindow`), each one
     recomputed and repainted, after a warm-up of :data:`WARMUP_CHANGES` changes (caches fill).
 
@@ -299,35 +306,48 @@ def run_session(window: MainWindow, changes: int,
             options = _redraw(window)
             if progress is not None and (i + 1) % 10 == 0:
                 now = sys.getrefcount(None)
-                progress(f"change {i + 1}: sys.getrefcount(None) {now} "
-                         f"({(now - none_first) / (i + 1):+.1f} per change since the first)")
+                progress(
+                    f"change {i + 1}: sys.getrefcount(None) {now} "
+                    f"({(now - none_first) / (i + 1):+.1f} per change since the first)"
+                )
         gc.collect()
         traced1 = tracemalloc.get_traced_memory()[0]
         none1, blocks1 = sys.getrefcount(None), sys.getallocatedblocks()
     finally:
         if not was_tracing:
             tracemalloc.stop()
-    return SessionReport(changes=changes, seconds=round(time.perf_counter() - t0, 2),
-                         none_refcount_start=none0, none_refcount_end=none1,
-                         none_drift_per_change=(none1 - none0) / changes,
-                         blocks_drift_per_change=(blocks1 - blocks0) / changes,
-                         traced_start_bytes=traced0, traced_end_bytes=traced1,
-                         options_last=options)
+    return SessionReport(
+        changes=changes,
+        seconds=round(time.perf_counter() - t0, 2),
+        none_refcount_start=none0,
+        none_refcount_end=none1,
+        none_drift_per_change=(none1 - none0) / changes,
+        blocks_drift_per_change=(blocks1 - blocks0) / changes,
+        traced_start_bytes=traced0,
+        traced_end_bytes=traced1,
+        options_last=options,
+    )
 
 
 def problems(report: SessionReport) -> list[str]:
     """The limits a session broke (empty = healthy)."""
     out = []
     if report.none_drift_per_change <= -MAX_NONE_LOSS_PER_CHANGE:
-        out.append(f"sys.getrefcount(None) fell by {-report.none_drift_per_change:.1f} per change "
-                   f"(limit {MAX_NONE_LOSS_PER_CHANGE:g}): PySide6 drops references and the "
-                   "app will abort (see scripts/pyside_refcount_check.py)")
+        out.append(
+            f"sys.getrefcount(None) fell by {-report.none_drift_per_change:.1f} per change "
+            f"(limit {MAX_NONE_LOSS_PER_CHANGE:g}): PySide6 drops references and the "
+            "app will abort (see scripts/pyside_refcount_check.py)"
+        )
     if report.traced_growth_bytes > MAX_TRACED_GROWTH_BYTES:
-        out.append(f"traced Python memory grew by {report.traced_growth_bytes / 1024:.0f} KiB over "
-                   f"the last {PERIOD} changes (limit {MAX_TRACED_GROWTH_BYTES / 1024:g} KiB)")
+        out.append(
+            f"traced Python memory grew by {report.traced_growth_bytes / 1024:.0f} KiB over "
+            f"the last {PERIOD} changes (limit {MAX_TRACED_GROWTH_BYTES / 1024:g} KiB)"
+        )
     if report.blocks_drift_per_change > MAX_BLOCKS_PER_CHANGE:
-        out.append(f"live Python memory blocks grew by {report.blocks_drift_per_change:.0f} per "
-                   f"change (limit {MAX_BLOCKS_PER_CHANGE:g})")
+        out.append(
+            f"live Python memory blocks grew by {report.blocks_drift_per_change:.0f} per "
+            f"change (limit {MAX_BLOCKS_PER_CHANGE:g})"
+        )
     if report.options_last == 0:
         out.append("the last recommendation had no options")
     return out
@@ -337,8 +357,11 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m gpupicker.ui.app.long_session [--changes N]``: one JSON line, exit 1 on a problem."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changes", type=int, default=500)
-    parser.add_argument("--progress", action="store_true",
-                        help="a line on stderr per 10 changes (the figure survives an abort)")
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="a line on stderr per 10 changes (the figure survives an abort)",
+    )
     args = parser.parse_args(argv)
 
     from PySide6.QtWidgets import QApplication
@@ -350,11 +373,16 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(open_catalog())
     window.resize(1024, 700)  # a laptop screen; painting is most of the time per change
     window.show()
-    report = run_session(window, args.changes, progress=(
-        (lambda line: print(line, file=sys.stderr, flush=True)) if args.progress else None))
+    report = run_session(
+        window,
+        args.changes,
+        progress=((lambda line: print(line, file=sys.stderr, flush=True)) if args.progress else None),
+    )
     found = problems(report)
-    print(json.dumps({**asdict(report), "traced_growth_bytes": report.traced_growth_bytes,
-                      "problems": found}), flush=True)
+    print(
+        json.dumps({**asdict(report), "traced_growth_bytes": report.traced_growth_bytes, "problems": found}),
+        flush=True,
+    )
     window.close()
     del app
     return 1 if found else 0

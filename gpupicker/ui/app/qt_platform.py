@@ -82,8 +82,7 @@ def ldd_output(path: Path) -> str | None:
     if ldd is None:
         return None
     try:
-        proc = subprocess.run([ldd, str(path)], capture_output=True, text=True, timeout=20,
-                              check=False)
+        proc = subprocess.run([ldd, str(path)], capture_output=True, text=True, timeout=20, check=False)
     except (OSError, subprocess.SubprocessError):
         return None
     return proc.stdout
@@ -105,8 +104,11 @@ def missing_message(missing: list[str]) -> str:
         parts.append(f"install them with: sudo apt-get install {' '.join(packages)}")
     if unknown:
         parts.append(f"find the package for {', '.join(unknown)} with apt-file search")
-    return (f"gpupicker: Qt's X11 (xcb) platform plugin cannot load {', '.join(missing)}; "
-            + "; ".join(parts) + " (or run with QT_QPA_PLATFORM=offscreen, or use the command line)")
+    return (
+        f"gpupicker: Qt's X11 (xcb) platform plugin cannot load {', '.join(missing)}; "
+        + "; ".join(parts)
+        + " (or run with QT_QPA_PLATFORM=offscreen, or use the command line)"
+    )
 
 
 def uses_xcb(env: os._Environ[str] | dict[str, str] | None = None) -> bool:
@@ -138,8 +140,10 @@ def libraries_stamp(plugin: Path) -> str | None:
         lib, cache = plugin.stat(), LOADER_CACHE.stat()
     except OSError:
         return None
-    return (f"{plugin}\n{lib.st_size} {lib.st_mtime_ns}\n{cache.st_size} {cache.st_mtime_ns}\n"
-            f"{os.environ.get('LD_LIBRARY_PATH', '')}\n")
+    return (
+        f"{plugin}\n{lib.st_size} {lib.st_mtime_ns}\n{cache.st_size} {cache.st_mtime_ns}\n"
+        f"{os.environ.get('LD_LIBRARY_PATH', '')}\n"
+    )
 
 
 def check_xcb_libraries() -> str | None:

@@ -48,25 +48,36 @@ def claim(path: Path) -> tuple[QLockFile, int | None]:
 
 def message(pid: int) -> str:
     """What the user is told (also printed on stderr)."""
-    who = (tr_fmt(QCoreApplication.translate("SingleInstance", "process %1"), str(pid))
-           if pid > 0 else QCoreApplication.translate("SingleInstance", "another process"))
-    return tr_fmt(QCoreApplication.translate(
-        "SingleInstance", "gpupicker is already running on this catalog (%1). A second window "
-        "works on the same catalog: each shows the other's edits within a few seconds, and an "
-        "edit to a row the other changed is refused, never lost."), who)
+    who = (
+        tr_fmt(QCoreApplication.translate("SingleInstance", "process %1"), str(pid))
+        if pid > 0
+        else QCoreApplication.translate("SingleInstance", "another process")
+    )
+    return tr_fmt(
+        QCoreApplication.translate(
+            "SingleInstance",
+            "gpupicker is already running on this catalog (%1). A second window "
+            "works on the same catalog: each shows the other's edits within a few seconds, and an "
+            "edit to a row the other changed is refused, never lost.",
+        ),
+        who,
+    )
 
 
 def ask_open_anyway(pid: int, parent: QWidget | None = None) -> bool:
     """Ask whether to open a second window; True = open it."""
     from PySide6.QtWidgets import QMessageBox  # only when another window holds the lock
 
-    box = QMessageBox(QMessageBox.Icon.Information,
-                      QCoreApplication.translate("SingleInstance", "gpupicker is already running"),
-                      message(pid), parent=parent)
-    open_button = box.addButton(QCoreApplication.translate("SingleInstance", "Open &anyway"),
-                                QMessageBox.ButtonRole.AcceptRole)
-    box.addButton(QCoreApplication.translate("SingleInstance", "&Quit"),
-                  QMessageBox.ButtonRole.RejectRole)
+    box = QMessageBox(
+        QMessageBox.Icon.Information,
+        QCoreApplication.translate("SingleInstance", "gpupicker is already running"),
+        message(pid),
+        parent=parent,
+    )
+    open_button = box.addButton(
+        QCoreApplication.translate("SingleInstance", "Open &anyway"), QMessageBox.ButtonRole.AcceptRole
+    )
+    box.addButton(QCoreApplication.translate("SingleInstance", "&Quit"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(open_button)
     box.exec()
     return box.clickedButton() is open_button

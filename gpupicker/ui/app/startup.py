@@ -67,8 +67,7 @@ class StagedStart(QObject):
     start did before the window was shown first.
     """
 
-    def __init__(self, window: MainWindow, args: Namespace, app: QApplication,
-                 launcher: ModuleType) -> None:
+    def __init__(self, window: MainWindow, args: Namespace, app: QApplication, launcher: ModuleType) -> None:
         super().__init__(window)
         self.window, self.args, self.app = window, args, app
         self.launcher = launcher

@@ -45,15 +45,17 @@ class CsvImportDialog(QDialog):
 
     imported = Signal(str, int)
 
-    def __init__(self, repo: CatalogRepository, path: str, table: str,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, repo: CatalogRepository, path: str, table: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
         self.path = path
         self.setWindowTitle(self.tr("Import CSV"))
         self.table = QComboBox()
-        for name, text in (("prices", self.tr("Prices")), ("gpus", self.tr("GPUs")),
-                           ("models", self.tr("Models"))):
+        for name, text in (
+            ("prices", self.tr("Prices")),
+            ("gpus", self.tr("GPUs")),
+            ("models", self.tr("Models")),
+        ):
             self.table.addItem(text, name)
         self.table.setCurrentIndex(max(0, self.table.findData(table)))
         self.file_label = QLabel(path)
@@ -79,8 +81,7 @@ class CsvImportDialog(QDialog):
         self.import_button.clicked.connect(self.run_import)
         self.table.currentIndexChanged.connect(self._on_table_changed)
         self.mapping_table = QTableWidget(0, 2)
-        self.mapping_table.setHorizontalHeaderLabels([self.tr("CSV column"),
-                                                      self.tr("Catalog column")])
+        self.mapping_table.setHorizontalHeaderLabels([self.tr("CSV column"), self.tr("Catalog column")])
         self.mapping_table.verticalHeader().hide()
         self.mapping_table.horizontalHeader().setStretchLastSection(True)
         self.mapping_table.setMaximumWidth(380)
@@ -150,8 +151,7 @@ class CsvImportDialog(QDialog):
         if isinstance(exc, OSError):
             return str(exc)
         try:
-            result = self.repo.import_csv(self.table.currentData() or "prices", self.path,
-                                          dry_run=True)
+            result = self.repo.import_csv(self.table.currentData() or "prices", self.path, dry_run=True)
         except (OSError, ValueError) as again:
             return str(again)
         if not result.errors:
@@ -175,8 +175,9 @@ class CsvImportDialog(QDialog):
             combo.addItem(self.tr("(ignore)"), None)
             for col in columns:
                 combo.addItem(col, col)
-            combo.setCurrentIndex(max(0, combo.findData(
-                column_for_header(self.table.currentData(), name))))  # old headers too
+            combo.setCurrentIndex(
+                max(0, combo.findData(column_for_header(self.table.currentData(), name)))
+            )  # old headers too
             combo.currentIndexChanged.connect(self._check)
             self.mapping_table.setCellWidget(r, 1, combo)
             self.mapping[name] = combo
@@ -208,13 +209,13 @@ class CsvImportDialog(QDialog):
         cmap = self.column_map()
         targets = [t for t in cmap.values() if t]
         rtype = RECORD_TYPES.get(self.table.currentData())
-        required = [n for n, f in rtype.model_fields.items() if f.is_required()] if rtype else \
-            ["id", "name"]
+        required = [n for n, f in rtype.model_fields.items() if f.is_required()] if rtype else ["id", "name"]
         missing = [n for n in required if n not in targets]
         ignored = [h for h, t in cmap.items() if not t]
         doubled = sorted({t for t in targets if targets.count(t) > 1})
-        parts = [tr_fmt(self.tr("%1 rows. Columns used: %2."),
-                        str(self.row_count), ", ".join(targets) or "—")]
+        parts = [
+            tr_fmt(self.tr("%1 rows. Columns used: %2."), str(self.row_count), ", ".join(targets) or "—")
+        ]
         if ignored:
             parts.append(tr_fmt(self.tr("Ignored: %1."), ", ".join(ignored)))
         if missing:
@@ -225,9 +226,13 @@ class CsvImportDialog(QDialog):
         if not missing and not doubled:
             self.bad_rows = self._dry_run_errors(cmap)
         if self.bad_rows:
-            self.errors.setText(tr_fmt(self.tr("%1 bad rows (nothing will be imported until they are "
-                                        "fixed):\n"), str(len(self.bad_rows)))
-                                + "\n".join(self.bad_rows[:8]))
+            self.errors.setText(
+                tr_fmt(
+                    self.tr("%1 bad rows (nothing will be imported until they are fixed):\n"),
+                    str(len(self.bad_rows)),
+                )
+                + "\n".join(self.bad_rows[:8])
+            )
         elif missing or doubled:
             self.errors.setText(self.tr("Map the required columns to continue."))
         else:
@@ -240,15 +245,20 @@ class CsvImportDialog(QDialog):
         self.duplicates = 0
         self.skip_duplicates.setVisible(False)
         try:
-            result = self.repo.import_csv(self.table.currentData(), self.path, dry_run=True,
-                                          column_map=cmap)
+            result = self.repo.import_csv(self.table.currentData(), self.path, dry_run=True, column_map=cmap)
         except (OSError, ValueError) as exc:
             return [str(exc)]
         self.duplicates = result.duplicates
         if result.duplicates and result.ok:
             self.skip_duplicates.setText(
-                tr_fmt(self.tr("Skip the %1 rows that repeat an earlier row of the file exactly "
-                        "(otherwise each is added as another offer)"), str(result.duplicates)))
+                tr_fmt(
+                    self.tr(
+                        "Skip the %1 rows that repeat an earlier row of the file exactly "
+                        "(otherwise each is added as another offer)"
+                    ),
+                    str(result.duplicates),
+                )
+            )
             self.skip_duplicates.setVisible(True)
         return _error_lines(result.errors, self.table.currentData())
 
@@ -267,15 +277,20 @@ class CsvImportDialog(QDialog):
         table = self.table.currentData()
         if self._is_tracker():
             return self._run_tracker_import()
-        self.progress = QProgressDialog(tr_fmt(self.tr("Importing %1…"), table),
-                                        self.tr("Cancel"), 0, max(1, self.row_count), self)
+        self.progress = QProgressDialog(
+            tr_fmt(self.tr("Importing %1…"), table), self.tr("Cancel"), 0, max(1, self.row_count), self
+        )
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(0)
         self.progress.setValue(0)
         try:
             result = self.repo.import_csv(
-                table, self.path, self._on_progress, column_map=self.column_map(),
-                skip_duplicates=bool(self.duplicates) and self.skip_duplicates.isChecked())
+                table,
+                self.path,
+                self._on_progress,
+                column_map=self.column_map(),
+                skip_duplicates=bool(self.duplicates) and self.skip_duplicates.isChecked(),
+            )
         except (OSError, ValueError, sqlite3.Error) as exc:  # read-only file, bad rows
             self.progress.close()
             self.errors.setText(tr_fmt(self.tr("Nothing imported: %1"), str(exc)))
@@ -284,13 +299,14 @@ class CsvImportDialog(QDialog):
         self.progress.close()
         if not result.ok:
             self.bad_rows = _error_lines(result.errors, table)
-            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1 bad rows:\n"),
-                                       str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
+            self.errors.setText(
+                tr_fmt(self.tr("Nothing imported: %1 bad rows:\n"), str(len(self.bad_rows)))
+                + "\n".join(self.bad_rows[:8])
+            )
             return False
         self.imported.emit(table, result.inserted + result.updated)
         self.accept()
         return True
-
 
     # ---- price tracker files (SkyPilot vms.csv, gpuhunt) ---------------------------------
     def _is_tracker(self) -> bool:
@@ -311,28 +327,44 @@ class CsvImportDialog(QDialog):
             self.import_button.setEnabled(False)
             return
         if self.ledger:
-            self.info.setText(tr_fmt(self.tr(
-                "%1 ledger from %2: %3 price rows with stock and snapshot time; %4 rows left "
-                "out (no GPU, no price, an older snapshot). GPU names are mapped to catalog "
-                "GPU ids."),
-                                     {"shadeform": "Shadeform", "vastai": "Vast.ai"}.get(
-                    t.format, self.tr("Daily ledger CSV")),
-                                     t.provider or "—",
-                                     str(t.result.rows),
-                                     str(len(t.skipped))))
+            self.info.setText(
+                tr_fmt(
+                    self.tr(
+                        "%1 ledger from %2: %3 price rows with stock and snapshot time; %4 rows left "
+                        "out (no GPU, no price, an older snapshot). GPU names are mapped to catalog "
+                        "GPU ids."
+                    ),
+                    {"shadeform": "Shadeform", "vastai": "Vast.ai"}.get(
+                        t.format, self.tr("Daily ledger CSV")
+                    ),
+                    t.provider or "—",
+                    str(t.result.rows),
+                    str(len(t.skipped)),
+                )
+            )
         else:
-            self.info.setText(tr_fmt(self.tr("%1 file from %2: %3 price rows; %4 rows left out (no "
-                                      "GPU or no price). Accelerator names are mapped to "
-                                      "catalog GPU ids."),
-                                     "SkyPilot" if t.format == "skypilot" else "gpuhunt",
-                                     t.provider,
-                                     str(t.result.rows),
-                                     str(len(t.skipped))))
+            self.info.setText(
+                tr_fmt(
+                    self.tr(
+                        "%1 file from %2: %3 price rows; %4 rows left out (no "
+                        "GPU or no price). Accelerator names are mapped to "
+                        "catalog GPU ids."
+                    ),
+                    "SkyPilot" if t.format == "skypilot" else "gpuhunt",
+                    t.provider,
+                    str(t.result.rows),
+                    str(len(t.skipped)),
+                )
+            )
         self.bad_rows = _error_lines(t.result.errors, "prices")
         if self.bad_rows:
-            self.errors.setText(tr_fmt(self.tr("%1 bad rows (nothing will be imported until they are "
-                                        "fixed):\n"), str(len(self.bad_rows)))
-                                + "\n".join(self.bad_rows[:8]))
+            self.errors.setText(
+                tr_fmt(
+                    self.tr("%1 bad rows (nothing will be imported until they are fixed):\n"),
+                    str(len(self.bad_rows)),
+                )
+                + "\n".join(self.bad_rows[:8])
+            )
         else:
             self.errors.setText(self.tr("No problems found: every row is valid."))
         self.import_button.setEnabled(not self.bad_rows)
@@ -345,8 +377,10 @@ class CsvImportDialog(QDialog):
             return False
         if not t.result.ok:
             self.bad_rows = _error_lines(t.result.errors, "prices")
-            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1 bad rows:\n"),
-                                       str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
+            self.errors.setText(
+                tr_fmt(self.tr("Nothing imported: %1 bad rows:\n"), str(len(self.bad_rows)))
+                + "\n".join(self.bad_rows[:8])
+            )
             return False
         self.imported.emit("prices", t.result.inserted + t.result.updated)
         self.accept()
@@ -359,5 +393,6 @@ def _error_lines(errors: list[tuple[int, str]], table: str = "prices") -> list[s
     from .tables import column_header
 
     line = QCoreApplication.translate("Import", "line %1: %2")
-    return [tr_fmt(line, str(n), fields_text(str(why), lambda f: column_header(table, f)))
-            for n, why in errors]
+    return [
+        tr_fmt(line, str(n), fields_text(str(why), lambda f: column_header(table, f))) for n, why in errors
+    ]

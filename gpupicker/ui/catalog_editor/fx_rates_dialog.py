@@ -56,8 +56,7 @@ class FxRatesDialog(QDialog):
         used = {p.currency for p in repo.prices()}
         for cur in sorted((set(quotes) | used) - {"USD"}):
             q = quotes.get(cur)
-            self._add_row(cur, q.per_usd if q else 0.0, q.date if q else "",
-                          q.source if q else "")
+            self._add_row(cur, q.per_usd if q else 0.0, q.date if q else "", q.source if q else "")
         self.new_code = QLineEdit()
         self.new_code.setPlaceholderText(self.tr("e.g. EUR"))
         self.new_code.setMaxLength(3)
@@ -70,17 +69,24 @@ class FxRatesDialog(QDialog):
         self.message = QLabel()
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.message.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         self.add_button.clicked.connect(self._on_add)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Units of each currency one US dollar buys, as banks "
-                                        "quote them (1 USD = 7.10 CNY), with the date and "
-                                        "source. Each price keeps its own currency; rankings "
-                                        "compare in USD and every amount is shown in the "
-                                        "currency chosen below.")))
+        layout.addWidget(
+            QLabel(
+                self.tr(
+                    "Units of each currency one US dollar buys, as banks "
+                    "quote them (1 USD = 7.10 CNY), with the date and "
+                    "source. Each price keeps its own currency; rankings "
+                    "compare in USD and every amount is shown in the "
+                    "currency chosen below."
+                )
+            )
+        )
         layout.addLayout(self.form)
         layout.addLayout(add_row)
         shown = QFormLayout()
@@ -89,8 +95,7 @@ class FxRatesDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(buttons)
 
-    def _add_row(self, code: str, per_usd: float, date: str = "",
-                 source: str = "") -> NumberSpinBox:
+    def _add_row(self, code: str, per_usd: float, date: str = "", source: str = "") -> NumberSpinBox:
         spin = NumberSpinBox()
         spin.rejected.connect(lambda m: self.message.setText(m))
         spin.setDecimals(4)
@@ -102,8 +107,11 @@ class FxRatesDialog(QDialog):
         when.setPlaceholderText(self.tr("date, e.g. 2026-12-01"))
         when.setMaxLength(10)
         # gpupicker's own default is shown in the UI's language and stays stored as it was
-        shown = self.tr("gpupicker's rounded default (not a quote): set today's rate") \
-            if source == FX_DEFAULT_SOURCE else source
+        shown = (
+            self.tr("gpupicker's rounded default (not a quote): set today's rate")
+            if source == FX_DEFAULT_SOURCE
+            else source
+        )
         self._shown_source[code] = (shown, source)
         src = QLineEdit(shown)
         src.setPlaceholderText(self.tr("source, e.g. bank quote"))
@@ -138,9 +146,17 @@ class FxRatesDialog(QDialog):
     def ask_inverted(self, code: str, per_usd: float) -> bool:
         """Ask whether ``1 USD = per_usd code`` (which looks upside down) is meant."""
         answer = QMessageBox.question(
-            self, self.tr("Exchange rate"),
-            tr_fmt(self.tr("1 USD = %1 %2 looks upside down: did you mean 1 USD = %3 %2?\n\n"
-                    "Keep %1 as entered?"), f"{per_usd:g}", code, f"{1 / per_usd:.4g}"))
+            self,
+            self.tr("Exchange rate"),
+            tr_fmt(
+                self.tr(
+                    "1 USD = %1 %2 looks upside down: did you mean 1 USD = %3 %2?\n\nKeep %1 as entered?"
+                ),
+                f"{per_usd:g}",
+                code,
+                f"{1 / per_usd:.4g}",
+            ),
+        )
         return answer == QMessageBox.StandardButton.Yes
 
     @Slot()
@@ -166,10 +182,8 @@ class FxRatesDialog(QDialog):
                         return False
                     confirm = True
                 same_rate = rate == self._saved[code][0]
-                date = when if (when and same_rate) or (when and when != self._saved[code][1]) \
-                    else None
-                q = self.repo.set_fx_rate(code, rate, date=date, source=src,
-                                          confirm_inverted=confirm)
+                date = when if (when and same_rate) or (when and when != self._saved[code][1]) else None
+                q = self.repo.set_fx_rate(code, rate, date=date, source=src, confirm_inverted=confirm)
                 self._saved[code] = (q.per_usd, q.date, q.source)
             self.repo.set_display_currency(self.display.currentData())
         except (ValueError, OSError, sqlite3.Error) as exc:  # bad rate, read-only file

@@ -27,44 +27,71 @@ Header = Callable[[str], "str | None"]
 def _patterns() -> list[tuple[re.Pattern[str], str]]:
     # pydantic 2's messages and the catalog's own (catalog.records.check_price, csv_io's scan)
     return [
-        (re.compile(r"^Input should be greater than or equal to (\S+)$"),
-         translate("Catalog", "must be at least %1")),
-        (re.compile(r"^Input should be greater than (\S+)$"),
-         translate("Catalog", "must be greater than %1")),
-        (re.compile(r"^Input should be less than or equal to (\S+)$"),
-         translate("Catalog", "must be at most %1")),
-        (re.compile(r"^Input should be less than (\S+)$"),
-         translate("Catalog", "must be less than %1")),
-        (re.compile(r"^Input should be a valid integer, got a number with a fractional part$"),
-         translate("Catalog", "must be a whole number")),
-        (re.compile(r"^Input should be a valid integer(?:, .*)?$"),
-         translate("Catalog", "must be a whole number")),
-        (re.compile(r"^Input should be a valid number(?:, .*)?$"),
-         translate("Catalog", "is not a number")),
-        (re.compile(r"^Input should be a finite number$"),
-         translate("Catalog", "must be a finite number")),
+        (
+            re.compile(r"^Input should be greater than or equal to (\S+)$"),
+            translate("Catalog", "must be at least %1"),
+        ),
+        (
+            re.compile(r"^Input should be greater than (\S+)$"),
+            translate("Catalog", "must be greater than %1"),
+        ),
+        (
+            re.compile(r"^Input should be less than or equal to (\S+)$"),
+            translate("Catalog", "must be at most %1"),
+        ),
+        (re.compile(r"^Input should be less than (\S+)$"), translate("Catalog", "must be less than %1")),
+        (
+            re.compile(r"^Input should be a valid integer, got a number with a fractional part$"),
+            translate("Catalog", "must be a whole number"),
+        ),
+        (
+            re.compile(r"^Input should be a valid integer(?:, .*)?$"),
+            translate("Catalog", "must be a whole number"),
+        ),
+        (re.compile(r"^Input should be a valid number(?:, .*)?$"), translate("Catalog", "is not a number")),
+        (re.compile(r"^Input should be a finite number$"), translate("Catalog", "must be a finite number")),
         (re.compile(r"^Field required$"), translate("Catalog", "is required")),
-        (re.compile(r"^String should have at least 1 character$"),
-         translate("Catalog", "must not be empty")),
-        (re.compile(r"^(?:observed )?'(.*)' is not a date: use .*$"),
-         translate("Catalog", "“%1” is not a date: use YYYY-MM-DD, YYYY-MM, YYYY, a quarter "
-                              "such as 2024Q3, early/mid/late YYYY or unknown")),
-        (re.compile(r"^'(.*)' is in the future \(today is (.*)\)$"),
-         translate("Catalog", "“%1” is in the future (today is %2)")),
-        (re.compile(r"^'(.*)' is not a known ISO 4217 code \(such as USD, EUR, CNY\); add an "
-                    r"exchange rate for it first$"),
-         translate("Catalog", "“%1” is not a known ISO 4217 code (such as USD, EUR, CNY); "
-                              "add an exchange rate for it first")),
-        (re.compile(r"^'(.*)' is not a 3-letter code such as USD or CNY$"),
-         translate("Catalog", "“%1” is not a 3-letter code such as USD or CNY")),
-        (re.compile(r"^(\S+) is not a finite number$"),
-         translate("Catalog", "must be a finite number")),
-        (re.compile(r"^(\S+) per GPU-hour is above the limit of (\S+) \(a typo\?\)$"),
-         translate("Catalog", "%1 per GPU-hour is above the limit of %2 (a typo?)")),
-        (re.compile(r"^not UTF-8 text \((.*)\); save the file as UTF-8 CSV$"),
-         translate("Catalog", "not UTF-8 text (%1); save the file as UTF-8 CSV")),
-        (re.compile(r"^not CSV text: binary data \(a NUL byte at byte (\S+)\)$"),
-         translate("Catalog", "not CSV text: binary data (a NUL byte at byte %1)")),
+        (re.compile(r"^String should have at least 1 character$"), translate("Catalog", "must not be empty")),
+        (
+            re.compile(r"^(?:observed )?'(.*)' is not a date: use .*$"),
+            translate(
+                "Catalog",
+                "“%1” is not a date: use YYYY-MM-DD, YYYY-MM, YYYY, a quarter "
+                "such as 2024Q3, early/mid/late YYYY or unknown",
+            ),
+        ),
+        (
+            re.compile(r"^'(.*)' is in the future \(today is (.*)\)$"),
+            translate("Catalog", "“%1” is in the future (today is %2)"),
+        ),
+        (
+            re.compile(
+                r"^'(.*)' is not a known ISO 4217 code \(such as USD, EUR, CNY\); add an "
+                r"exchange rate for it first$"
+            ),
+            translate(
+                "Catalog",
+                "“%1” is not a known ISO 4217 code (such as USD, EUR, CNY); "
+                "add an exchange rate for it first",
+            ),
+        ),
+        (
+            re.compile(r"^'(.*)' is not a 3-letter code such as USD or CNY$"),
+            translate("Catalog", "“%1” is not a 3-letter code such as USD or CNY"),
+        ),
+        (re.compile(r"^(\S+) is not a finite number$"), translate("Catalog", "must be a finite number")),
+        (
+            re.compile(r"^(\S+) per GPU-hour is above the limit of (\S+) \(a typo\?\)$"),
+            translate("Catalog", "%1 per GPU-hour is above the limit of %2 (a typo?)"),
+        ),
+        (
+            re.compile(r"^not UTF-8 text \((.*)\); save the file as UTF-8 CSV$"),
+            translate("Catalog", "not UTF-8 text (%1); save the file as UTF-8 CSV"),
+        ),
+        (
+            re.compile(r"^not CSV text: binary data \(a NUL byte at byte (\S+)\)$"),
+            translate("Catalog", "not CSV text: binary data (a NUL byte at byte %1)"),
+        ),
     ]
 
 

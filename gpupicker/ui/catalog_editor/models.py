@@ -191,8 +191,9 @@ class RecordTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.columns)
 
     @override
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
@@ -204,8 +205,11 @@ class RecordTableModel(QAbstractTableModel):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if self.columns[index.column()] in self.editable and self.undo_stack is not None \
-                and not self.read_only:
+        if (
+            self.columns[index.column()] in self.editable
+            and self.undo_stack is not None
+            and not self.read_only
+        ):
             f |= Qt.ItemFlag.ItemIsEditable
         return f
 
@@ -347,8 +351,9 @@ class RecordTableModel(QAbstractTableModel):
                 self._filter_texts[r] = self._row_text(r)
 
     @Slot(QModelIndex, QModelIndex, list)
-    def _on_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
-                         roles: list[int] | None = None) -> None:
+    def _on_data_changed(
+        self, top_left: QModelIndex, bottom_right: QModelIndex, roles: list[int] | None = None
+    ) -> None:
         first, last = top_left.row(), bottom_right.row()
         if last - first >= _REBUILD_ROWS:
             self._clear_caches()
@@ -368,9 +373,9 @@ class RecordTableModel(QAbstractTableModel):
     def _on_rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
         self._text_columns = []
         for keys in self._sort_keys.values():
-            del keys[first:last + 1]
+            del keys[first : last + 1]
         if self._filter_texts is not None:
-            del self._filter_texts[first:last + 1]
+            del self._filter_texts[first : last + 1]
 
     def is_user_row(self, row: int) -> bool:
         """True when the user added or changed ``row`` (shown in bold)."""
@@ -443,17 +448,23 @@ class RecordTableModel(QAbstractTableModel):
             bad = {str(e.get("loc", ("",))[0]) for e in exc.errors()}
             if bad == {col}:  # pydantic's sentences translated
                 msgs = validation_text(exc, fields=False, render=tr_message, sep="\n")
-                self.validationFailed.emit(self._message(
-                    col, "; ".join(reason_text(m) for m in msgs.split("\n"))))
+                self.validationFailed.emit(
+                    self._message(col, "; ".join(reason_text(m) for m in msgs.split("\n")))
+                )
             else:
-                self.validationFailed.emit(self._message("", self.explain(
-                    validation_message(exc))))
+                self.validationFailed.emit(self._message("", self.explain(validation_message(exc))))
             return False
         except ValueError as exc:
             self.validationFailed.emit(self._message("", self.explain(str(exc))))
             return False
-        cmd = EditRecordCommand(self, self._keys[index.row()], old, new, (col, *implied),
-                                tr_fmt(translate("Catalog", "Edit %1"), self.header(col)))
+        cmd = EditRecordCommand(
+            self,
+            self._keys[index.row()],
+            old,
+            new,
+            (col, *implied),
+            tr_fmt(translate("Catalog", "Edit %1"), self.header(col)),
+        )
         self._push(cmd)
         return True
 
@@ -510,9 +521,16 @@ class RecordTableModel(QAbstractTableModel):
     def report_failure(self, exc: BaseException, key: RecordKey | None = None) -> None:
         """A write failed: say why (status bar) and show the repository's current row."""
         if isinstance(exc, conflict_error_types()):
-            self.validationFailed.emit(tr_fmt(translate(
-                "Catalog", "Not saved — another program changed this row (%1). The table now "
-                           "shows the current values; edit again if needed."), str(exc)))
+            self.validationFailed.emit(
+                tr_fmt(
+                    translate(
+                        "Catalog",
+                        "Not saved — another program changed this row (%1). The table now "
+                        "shows the current values; edit again if needed.",
+                    ),
+                    str(exc),
+                )
+            )
             if key is not None:
                 self.refresh_key(key)
             return
@@ -561,8 +579,11 @@ class RecordTableModel(QAbstractTableModel):
 
     def delete_row(self, row: int) -> None:
         """Undoable delete."""
-        self._push(DeleteRecordCommand(self, self._keys[row], self._rows[row], row,
-                                       translate("Catalog", "Delete row")))
+        self._push(
+            DeleteRecordCommand(
+                self, self._keys[row], self._rows[row], row, translate("Catalog", "Delete row")
+            )
+        )
 
 
 class IdKeyedTableModel(RecordTableModel):

@@ -74,8 +74,7 @@ class OwnedGpusTab(QWidget):
         self.gpu_box = QComboBox()
         for g in repo.gpus():  # the name in the UI's language; the id (CSV, CLI) as tooltip
             self.gpu_box.addItem(display_name(g.name), g.id)
-            self.gpu_box.setItemData(self.gpu_box.count() - 1, g.id,
-                                     Qt.ItemDataRole.ToolTipRole)
+            self.gpu_box.setItemData(self.gpu_box.count() - 1, g.id, Qt.ItemDataRole.ToolTipRole)
         i = self.gpu_box.findData("rtx_4090")
         if i >= 0:
             self.gpu_box.setCurrentIndex(i)
@@ -115,10 +114,13 @@ class OwnedGpusTab(QWidget):
         self.add_button = QPushButton(self.tr("&Add owned GPUs"))
         self.remove_button = QPushButton(self.tr("&Remove selected"))
         self.detect_button = QPushButton(self.tr("This &computer…"))
-        self.detect_button.setToolTip(self.tr(
-            "Read this computer's GPUs, their free VRAM and the RAM with nvidia-smi / rocm-smi "
-            "(Linux) or system_profiler (macOS). Runs only when you press it; nothing is saved "
-            "until you press Save."))
+        self.detect_button.setToolTip(
+            self.tr(
+                "Read this computer's GPUs, their free VRAM and the RAM with nvidia-smi / rocm-smi "
+                "(Linux) or system_profiler (macOS). Runs only when you press it; nothing is saved "
+                "until you press Save."
+            )
+        )
         self.save_detected_button = QPushButton(self.tr("&Save as owned GPUs"))
         self.save_detected_button.setVisible(False)
         self.detected = QLabel()
@@ -131,9 +133,15 @@ class OwnedGpusTab(QWidget):
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.message.setWordWrap(True)
         self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels([
-            self.tr("GPU"), self.tr("Count"), self.tr("Purchase"), self.tr("Use"),
-            self.tr("Cost per GPU-hour")])
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("GPU"),
+                self.tr("Count"),
+                self.tr("Purchase"),
+                self.tr("Use"),
+                self.tr("Cost per GPU-hour"),
+            ]
+        )
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -177,25 +185,32 @@ class OwnedGpusTab(QWidget):
         self.table.setRowCount(len(owned))
         for r, o in enumerate(owned):
             try:
-                cost = money.fmt(owned_cost(o, self.repo.get_gpu(o.gpu_id), rates)
-                                 .usd_per_gpu_hour, 4)
+                cost = money.fmt(owned_cost(o, self.repo.get_gpu(o.gpu_id), rates).usd_per_gpu_hour, 4)
             except ValueError as exc:
                 cost = str(exc)
             gpu = self.repo.get_gpu(o.gpu_id)
-            cells = (display_name(gpu.name) if gpu is not None else o.gpu_id, str(o.count),
-                     f"{o.purchase_price:,.2f} {o.currency}",
-                     tr_fmt(self.tr("%1 × %2 years"), f"{o.utilization:.0%}", f"{o.years:g}"), cost)
+            cells = (
+                display_name(gpu.name) if gpu is not None else o.gpu_id,
+                str(o.count),
+                f"{o.purchase_price:,.2f} {o.currency}",
+                tr_fmt(self.tr("%1 × %2 years"), f"{o.utilization:.0%}", f"{o.years:g}"),
+                cost,
+            )
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
 
     def current_owned(self) -> OwnedGpu:
         """The form as an :class:`OwnedGpu` (raises ValueError for a bad figure)."""
-        return OwnedGpu(gpu_id=self.gpu_box.currentData(), count=self.count.value(),
-                        purchase_price=self.purchase.value(),
-                        currency=(self.currency.text().strip() or "USD").upper(),
-                        power_w=self.power.value() or None,
-                        electricity_per_kwh=self.kwh.value(), years=self.years.value(),
-                        utilization=self.utilization.value() / 100.0)
+        return OwnedGpu(
+            gpu_id=self.gpu_box.currentData(),
+            count=self.count.value(),
+            purchase_price=self.purchase.value(),
+            currency=(self.currency.text().strip() or "USD").upper(),
+            power_w=self.power.value() or None,
+            electricity_per_kwh=self.kwh.value(),
+            years=self.years.value(),
+            utilization=self.utilization.value() / 100.0,
+        )
 
     @Slot()
     def add_owned(self) -> None:

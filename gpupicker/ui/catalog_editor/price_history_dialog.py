@@ -24,8 +24,9 @@ from ..i18n.placeholders import tr_fmt
 class PriceHistoryDialog(QDialog):
     """Shows ``[(changed_at, PriceOffer), …]`` oldest first. Public: ``table``, ``plot_item``."""
 
-    def __init__(self, history: list[tuple[str, PriceOffer]], parent: QWidget | None = None,
-                 gpu_name: str = "") -> None:
+    def __init__(
+        self, history: list[tuple[str, PriceOffer]], parent: QWidget | None = None, gpu_name: str = ""
+    ) -> None:
         super().__init__(parent)
         self.history = history
         first = history[-1][1] if history else None
@@ -34,13 +35,15 @@ class PriceHistoryDialog(QDialog):
             title += f" — {gpu_name or first.gpu_id} · {first.provider}"
         self.setWindowTitle(title)
         self.table = QTableWidget(len(history), 3)
-        self.table.setHorizontalHeaderLabels([self.tr("Changed (UTC)"), self.tr("Price / GPU-hour"),
-                                              self.tr("Observed")])
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Changed (UTC)"), self.tr("Price / GPU-hour"), self.tr("Observed")]
+        )
         self.table.verticalHeader().hide()
         for r, (when, offer) in enumerate(history):
             self.table.setItem(r, 0, QTableWidgetItem(when[:19].replace("T", " ")))
-            self.table.setItem(r, 1, QTableWidgetItem(
-                f"{fmt_number(offer.price_per_gpu_hour, 2)} {offer.currency}"))
+            self.table.setItem(
+                r, 1, QTableWidgetItem(f"{fmt_number(offer.price_per_gpu_hour, 2)} {offer.currency}")
+            )
             self.table.setItem(r, 2, QTableWidgetItem(offer.observed))
         self.table.resizeColumnsToContents()
         self.plot = pg.PlotWidget()
@@ -71,8 +74,12 @@ class PriceHistoryDialog(QDialog):
         move = price_move(self.history)
         if move is None or move.low == move.high:
             return ""
-        line = self.tr("%1 % over %2 days; low %3, high %4 (%5 observations)").replace(
-            "%1", ("+" if move.change_pct > 0 else "") + fmt_number(move.change_pct, 1)).replace(
-            "%2", fmt_number(move.days, 0)).replace("%3", fmt_number(move.low, 2)).replace(
-            "%4", fmt_number(move.high, 2)).replace("%5", str(len(move.points)))
+        line = (
+            self.tr("%1 % over %2 days; low %3, high %4 (%5 observations)")
+            .replace("%1", ("+" if move.change_pct > 0 else "") + fmt_number(move.change_pct, 1))
+            .replace("%2", fmt_number(move.days, 0))
+            .replace("%3", fmt_number(move.low, 2))
+            .replace("%4", fmt_number(move.high, 2))
+            .replace("%5", str(len(move.points)))
+        )
         return line + ("\n" + tr_message(move.advice) if move.advice is not None else "")

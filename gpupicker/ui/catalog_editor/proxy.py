@@ -134,8 +134,7 @@ class CatalogProxy(QAbstractTableModel):
 
     @override
     def index(self, row: int, column: int, parent: _Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if parent.isValid() or not (0 <= row < len(self._rows)
-                                    and 0 <= column < len(self._model.columns)):
+        if parent.isValid() or not (0 <= row < len(self._rows) and 0 <= column < len(self._model.columns)):
             return QModelIndex()
         return self.createIndex(row, column)
 
@@ -146,8 +145,12 @@ class CatalogProxy(QAbstractTableModel):
         return self._model.data_at(self._rows[index.row()], index.column(), role)
 
     @override
-    def setData(self, index: _Index, value: object,  # noqa: N802
-                role: int = Qt.ItemDataRole.EditRole) -> bool:
+    def setData(
+        self,
+        index: _Index,
+        value: object,  # noqa: N802
+        role: int = Qt.ItemDataRole.EditRole,
+    ) -> bool:
         source = self.mapToSource(index)
         return source.isValid() and self._model.setData(source, value, role)
 
@@ -156,8 +159,12 @@ class CatalogProxy(QAbstractTableModel):
         return self._model.flags(self.mapToSource(index))
 
     @override
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,  # noqa: N802
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> object:
         if orientation == Qt.Orientation.Vertical:
             if not 0 <= section < len(self._rows):
                 return None
@@ -216,8 +223,7 @@ class CatalogProxy(QAbstractTableModel):
         gone = {p for first, last in intervals for p in range(first, last + 1)}
         return [s for p, s in enumerate(self._rows) if p not in gone]
 
-    def _add_intervals(self, rows: list[int], source_items: list[int]
-                       ) -> list[tuple[int, list[int]]]:
+    def _add_intervals(self, rows: list[int], source_items: list[int]) -> list[tuple[int, list[int]]]:
         """Where each of ``source_items`` (sorted) goes into ``rows``: Qt's
         ``proxy_intervals_for_source_items_to_add`` (binary search for the first item of an
         interval, then the following items while not after the row there)."""
@@ -231,7 +237,7 @@ class CatalogProxy(QAbstractTableModel):
             high = len(rows) - 1
             while low <= high:
                 mid = (low + high) // 2
-                if (self._less(first, rows[mid]) if compare else first < rows[mid]):
+                if self._less(first, rows[mid]) if compare else first < rows[mid]:
                     high = mid - 1
                 else:
                     low = mid + 1
@@ -243,7 +249,7 @@ class CatalogProxy(QAbstractTableModel):
                 there = rows[at]
                 while i < n:
                     new = source_items[i]
-                    if (self._less(there, new) if compare else there < new):
+                    if self._less(there, new) if compare else there < new:
                         break
                     items.append(new)
                     i += 1
@@ -266,7 +272,7 @@ class CatalogProxy(QAbstractTableModel):
             self.beginRemoveRows(QModelIndex(), first, last)
             for p in range(first, last + 1):
                 self._pos[self._rows[p]] = -1
-            del self._rows[first:last + 1]
+            del self._rows[first : last + 1]
             self._rebuild_pos(first)
             self.endRemoveRows()
 
@@ -279,8 +285,10 @@ class CatalogProxy(QAbstractTableModel):
 
     def _save_persistent(self) -> list[tuple[QModelIndex, int, int]]:
         rows = self._rows
-        return [(i, rows[i.row()] if 0 <= i.row() < len(rows) else -1, i.column())
-                for i in self.persistentIndexList()]
+        return [
+            (i, rows[i.row()] if 0 <= i.row() < len(rows) else -1, i.column())
+            for i in self.persistentIndexList()
+        ]
 
     def _restore_persistent(self, saved: list[tuple[QModelIndex, int, int]]) -> None:
         if not saved:
@@ -304,8 +312,9 @@ class CatalogProxy(QAbstractTableModel):
 
     # ---- the model's signals ----------------------------------------------------------
     @Slot(QModelIndex, QModelIndex, list)
-    def _on_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
-                         roles: list[int] | None = None) -> None:
+    def _on_data_changed(
+        self, top_left: QModelIndex, bottom_right: QModelIndex, roles: list[int] | None = None
+    ) -> None:
         if not top_left.isValid() or not bottom_right.isValid():
             return
         remove: list[int] = []
@@ -332,6 +341,7 @@ class CatalogProxy(QAbstractTableModel):
                 self._relayout(lambda: kept)
         if resort:
             if self._needs_reorder(resort):
+
                 def resorted() -> list[int]:
                     kept = self._without(self._remove_intervals(resort))
                     items = list(resort)
@@ -342,9 +352,11 @@ class CatalogProxy(QAbstractTableModel):
             change += resort
         if change:
             positions = [self._pos[s] for s in change]
-            self.dataChanged.emit(self.createIndex(min(positions), top_left.column()),
-                                  self.createIndex(max(positions), bottom_right.column()),
-                                  roles or [])
+            self.dataChanged.emit(
+                self.createIndex(min(positions), top_left.column()),
+                self.createIndex(max(positions), bottom_right.column()),
+                roles or [],
+            )
         if insert:
             self._sort_rows(insert)
             intervals2 = self._add_intervals(self._rows, insert)
@@ -391,7 +403,7 @@ class CatalogProxy(QAbstractTableModel):
         if parent.isValid():
             return
         delta = end - start + 1
-        del self._pos[start:end + 1]
+        del self._pos[start : end + 1]
         self._rows = [s - delta if s >= start else s for s in self._rows]
         self._rebuild_pos()
 
@@ -404,8 +416,10 @@ class CatalogProxy(QAbstractTableModel):
     def _on_layout_about_to_be_changed(self) -> None:
         self.layoutAboutToBeChanged.emit()
         rows = self._rows
-        self._saved = [(i, rows[i.row()] if 0 <= i.row() < len(rows) else -1, i.column())
-                       for i in self.persistentIndexList()]
+        self._saved = [
+            (i, rows[i.row()] if 0 <= i.row() < len(rows) else -1, i.column())
+            for i in self.persistentIndexList()
+        ]
 
     @Slot()
     def _on_layout_changed(self) -> None:

@@ -46,8 +46,6 @@ def months_since(observed: str, today: dt.date | None = None) -> float | None:
     return (today - when).days / 30.44
 
 
-
-
 def price_kind_names() -> dict[str, str]:
     """Kind code (core.price_kind.PRICE_KINDS) → translated label."""
     return {
@@ -89,7 +87,8 @@ def gpu_headers() -> dict[str, str]:
         "fp8_tflops_dense": translate("Catalog", "FP8 TFLOPS"),
         "tdp_w": translate("Catalog", "Power (W)"),
         "interconnect": translate("Catalog", "Interconnect"),
-        "release_year": translate("Catalog", "Year"), "source": translate("Catalog", "Source"),
+        "release_year": translate("Catalog", "Year"),
+        "source": translate("Catalog", "Source"),
     }
 
 
@@ -123,13 +122,25 @@ class PriceTableModel(RecordTableModel):
     record_type = PriceOffer
     fields_method = "update_price_fields"
     table_name = "prices"
-    columns = ("gpu_id", "provider", "region", "pricing", "price_per_gpu_hour", "currency",
-               "gpus_per_instance", "observed", "source", "notes", "price_kind")
+    columns = (
+        "gpu_id",
+        "provider",
+        "region",
+        "pricing",
+        "price_per_gpu_hour",
+        "currency",
+        "gpus_per_instance",
+        "observed",
+        "source",
+        "notes",
+        "price_kind",
+    )
     editable = frozenset(columns) - {"price_kind"}
     numeric = frozenset({"price_per_gpu_hour", "gpus_per_instance"})
 
-    def __init__(self, repo: CatalogRepository, staleness_months: int = 6,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, repo: CatalogRepository, staleness_months: int = 6, parent: QObject | None = None
+    ) -> None:
         self.staleness_months = staleness_months
         self.today = dt.date.today()
         self._ages: list[float | None] | None = None
@@ -146,8 +157,12 @@ class PriceTableModel(RecordTableModel):
 
     @override
     def data_at(self, row: int, column: int, role: int) -> object:
-        if role == Qt.ItemDataRole.EditRole and 0 <= row < len(self._rows) \
-                and 0 <= column < len(self.columns) and self.columns[column] == "price_kind":
+        if (
+            role == Qt.ItemDataRole.EditRole
+            and 0 <= row < len(self._rows)
+            and 0 <= column < len(self.columns)
+            and self.columns[column] == "price_kind"
+        ):
             return self.kind(row)
         return super().data_at(row, column, role)
 
@@ -235,7 +250,7 @@ class PriceTableModel(RecordTableModel):
     @override
     def _on_rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
         if self._ages is not None:
-            del self._ages[first:last + 1]
+            del self._ages[first : last + 1]
         super()._on_rows_removed(parent, first, last)
 
     def is_stale(self, row: int) -> bool:
@@ -264,8 +279,10 @@ class PriceTableModel(RecordTableModel):
     @override
     def extra_data(self, row: int, column: str, role: int) -> object:
         if column == "gpu_id" and role == Qt.ItemDataRole.ToolTipRole:
-            return tr_fmt(translate("Catalog", "GPU id: %1 (what the CSV and the CLI use)"),
-                          str(getattr(self._rows[row], "gpu_id", "")))
+            return tr_fmt(
+                translate("Catalog", "GPU id: %1 (what the CSV and the CLI use)"),
+                str(getattr(self._rows[row], "gpu_id", "")),
+            )
         if column != "observed" or not self.is_stale(row):
             return None
         if role == Qt.ItemDataRole.BackgroundRole:
@@ -275,11 +292,16 @@ class PriceTableModel(RecordTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             age = self.age_months(row)
             if age is None:
-                return translate("Catalog", "When this price was seen is unknown: check the "
-                                            "provider's current price.")
-            return tr_fmt(translate("Catalog", "Observed %1 months ago (older than %2): check the "
-                                        "provider's current price."),
-                          str(int(age)), str(self.staleness_months))
+                return translate(
+                    "Catalog", "When this price was seen is unknown: check the provider's current price."
+                )
+            return tr_fmt(
+                translate(
+                    "Catalog", "Observed %1 months ago (older than %2): check the provider's current price."
+                ),
+                str(int(age)),
+                str(self.staleness_months),
+            )
         return None
 
     #: Columns whose edit is not a new observation of the price (annotations, the date itself).
@@ -298,9 +320,12 @@ class PriceTableModel(RecordTableModel):
     def new_record(self) -> PriceOffer:
         """A template row for "Add"."""
         gpu = self._rows[0].gpu_id if self._rows else "rtx_4090"  # type: ignore[attr-defined]
-        return PriceOffer(gpu_id=gpu, provider=translate("Catalog", "My provider"),
-                          price_per_gpu_hour=1.0,
-                          observed=dt.date.today().isoformat())
+        return PriceOffer(
+            gpu_id=gpu,
+            provider=translate("Catalog", "My provider"),
+            price_per_gpu_hour=1.0,
+            observed=dt.date.today().isoformat(),
+        )
 
 
 class GpuTableModel(IdKeyedTableModel):
@@ -310,12 +335,30 @@ class GpuTableModel(IdKeyedTableModel):
     fields_method = "update_gpu_fields"
     upsert_method = "upsert_gpu"
     table_name = "gpus"
-    columns = ("id", "name", "vendor", "memory_gb", "memory_bandwidth_gbps",
-               "bf16_tflops_dense", "fp8_tflops_dense", "tdp_w", "interconnect", "release_year",
-               "source")
+    columns = (
+        "id",
+        "name",
+        "vendor",
+        "memory_gb",
+        "memory_bandwidth_gbps",
+        "bf16_tflops_dense",
+        "fp8_tflops_dense",
+        "tdp_w",
+        "interconnect",
+        "release_year",
+        "source",
+    )
     editable = frozenset(columns) - {"id"}
-    numeric = frozenset({"memory_gb", "memory_bandwidth_gbps", "bf16_tflops_dense",
-                         "fp8_tflops_dense", "tdp_w", "release_year"})
+    numeric = frozenset(
+        {
+            "memory_gb",
+            "memory_bandwidth_gbps",
+            "bf16_tflops_dense",
+            "fp8_tflops_dense",
+            "tdp_w",
+            "release_year",
+        }
+    )
 
     @override
     def header(self, column: str) -> str:
@@ -328,10 +371,11 @@ class GpuTableModel(IdKeyedTableModel):
             return fmt_number(v, 0)  # 80 GB beside 141 GB, not 80.00
         text = super().display(record, column)
         if column == "interconnect":  # the catalog's three most common words, translated
-            return {"PCIe (no NVLink)": translate("Catalog", "PCIe (no NVLink)"),
-                    "PCIe + NVLink bridge": translate("Catalog", "PCIe + NVLink bridge"),
-                    "PCIe + NVLink bridge (capped)":
-                        translate("Catalog", "PCIe + NVLink bridge (capped)")}.get(text, text)
+            return {
+                "PCIe (no NVLink)": translate("Catalog", "PCIe (no NVLink)"),
+                "PCIe + NVLink bridge": translate("Catalog", "PCIe + NVLink bridge"),
+                "PCIe + NVLink bridge (capped)": translate("Catalog", "PCIe + NVLink bridge (capped)"),
+            }.get(text, text)
         return text
 
     @override
@@ -349,8 +393,12 @@ class GpuTableModel(IdKeyedTableModel):
     @override
     def new_record(self) -> GpuSpec:
         """A template row for "Add"."""
-        return GpuSpec(id=self._free_id("my_gpu"), name=translate("Catalog", "My GPU"), memory_gb=24,
-                       memory_bandwidth_gbps=1000)
+        return GpuSpec(
+            id=self._free_id("my_gpu"),
+            name=translate("Catalog", "My GPU"),
+            memory_gb=24,
+            memory_bandwidth_gbps=1000,
+        )
 
 
 class ModelsTableModel(IdKeyedTableModel):
@@ -361,12 +409,32 @@ class ModelsTableModel(IdKeyedTableModel):
 
     record_type = ModelRecord
 
-    columns = ("id", "name", "family", "params_b", "num_layers", "hidden_size",
-               "intermediate_size", "num_attention_heads", "num_key_value_heads", "vocab_size",
-               "max_context", "license")
-    numeric = frozenset({"params_b", "num_layers", "hidden_size", "intermediate_size",
-                         "num_attention_heads", "num_key_value_heads", "vocab_size",
-                         "max_context"})
+    columns = (
+        "id",
+        "name",
+        "family",
+        "params_b",
+        "num_layers",
+        "hidden_size",
+        "intermediate_size",
+        "num_attention_heads",
+        "num_key_value_heads",
+        "vocab_size",
+        "max_context",
+        "license",
+    )
+    numeric = frozenset(
+        {
+            "params_b",
+            "num_layers",
+            "hidden_size",
+            "intermediate_size",
+            "num_attention_heads",
+            "num_key_value_heads",
+            "vocab_size",
+            "max_context",
+        }
+    )
 
     editable = frozenset(columns) - {"id"}
     table_name = "models"
@@ -395,7 +463,18 @@ class ModelsTableModel(IdKeyedTableModel):
     @override
     def new_record(self) -> BaseModel:
         """A template row for "Add" (a Llama-2-7B shape to edit)."""
-        return self.record_type.model_validate(dict(
-            id=self._free_id("my_model"), name=translate("Catalog", "My model"), family="custom",
-            params_b=6.74, num_layers=32, hidden_size=4096, intermediate_size=11008,
-            num_attention_heads=32, num_key_value_heads=32, vocab_size=32000, max_context=4096))
+        return self.record_type.model_validate(
+            dict(
+                id=self._free_id("my_model"),
+                name=translate("Catalog", "My model"),
+                family="custom",
+                params_b=6.74,
+                num_layers=32,
+                hidden_size=4096,
+                intermediate_size=11008,
+                num_attention_heads=32,
+                num_key_value_heads=32,
+                vocab_size=32000,
+                max_context=4096,
+            )
+        )

@@ -118,21 +118,26 @@ class EditRecordCommand(_GuardedCommand):
     the editor showed (another program's changes are never overwritten).
     """
 
-    def __init__(self, model: RecordStore, key: RecordKey, old: BaseModel, new: BaseModel,
-                 fields: tuple[str, ...], text: str) -> None:
+    def __init__(
+        self,
+        model: RecordStore,
+        key: RecordKey,
+        old: BaseModel,
+        new: BaseModel,
+        fields: tuple[str, ...],
+        text: str,
+    ) -> None:
         super().__init__(text)
         self.model, self.key, self.old, self.new, self.fields = model, key, old, new, fields
         self.edited: RecordKey = key
 
     @override
     def _redo(self) -> None:
-        self.model.apply_field(self.edited, {f: getattr(self.new, f) for f in self.fields},
-                               expected=self.old)
+        self.model.apply_field(self.edited, {f: getattr(self.new, f) for f in self.fields}, expected=self.old)
 
     @override
     def _undo(self) -> None:
-        self.model.apply_field(self.edited, {f: getattr(self.old, f) for f in self.fields},
-                               expected=self.new)
+        self.model.apply_field(self.edited, {f: getattr(self.old, f) for f in self.fields}, expected=self.new)
 
 
 class AddRecordCommand(_GuardedCommand):
@@ -155,8 +160,7 @@ class AddRecordCommand(_GuardedCommand):
 class DeleteRecordCommand(_GuardedCommand):
     """Delete a row; undo re-adds it at the same place."""
 
-    def __init__(self, model: RecordStore, key: RecordKey, record: BaseModel, row: int,
-                 text: str) -> None:
+    def __init__(self, model: RecordStore, key: RecordKey, record: BaseModel, row: int, text: str) -> None:
         super().__init__(text)
         self.model, self.key, self.record, self.row = model, key, record, row
 

@@ -68,9 +68,11 @@ class CatalogTab(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                  | QAbstractItemView.EditTrigger.EditKeyPressed
-                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
         self.view.verticalHeader().setDefaultSectionSize(24)
@@ -83,9 +85,13 @@ class CatalogTab(QWidget):
         self.duplicate_button = QPushButton(self.tr("D&uplicate"))
         self.delete_button = QPushButton(self.tr("&Delete"))
         self.reset_button = QPushButton(self.tr("&Reset to default"))
-        self.reset_button.setToolTip(self.tr("Put the selected rows back to the bundled values "
-                                             "(rows you added have no default). Bold rows are "
-                                             "yours."))
+        self.reset_button.setToolTip(
+            self.tr(
+                "Put the selected rows back to the bundled values "
+                "(rows you added have no default). Bold rows are "
+                "yours."
+            )
+        )
         self.history_button = QPushButton(self.tr("&History…"))
         self.history_button.setVisible(self.table_name == "prices")
         self.count_label = QLabel()
@@ -152,9 +158,11 @@ class CatalogTab(QWidget):
 
     @Slot()
     def _update_count(self) -> None:
-        self.count_label.setText(tr_fmt(self.tr("%1 of %2 rows"),
-                                        fmt_number(self.proxy.rowCount()),
-                                        fmt_number(self.model.rowCount())))  # "20,285 of 20,285"
+        self.count_label.setText(
+            tr_fmt(
+                self.tr("%1 of %2 rows"), fmt_number(self.proxy.rowCount()), fmt_number(self.model.rowCount())
+            )
+        )  # "20,285 of 20,285"
 
     def selected_source_rows(self) -> list[int]:
         """Source rows of the selected view rows, descending."""
@@ -191,8 +199,9 @@ class CatalogWindow(QMainWindow):
 
     catalogChanged = Signal()
 
-    def __init__(self, repo: CatalogRepository, prefs: Preferences | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, repo: CatalogRepository, prefs: Preferences | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.repo = repo
@@ -219,7 +228,8 @@ class CatalogWindow(QMainWindow):
         self.read_only_banner.setWordWrap(True)
         self.read_only_banner.setStyleSheet(
             "QLabel#readOnlyBanner { background: #fff1c2; color: #5c3b00; padding: 6px; "
-            "border: 1px solid #e0c060; }")
+            "border: 1px solid #e0c060; }"
+        )
         self.read_only_banner.setVisible(False)
         central = QWidget()
         cl = QVBoxLayout(central)
@@ -235,14 +245,20 @@ class CatalogWindow(QMainWindow):
         self.export_action = QAction(self.tr("&Export CSV…"), self)
         self.fx_action = QAction(self.tr("E&xchange rates…"), self)
         self.reset_all_action = QAction(self.tr("Reset &all to defaults…"), self)
-        self.reset_all_action.setToolTip(self.tr(
-            "Make GPUs, models and prices exactly the bundled catalog again. Your rows and price "
-            "history are removed; a backup is written first and exchange rates are kept."))
+        self.reset_all_action.setToolTip(
+            self.tr(
+                "Make GPUs, models and prices exactly the bundled catalog again. Your rows and price "
+                "history are removed; a backup is written first and exchange rates are kept."
+            )
+        )
         self.backup_action = QAction(self.tr("&Back up now"), self)
         self.restore_action = QAction(self.tr("Restore a &backup…"), self)
-        self.restore_action.setToolTip(self.tr(
-            "Replace the catalog with one of its backups (the last 10 are kept); the current "
-            "catalog is backed up first."))
+        self.restore_action.setToolTip(
+            self.tr(
+                "Replace the catalog with one of its backups (the last 10 are kept); the current "
+                "catalog is backed up first."
+            )
+        )
         self.stale_label = QLabel()
         self.stale_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         tb = QToolBar(self.tr("Catalog"))
@@ -277,9 +293,14 @@ class CatalogWindow(QMainWindow):
     def set_read_only(self, read_only: bool, reason: str = "") -> None:
         """Show or hide the read-only banner and turn every editing action off or on."""
         self.read_only = read_only
-        text = tr_fmt(self.tr("This catalog is read-only (%1): you can browse and export it, but "
-                       "edits cannot be saved. Make the file and its folder writable, or set "
-                       "GPUPICKER_HOME to a writable folder, and restart."), str(self.repo.path))
+        text = tr_fmt(
+            self.tr(
+                "This catalog is read-only (%1): you can browse and export it, but "
+                "edits cannot be saved. Make the file and its folder writable, or set "
+                "GPUPICKER_HOME to a writable folder, and restart."
+            ),
+            str(self.repo.path),
+        )
         if reason:
             text += "\n" + reason
         self.read_only_banner.setText(text)
@@ -288,9 +309,13 @@ class CatalogWindow(QMainWindow):
             tab.set_read_only(read_only)
         self.owned_tab.set_read_only(read_only)
         for a in (self.import_action, self.undo_action, self.redo_action):
-            a.setEnabled(not read_only and (a is self.import_action or
-                                           (self.undo_stack.canUndo() if a is self.undo_action
-                                            else self.undo_stack.canRedo())))
+            a.setEnabled(
+                not read_only
+                and (
+                    a is self.import_action
+                    or (self.undo_stack.canUndo() if a is self.undo_action else self.undo_stack.canRedo())
+                )
+            )
         self.fx_action.setEnabled(not read_only)
         self.reset_all_action.setEnabled(not read_only)
         self.restore_action.setEnabled(not read_only)
@@ -335,8 +360,13 @@ class CatalogWindow(QMainWindow):
     @Slot()
     def _update_stale_label(self) -> None:
         n = self.price_model.stale_count()
-        self.stale_label.setText(tr_fmt(self.tr("⚠ %1 prices older than %2 months or undated"),
-                                        fmt_number(n), str(self.prefs.staleness_months)))
+        self.stale_label.setText(
+            tr_fmt(
+                self.tr("⚠ %1 prices older than %2 months or undated"),
+                fmt_number(n),
+                str(self.prefs.staleness_months),
+            )
+        )
 
     @Slot(str)
     def _on_validation_failed(self, msg: str) -> None:
@@ -376,12 +406,16 @@ class CatalogWindow(QMainWindow):
     def ask_reset_all(self) -> bool:
         """Ask before a factory reset (modal; tests replace this method)."""
         answer = QMessageBox.question(
-            self, self.tr("Reset the whole catalog?"),
-            self.tr("Every GPU, model and price goes back to the bundled values; your own rows "
-                    "and the price history are removed. A backup is written first (restore it "
-                    "with 'gpupicker catalog restore'). Continue?"),
+            self,
+            self.tr("Reset the whole catalog?"),
+            self.tr(
+                "Every GPU, model and price goes back to the bundled values; your own rows "
+                "and the price history are removed. A backup is written first (restore it "
+                "with 'gpupicker catalog restore'). Continue?"
+            ),
             QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel)
+            QMessageBox.StandardButton.Cancel,
+        )
         return answer == QMessageBox.StandardButton.Reset
 
     @Slot()
@@ -401,8 +435,8 @@ class CatalogWindow(QMainWindow):
         self.reload_all()
         self.catalogChanged.emit()
         self.statusBar().showMessage(
-            tr_fmt(self.tr("Catalog reset to the bundled defaults; backup: %1"), str(backup)),
-            15000)
+            tr_fmt(self.tr("Catalog reset to the bundled defaults; backup: %1"), str(backup)), 15000
+        )
         return True
 
     # ---- backups (were CLI-only: gpupicker catalog backup / restore) --------------------
@@ -425,9 +459,13 @@ class CatalogWindow(QMainWindow):
             when = dt.datetime.fromtimestamp(b.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
             labels.append(f"{when}  —  {b.name}  ({b.stat().st_size // 1024} KiB)")
         label, ok = QInputDialog.getItem(
-            self, self.tr("Restore a backup"),
-            self.tr("Replace the catalog with this backup (the current catalog is backed up "
-                    "first):"), labels, 0, False)
+            self,
+            self.tr("Restore a backup"),
+            self.tr("Replace the catalog with this backup (the current catalog is backed up first):"),
+            labels,
+            0,
+            False,
+        )
         return list(reversed(backups))[labels.index(label)] if ok and label in labels else None
 
     @Slot()
@@ -451,8 +489,7 @@ class CatalogWindow(QMainWindow):
             if is_read_only_error(exc):
                 self._on_write_failed(write_error_message(exc))
             else:
-                self.statusBar().showMessage(
-                    tr_fmt(self.tr("Not restored — %1"), str(exc)), 15000)
+                self.statusBar().showMessage(tr_fmt(self.tr("Not restored — %1"), str(exc)), 15000)
             return False
         self.undo_stack.clear()
         self.reload_all()
@@ -496,16 +533,16 @@ class CatalogWindow(QMainWindow):
         try:
             self.repo.export_csv(table, path)
         except OSError as exc:
-            self.statusBar().showMessage(tr_fmt(self.tr("Not exported — %1"), str(exc)),
-                                         10000)
+            self.statusBar().showMessage(tr_fmt(self.tr("Not exported — %1"), str(exc)), 10000)
             return
         self.statusBar().showMessage(tr_fmt(self.tr("Exported %1 to %2"), table, path), 8000)
 
     @Slot()
     def _on_export(self) -> None:
         table = self.current_tab().table_name
-        path = ask_path(self, "save", tr_fmt(self.tr("Export %1"), table), self.tr("CSV files (*.csv)"),
-                        f"{table}.csv")
+        path = ask_path(
+            self, "save", tr_fmt(self.tr("Export %1"), table), self.tr("CSV files (*.csv)"), f"{table}.csv"
+        )
         if path:
             self.export_table(table, path)
 
@@ -523,25 +560,36 @@ class CatalogWindow(QMainWindow):
 
     @Slot()
     def _on_import(self) -> None:
-        path = ask_path(self, "open", self.tr("Import CSV"),
-                        self.tr("CSV files and price ledgers (*.csv *.json);;All files (*)"))
+        path = ask_path(
+            self,
+            "open",
+            self.tr("Import CSV"),
+            self.tr("CSV files and price ledgers (*.csv *.json);;All files (*)"),
+        )
         if path:
             self.start_import(path)
 
     @Slot(str, int)
     def _on_imported(self, table: str, count: int) -> None:
-        model = {"gpus": self.gpu_model, "prices": self.price_model}.get(table,
-                                                                          self.models_model)
+        model = {"gpus": self.gpu_model, "prices": self.price_model}.get(table, self.models_model)
         model.reload()
         self.undo_stack.clear()
         text = tr_fmt(self.tr("Imported %1 rows into %2"), fmt_number(count), table)
         held = self.repo.price_count() if table == "prices" else 0
         if held > LARGE_CATALOG_PRICES:  # what a huge catalog costs, said once
-            QMessageBox.information(self, self.tr("A large price catalog"), tr_fmt(self.tr(
-                "The catalog now holds %1 current prices. Every ranking reads them all: about "
-                "%2 s at each start and after each catalog change. Delete the providers you do "
-                "not use, or keep them in a catalog of their own."),
-                fmt_number(held), fmt_number(held / 100_000)))
+            QMessageBox.information(
+                self,
+                self.tr("A large price catalog"),
+                tr_fmt(
+                    self.tr(
+                        "The catalog now holds %1 current prices. Every ranking reads them all: about "
+                        "%2 s at each start and after each catalog change. Delete the providers you do "
+                        "not use, or keep them in a catalog of their own."
+                    ),
+                    fmt_number(held),
+                    fmt_number(held / 100_000),
+                ),
+            )
         self.statusBar().showMessage(text, 8000)
         self._update_stale_label()
         self.catalogChanged.emit()

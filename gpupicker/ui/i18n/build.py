@@ -40,8 +40,10 @@ def core_messages_source(folder: Path) -> Path:
     out = folder / "core_messages_for_lupdate.py"
     plain = {t for i, t in TEMPLATES.items() if i not in DISAMBIGUATION}
     lines = [f"QT_TRANSLATE_NOOP({'CoreText'!r}, {t!r})" for t in sorted(plain)]
-    lines += [f"QT_TRANSLATE_NOOP3({'CoreText'!r}, {TEMPLATES[i]!r}, {note!r})"
-              for i, note in sorted(DISAMBIGUATION.items())]
+    lines += [
+        f"QT_TRANSLATE_NOOP3({'CoreText'!r}, {TEMPLATES[i]!r}, {note!r})"
+        for i, note in sorted(DISAMBIGUATION.items())
+    ]
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return out
 
@@ -53,8 +55,9 @@ def update(ts_files: list[Path]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     core = core_messages_source(folder)
     for ts in ts_files:
-        subprocess.run([_tool("pyside6-lupdate"), *ui_sources(), str(core), "-no-obsolete",
-                        "-ts", str(ts)], check=True)
+        subprocess.run(
+            [_tool("pyside6-lupdate"), *ui_sources(), str(core), "-no-obsolete", "-ts", str(ts)], check=True
+        )
 
 
 def compile_all(ts_files: list[Path]) -> list[Path]:

@@ -161,5 +161,4 @@ def tr_message(text: str) -> str:
     return _render(text, lang)
 
 
-__all__ = ["PUNCTUATION", "message_renderer", "tr_message", "ui_language", "zh_params",
-           "zh_typography"]
+__all__ = ["PUNCTUATION", "message_renderer", "tr_message", "ui_language", "zh_params", "zh_typography"]

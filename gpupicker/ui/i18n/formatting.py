@@ -93,8 +93,9 @@ def fmt_hours(h: float | None) -> str:
             return QCoreApplication.translate("Format", "< 1 min")
         return tr_fmt(QCoreApplication.translate("Format", "%1 min"), loc.toString(round(minutes)))
     if h >= 2 * HOURS_PER_YEAR:
-        return tr_fmt(QCoreApplication.translate("Format", "%1 years"),
-                      loc.toString(h / HOURS_PER_YEAR, "f", 1))
+        return tr_fmt(
+            QCoreApplication.translate("Format", "%1 years"), loc.toString(h / HOURS_PER_YEAR, "f", 1)
+        )
     if h >= 72:
         return tr_fmt(QCoreApplication.translate("Format", "%1 days"), loc.toString(h / 24.0, "f", 1))
     return tr_fmt(QCoreApplication.translate("Format", "%1 h"), loc.toString(h, "f", 1))

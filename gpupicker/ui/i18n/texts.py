@@ -16,8 +16,7 @@ def task_names() -> dict[str, str]:
         "full_ft": translate("Tasks", "F&ull fine-tuning (all weights trained)"),
         "pretrain": translate("Tasks", "&Pre-training (from scratch on many tokens)"),
         "image_gen": translate("Tasks", "I&mage generation (diffusion models)"),
-        "diffusion_lora": translate("Tasks", "&Diffusion LoRA / DreamBooth fine-tuning "
-                                             "(SD 1.5, SDXL, FLUX)"),
+        "diffusion_lora": translate("Tasks", "&Diffusion LoRA / DreamBooth fine-tuning (SD 1.5, SDXL, FLUX)"),
     }
 
 
@@ -100,41 +99,83 @@ def label_name(label: str) -> str:
 def glossary() -> dict[str, str]:
     """Term → tooltip explaining it in one or two sentences."""
     return {
-        "vram": translate("Glossary", "VRAM: the GPU's own memory. The model weights, the KV cache, "
-                   "activations and (for training) gradients and optimizer states must all fit "
-                   "in it at the same time."),
-        "kv_cache": translate("Glossary", "KV cache: keys and values of every token seen so far, kept "
-                       "per layer so generation does not recompute them. Grows with batch × "
-                       "context length."),
-        "gqa": translate("Glossary", "GQA (grouped-query attention): several query heads share one "
-                  "key/value head, which shrinks the KV cache by that factor."),
-        "lora_rank": translate("Glossary", "LoRA rank r: size of the small trainable adapter matrices. "
-                        "Higher rank = more trainable parameters and slightly more memory; 8–64 "
-                        "is typical."),
-        "qlora": translate("Glossary", "QLoRA / NF4: the frozen base model is stored in 4-bit "
-                    "NormalFloat (about 0.52 bytes per weight) while LoRA adapters train in 16/32 "
-                    "bit. Roughly 4× less weight memory than bf16."),
-        "grad_ckpt": translate("Glossary", "Gradient checkpointing: keep only a few activations and "
-                        "recompute the rest in the backward pass. Saves most activation memory "
-                        "for about 20–30% more compute."),
-        "zero": translate("Glossary", "ZeRO / FSDP: shard optimizer states (stage 1), gradients (stage "
-                   "2) and parameters (stage 3 / FSDP) across the GPUs so each holds only a "
-                   "slice."),
-        "mfu": translate("Glossary", "MFU (model FLOPs utilization): the share of the GPU's peak "
-                  "tensor FLOPS a training run really achieves; 30–50% is typical."),
-        "headroom": translate("Glossary", "Headroom: memory left free on each GPU after the estimated "
-                       "peak. Keep a few GiB for fragmentation and framework variance."),
-        "batch": translate("Glossary", "Batch: sequences processed together per step. Memory for "
-                    "activations and the KV cache grows linearly with it."),
-        "seq_len": translate("Glossary", "Sequence length: tokens per training example (or context "
-                      "length for inference)."),
-        "optimizer": translate("Glossary", "Optimizer: AdamW keeps two fp32 states per trainable "
-                        "parameter (8 bytes); 8-bit AdamW keeps them in 2 bytes."),
-        "engine": translate("Glossary", "Inference engine: transformers generate(), vLLM (pre-allocates "
-                     "a KV pool, gpu_memory_utilization) or llama.cpp (GGUF, can offload layers "
-                     "to CPU)."),
-        "spot": translate("Glossary", "Spot / preemptible: much cheaper, but the provider can stop the "
-                   "machine; use checkpoints."),
-        "weights_dtype": translate("Glossary", "Weight format: bytes per parameter. fp32 4, bf16/fp16 "
-                            "2, fp8/int8 1, NF4/int4 about 0.5, GGUF Q4_K_M about 0.6."),
+        "vram": translate(
+            "Glossary",
+            "VRAM: the GPU's own memory. The model weights, the KV cache, "
+            "activations and (for training) gradients and optimizer states must all fit "
+            "in it at the same time.",
+        ),
+        "kv_cache": translate(
+            "Glossary",
+            "KV cache: keys and values of every token seen so far, kept "
+            "per layer so generation does not recompute them. Grows with batch × "
+            "context length.",
+        ),
+        "gqa": translate(
+            "Glossary",
+            "GQA (grouped-query attention): several query heads share one "
+            "key/value head, which shrinks the KV cache by that factor.",
+        ),
+        "lora_rank": translate(
+            "Glossary",
+            "LoRA rank r: size of the small trainable adapter matrices. "
+            "Higher rank = more trainable parameters and slightly more memory; 8–64 "
+            "is typical.",
+        ),
+        "qlora": translate(
+            "Glossary",
+            "QLoRA / NF4: the frozen base model is stored in 4-bit "
+            "NormalFloat (about 0.52 bytes per weight) while LoRA adapters train in 16/32 "
+            "bit. Roughly 4× less weight memory than bf16.",
+        ),
+        "grad_ckpt": translate(
+            "Glossary",
+            "Gradient checkpointing: keep only a few activations and "
+            "recompute the rest in the backward pass. Saves most activation memory "
+            "for about 20–30% more compute.",
+        ),
+        "zero": translate(
+            "Glossary",
+            "ZeRO / FSDP: shard optimizer states (stage 1), gradients (stage "
+            "2) and parameters (stage 3 / FSDP) across the GPUs so each holds only a "
+            "slice.",
+        ),
+        "mfu": translate(
+            "Glossary",
+            "MFU (model FLOPs utilization): the share of the GPU's peak "
+            "tensor FLOPS a training run really achieves; 30–50% is typical.",
+        ),
+        "headroom": translate(
+            "Glossary",
+            "Headroom: memory left free on each GPU after the estimated "
+            "peak. Keep a few GiB for fragmentation and framework variance.",
+        ),
+        "batch": translate(
+            "Glossary",
+            "Batch: sequences processed together per step. Memory for "
+            "activations and the KV cache grows linearly with it.",
+        ),
+        "seq_len": translate(
+            "Glossary", "Sequence length: tokens per training example (or context length for inference)."
+        ),
+        "optimizer": translate(
+            "Glossary",
+            "Optimizer: AdamW keeps two fp32 states per trainable "
+            "parameter (8 bytes); 8-bit AdamW keeps them in 2 bytes.",
+        ),
+        "engine": translate(
+            "Glossary",
+            "Inference engine: transformers generate(), vLLM (pre-allocates "
+            "a KV pool, gpu_memory_utilization) or llama.cpp (GGUF, can offload layers "
+            "to CPU).",
+        ),
+        "spot": translate(
+            "Glossary",
+            "Spot / preemptible: much cheaper, but the provider can stop the machine; use checkpoints.",
+        ),
+        "weights_dtype": translate(
+            "Glossary",
+            "Weight format: bytes per parameter. fp32 4, bf16/fp16 "
+            "2, fp8/int8 1, NF4/int4 about 0.5, GGUF Q4_K_M about 0.6.",
+        ),
     }

@@ -26,8 +26,10 @@ def install_translators(app: QCoreApplication, lang: str | None) -> dict[str, bo
     for old in keep:
         app.removeTranslator(old)
     keep = []
-    for name, folder in (("gpupicker", i18n_dir()),
-                         ("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))):
+    for name, folder in (
+        ("gpupicker", i18n_dir()),
+        ("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
+    ):
         t = QTranslator(app)
         ok = t.load(locale, name, "_", folder)
         loaded[name] = ok

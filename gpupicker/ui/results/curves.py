@@ -36,8 +36,16 @@ from ..widgets.file_dialogs import ask_path
 
 translate = QCoreApplication.translate
 
-OKABE_ITO: tuple[str, ...] = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9",
-                              "#000000", "#F0E442")
+OKABE_ITO: tuple[str, ...] = (
+    "#0072B2",
+    "#E69F00",
+    "#009E73",
+    "#CC79A7",
+    "#D55E00",
+    "#56B4E9",
+    "#000000",
+    "#F0E442",
+)
 """Okabe–Ito colour-blind-safe palette (blue, orange, green, purple, vermilion, sky, black, yellow)."""
 
 SHARED_COLOR = "#444444"
@@ -84,10 +92,12 @@ class CostSeries(TypedDict):
 
 def dimension_label(dim: str) -> str:
     """Axis / menu name of a fit dimension (translated)."""
-    return {"batch": translate("Curves", "Batch size (sequences)"),
-            "seq_len": translate("Curves", "Context (tokens per sequence)"),
-            "lora_r": translate("Curves", "LoRA rank"),
-            "concurrency": translate("Curves", "Concurrent sequences")}.get(dim, dim)
+    return {
+        "batch": translate("Curves", "Batch size (sequences)"),
+        "seq_len": translate("Curves", "Context (tokens per sequence)"),
+        "lora_r": translate("Curves", "LoRA rank"),
+        "concurrency": translate("Curves", "Concurrent sequences"),
+    }.get(dim, dim)
 
 
 DataTable = tuple[list[str], list[list[str | float]]]
@@ -114,18 +124,21 @@ def export_plot(plot_item: pg.PlotItem, path: str | Path, table: DataTable | Non
     """
     p = Path(path)
     ext = p.suffix.lower()
-    cls = {".png": pg_exporters.ImageExporter, ".svg": pg_exporters.SVGExporter,
-           ".csv": pg_exporters.CSVExporter}.get(ext)
+    cls = {
+        ".png": pg_exporters.ImageExporter,
+        ".svg": pg_exporters.SVGExporter,
+        ".csv": pg_exporters.CSVExporter,
+    }.get(ext)
     if cls is None:
-        raise ValueError(f"cannot export a plot as {ext or 'a file without extension'}; "
-                         "use .png, .svg or .csv")
+        raise ValueError(
+            f"cannot export a plot as {ext or 'a file without extension'}; use .png, .svg or .csv"
+        )
     target = writable_target(p)
     if ext == ".csv" and table is not None:
         with open_for_write(target, newline="") as f:
             out = csv.writer(f)
             out.writerow([neutralize(h) for h in table[0]])
-            out.writerows([neutralize(c) if isinstance(c, str) else c for c in row]
-                          for row in table[1])
+            out.writerows([neutralize(c) if isinstance(c, str) else c for c in row] for row in table[1])
         return p
     exporter = cls(plot_item)
     if ext == ".png":
@@ -168,8 +181,12 @@ class PlainLogAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph has no type 
     pyqtgraph's ``2·10¹`` — people read batch sizes and token counts, not exponents."""
 
     @override
-    def logTickStrings(self, values: Iterable[float], scale: float,  # noqa: N802
-                       spacing: float) -> list[str]:
+    def logTickStrings(
+        self,
+        values: Iterable[float],
+        scale: float,  # noqa: N802
+        spacing: float,
+    ) -> list[str]:
         out = []
         for v in values:
             x = 10.0 ** float(v) * scale
@@ -186,8 +203,9 @@ class _PlotPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.plot_widget = pg.PlotWidget(axisItems={"bottom": PlainLogAxis("bottom"),
-                                                    "left": PlainLogAxis("left")})
+        self.plot_widget = pg.PlotWidget(
+            axisItems={"bottom": PlainLogAxis("bottom"), "left": PlainLogAxis("left")}
+        )
         self.plot_widget.setMinimumHeight(150)
         self.plot_item: pg.PlotItem = self.plot_widget.getPlotItem()
         self.plot_item.setMenuEnabled(False)
@@ -203,8 +221,7 @@ class _PlotPanel(QWidget):
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self._legend_rows: list[tuple[str, str, bool]] = []
         self.export_button = QPushButton(translate("Curves", "Export…"))
-        self.export_button.setToolTip(translate("Curves", "Save this plot as PNG or SVG, or its "
-                                                "data as CSV"))
+        self.export_button.setToolTip(translate("Curves", "Save this plot as PNG or SVG, or its data as CSV"))
         self.export_button.clicked.connect(self._export_dialog)
         self.head = QHBoxLayout()
         self.head.setContentsMargins(0, 0, 0, 0)
@@ -217,8 +234,7 @@ class _PlotPanel(QWidget):
         lay.addWidget(self.plot_widget, 1)
         lay.addWidget(self.legend)
         # hover read-out with units, top-left inside the plot
-        self.readout = pg.TextItem("", color="#202020", anchor=(0, 0), fill=pg.mkBrush(255, 255,
-                                                                                   255, 220))
+        self.readout = pg.TextItem("", color="#202020", anchor=(0, 0), fill=pg.mkBrush(255, 255, 255, 220))
         self.plot_item.addItem(self.readout, ignoreBounds=True)
         self.readout.setZValue(100)
         self.plot_item.scene().sigMouseMoved.connect(self._on_mouse_moved)
@@ -247,9 +263,12 @@ class _PlotPanel(QWidget):
             return
         self._legend_rows = rows
         from html import escape
+
         # no break inside an entry: a GPU name never wraps in the middle
-        parts = [f"<span style='color:{c}'>{'┅' if dashed else '━'}</span>&nbsp;"
-                 f"{escape(t).replace(' ', '&nbsp;')}" for c, t, dashed in rows]
+        parts = [
+            f"<span style='color:{c}'>{'┅' if dashed else '━'}</span>&nbsp;{escape(t).replace(' ', '&nbsp;')}"
+            for c, t, dashed in rows
+        ]
         self.legend.setText("&nbsp;&nbsp; ".join(parts))
 
     def data_table(self) -> DataTable | None:
@@ -273,6 +292,7 @@ def export_dialog(parent: QWidget, plot_item: pg.PlotItem, table: DataTable | No
             export_plot(plot_item, path, table)
         except (OSError, ValueError) as exc:
             from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(parent, translate("Curves", "Export plot"), str(exc))
             return ""
     return path
@@ -315,13 +335,18 @@ class MemoryCurvePlot(_PlotPanel):
         the axis), memory per GPU and usable capacity in the display unit."""
         if not self.series:
             return None
-        head = [translate("Curves", "GPU id"), translate("Curves", "GPU"),
-                dimension_label(self.dimension),
-                tr_fmt(translate("Curves", "Memory per GPU (%1)"), self.unit),
-                tr_fmt(translate("Curves", "Usable memory per GPU (%1)"), self.unit)]
+        head = [
+            translate("Curves", "GPU id"),
+            translate("Curves", "GPU"),
+            dimension_label(self.dimension),
+            tr_fmt(translate("Curves", "Memory per GPU (%1)"), self.unit),
+            tr_fmt(translate("Curves", "Usable memory per GPU (%1)"), self.unit),
+        ]
         rows: list[list[str | float]] = [
             [s["gpu_id"], s["name"], _whole(x), round(y, 4), round(s["capacity"], 4)]
-            for s in self.series for x, y in zip(s["xs"], s["ys"], strict=True)]
+            for s in self.series
+            for x, y in zip(s["xs"], s["ys"], strict=True)
+        ]
         return head, rows
 
     @override
@@ -337,9 +362,10 @@ class MemoryCurvePlot(_PlotPanel):
             j = min(range(len(s["xs"])), key=lambda k: abs(s["xs"][k] - value))
             y = s["ys"][j]
             ok = y <= s["capacity"]
-            lines.append(label_value(s["name"], f"{y:.1f} {self.unit} / {s['capacity']:.1f} "
-                                     f"{self.unit} ")
-                         + (translate("Curves", "fits") if ok else translate("Curves", "too big")))
+            lines.append(
+                label_value(s["name"], f"{y:.1f} {self.unit} / {s['capacity']:.1f} {self.unit} ")
+                + (translate("Curves", "fits") if ok else translate("Curves", "too big"))
+            )
         return "\n".join(lines)
 
     def set_dimensions(self, dims: Sequence[str], current: str | None = None) -> None:
@@ -392,8 +418,9 @@ class MemoryCurvePlot(_PlotPanel):
         shared = data.shared_curve() if data is not None else None
         if shared is not None:  # the same memory on every card: one dark line, coloured capacities
             self.shared_line.setData([float(x) for x in shared[0]], [y / scale for y in shared[1]])
-            legend.append((SHARED_COLOR, translate("Curves", "Memory per GPU (the same on every "
-                                                   "card)"), False))
+            legend.append(
+                (SHARED_COLOR, translate("Curves", "Memory per GPU (the same on every card)"), False)
+            )
         else:
             self.shared_line.setData([], [])
         self.shared_line.setVisible(shared is not None)
@@ -403,21 +430,36 @@ class MemoryCurvePlot(_PlotPanel):
             ys = [y / scale for y in c.ys]
             cap = c.capacity_bytes / scale
             # items are styled once, when their slot is created (colour = slot), then reused
-            line = self._item(self._lines, k, lambda color=color: pg.PlotDataItem(
-                [], [], pen=pg.mkPen(color, width=2)))
+            line = self._item(
+                self._lines, k, lambda color=color: pg.PlotDataItem([], [], pen=pg.mkPen(color, width=2))
+            )
             line.setData(xs, ys)
             line.setVisible(shared is None)
-            legend.append((color, f"{display_name(c.gpu_name)} ({cap:.1f} {unit})",
-                           shared is not None))
-            capline = self._item(self._caps, k, lambda color=color: pg.InfiniteLine(
-                angle=0, movable=False, pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine)))
+            legend.append((color, f"{display_name(c.gpu_name)} ({cap:.1f} {unit})", shared is not None))
+            capline = self._item(
+                self._caps,
+                k,
+                lambda color=color: pg.InfiniteLine(
+                    angle=0, movable=False, pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine)
+                ),
+            )
             capline.setValue(cap)
             capline.setVisible(True)
-            mark = self._item(self._marks, k, lambda color=color: pg.ScatterPlotItem(
-                size=10, symbol="o", brush=pg.mkBrush(color), pen=pg.mkPen("#000000")))
+            mark = self._item(
+                self._marks,
+                k,
+                lambda color=color: pg.ScatterPlotItem(
+                    size=10, symbol="o", brush=pg.mkBrush(color), pen=pg.mkPen("#000000")
+                ),
+            )
             # alternate above / below so labels of close crossings do not cover each other
-            label = self._item(self._labels, k, lambda color=color, k=k: pg.TextItem(
-                "", color=color, anchor=(0, 1) if k % 2 == 0 else (0, 0)))
+            label = self._item(
+                self._labels,
+                k,
+                lambda color=color, k=k: pg.TextItem(
+                    "", color=color, anchor=(0, 1) if k % 2 == 0 else (0, 0)
+                ),
+            )
             crossing = c.crossing
             if crossing is not None:
                 cx = math.log10(crossing[0]) if self.log_x else float(crossing[0])
@@ -429,12 +471,19 @@ class MemoryCurvePlot(_PlotPanel):
                 label.setText("")
             mark.setVisible(crossing is not None)
             label.setVisible(crossing is not None)
-            self.series.append({"gpu_id": c.gpu_id, "name": c.gpu_name, "xs": xs, "ys": ys,
-                                "capacity": cap, "color": color,
-                                "crossing": None if crossing is None
-                                else (crossing[0], crossing[1] / scale)})
+            self.series.append(
+                {
+                    "gpu_id": c.gpu_id,
+                    "name": c.gpu_name,
+                    "xs": xs,
+                    "ys": ys,
+                    "capacity": cap,
+                    "color": color,
+                    "crossing": None if crossing is None else (crossing[0], crossing[1] / scale),
+                }
+            )
         for pool in (self._lines, self._caps, self._marks, self._labels):
-            for item in pool[len(curves):]:
+            for item in pool[len(curves) :]:
                 item.setVisible(False)
         self.set_legend(legend)
         self.plot_item.enableAutoRange()
@@ -473,8 +522,9 @@ class CostCurvePlot(_PlotPanel):
     def _color_for(self, gpu_id: str, k: int, taken: set[str]) -> str:
         if gpu_id in self.color_order:
             return OKABE_ITO[self.color_order.index(gpu_id) % len(OKABE_ITO)]
-        free = [c for i, c in enumerate(OKABE_ITO) if c not in taken
-                and i >= len(self.color_order)] or [c for c in OKABE_ITO if c not in taken]
+        free = [c for i, c in enumerate(OKABE_ITO) if c not in taken and i >= len(self.color_order)] or [
+            c for c in OKABE_ITO if c not in taken
+        ]
         return free[0] if free else OKABE_ITO[k % len(OKABE_ITO)]
 
     @override
@@ -484,15 +534,26 @@ class CostCurvePlot(_PlotPanel):
         if not self.series:
             return None
         names = pricing_names()
-        head = [translate("Curves", "GPU id"), translate("Curves", "GPU"),
-                translate("Curves", "Pricing"), translate("Curves", "GPUs"),
-                tr_fmt(translate("Curves", "Total cost (%1)"), self.currency),
-                translate("Curves", "Run time (h)")]
+        head = [
+            translate("Curves", "GPU id"),
+            translate("Curves", "GPU"),
+            translate("Curves", "Pricing"),
+            translate("Curves", "GPUs"),
+            tr_fmt(translate("Curves", "Total cost (%1)"), self.currency),
+            translate("Curves", "Run time (h)"),
+        ]
         rows: list[list[str | float]] = [
-            [s["gpu_id"], s["name"], names.get(s["pricing"], s["pricing"]), _whole(n), round(m, 4),
-             "" if h is None else round(h, 4)]
+            [
+                s["gpu_id"],
+                s["name"],
+                names.get(s["pricing"], s["pricing"]),
+                _whole(n),
+                round(m, 4),
+                "" if h is None else round(h, 4),
+            ]
             for s in self.series
-            for n, m, h in zip(s["counts"], s["money"], s["hours"], strict=False)]
+            for n, m, h in zip(s["counts"], s["money"], s["hours"], strict=False)
+        ]
         return head, rows
 
     @override
@@ -508,16 +569,16 @@ class CostCurvePlot(_PlotPanel):
                 i = s["counts"].index(n)
                 h = s["hours"][i]
                 money = fmt_money(s["money"][i], self.currency, 2 if s["money"][i] >= 1 else 4)
-                lines.append(label_value(s["name"], money) + ("" if h is None else
-                                                              f", {fmt_hours(h)}"))
+                lines.append(label_value(s["name"], money) + ("" if h is None else f", {fmt_hours(h)}"))
         return "\n".join(lines)
 
     def _sync_views(self) -> None:
         self.hours_view.setGeometry(self.plot_item.vb.sceneBoundingRect())
         self.hours_view.linkedViewChanged(self.plot_item.vb, self.hours_view.XAxis)
 
-    def set_curves(self, curves: Sequence[CostCurve], currency: str = "USD",
-                   usd_per_unit: float = 1.0, limit: int = 4) -> None:
+    def set_curves(
+        self, curves: Sequence[CostCurve], currency: str = "USD", usd_per_unit: float = 1.0, limit: int = 4
+    ) -> None:
         """Draw at most ``limit`` series; money converted from USD to ``currency``."""
         k_fx = 1.0 / (usd_per_unit or 1.0)
         self.currency = currency
@@ -525,9 +586,11 @@ class CostCurvePlot(_PlotPanel):
         self.series = []
         legend: list[tuple[str, str, bool]] = []
         kind = shown[0].money_kind if shown else "total"
-        what = {"total": translate("Curves", "Total cost (%1)"),
-                "per_month": translate("Curves", "Cost per month (%1)"),
-                "per_hour": translate("Curves", "Price per hour (%1)")}.get(kind, "%1")
+        what = {
+            "total": translate("Curves", "Total cost (%1)"),
+            "per_month": translate("Curves", "Cost per month (%1)"),
+            "per_hour": translate("Curves", "Price per hour (%1)"),
+        }.get(kind, "%1")
         if (kind, currency) != self._axes_key:
             self.plot_item.setLabel("left", tr_fmt(what, currency))
             self._axes_key = (kind, currency)
@@ -551,9 +614,9 @@ class CostCurvePlot(_PlotPanel):
                 self._slot_colors.append("")
             line.setData(counts, money)
             line.setVisible(True)
-            legend.append((color, f"{display_name(c.gpu_name)} · "
-                                  f"{pricing_names().get(c.pricing, c.pricing)}",
-                           False))
+            legend.append(
+                (color, f"{display_name(c.gpu_name)} · {pricing_names().get(c.pricing, c.pricing)}", False)
+            )
             hrs = [h for h in c.hours if h is not None]
             hline = self._hours[k] if k < len(self._hours) else None
             if hline is None:
@@ -570,11 +633,19 @@ class CostCurvePlot(_PlotPanel):
             else:
                 hline.setData([], [])
             hline.setVisible(True)
-            self.series.append({"gpu_id": c.gpu_id, "name": c.gpu_name, "pricing": c.pricing,
-                                "counts": counts,
-                                "money": money, "hours": list(c.hours), "color": color})
+            self.series.append(
+                {
+                    "gpu_id": c.gpu_id,
+                    "name": c.gpu_name,
+                    "pricing": c.pricing,
+                    "counts": counts,
+                    "money": money,
+                    "hours": list(c.hours),
+                    "color": color,
+                }
+            )
         for pool in (self._money, self._hours):
-            for item in pool[len(shown):]:
+            for item in pool[len(shown) :]:
                 item.setVisible(False)
         self.set_legend(legend)
         self.plot_item.enableAutoRange()

@@ -86,8 +86,7 @@ class FitFilter(QSortFilterProxyModel):
         self.endFilterChange()
 
     @override
-    def filterAcceptsRow(self, source_row: int,
-                         source_parent: ModelIndex) -> bool:
+    def filterAcceptsRow(self, source_row: int, source_parent: ModelIndex) -> bool:
         model = self.sourceModel()
         if not isinstance(model, OptionsTableModel):
             return True

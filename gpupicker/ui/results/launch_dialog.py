@@ -40,8 +40,14 @@ def config_for(window_repo: CatalogRepository, w: Workload, option: Option) -> L
             ref = model_repo(cm.hf_repo, cm.source)
             ms_id, family = cm.modelscope_id or None, cm.family
     gpu = window_repo.get_gpu(option.gpu_id)
-    return launch_config(w, option, ref, gpu_memory_gb=gpu.memory_gb if gpu is not None else None,
-                         modelscope_id=ms_id, family=family)
+    return launch_config(
+        w,
+        option,
+        ref,
+        gpu_memory_gb=gpu.memory_gb if gpu is not None else None,
+        modelscope_id=ms_id,
+        family=family,
+    )
 
 
 class LaunchDialog(QDialog):
@@ -53,10 +59,8 @@ class LaunchDialog(QDialog):
         self.setWindowTitle(tr_fmt(translate("LaunchDialog", "Launch config: %1"), title))
         self.resize(820, 520)
         lay = QVBoxLayout(self)
-        notes = [tr_fmt(translate("LaunchDialog", "Assumes: %1"), tr_message(a))
-                 for a in cfg.assumptions]
-        notes += [tr_fmt(translate("LaunchDialog", "Check: %1"), tr_message(x))
-                  for x in cfg.warnings]
+        notes = [tr_fmt(translate("LaunchDialog", "Assumes: %1"), tr_message(a)) for a in cfg.assumptions]
+        notes += [tr_fmt(translate("LaunchDialog", "Check: %1"), tr_message(x)) for x in cfg.warnings]
         info = QLabel("\n".join(notes))
         info.setTextFormat(Qt.TextFormat.PlainText)  # the notes name GPUs, models, providers
         info.setWordWrap(True)
@@ -66,12 +70,15 @@ class LaunchDialog(QDialog):
         self.texts: dict[str, QPlainTextEdit] = {}
         self.copy_buttons: dict[str, QPushButton] = {}
         for key, label, text in (
-                ("command", tr_fmt(translate("LaunchDialog", "Command (%1)"), cfg.engine),
-                 cfg.command),
-                *([("download", translate("LaunchDialog", "Download the weights"),
-                    cfg.download)] if cfg.download else []),
-                ("skypilot", translate("LaunchDialog", "SkyPilot task.yaml"), cfg.skypilot_yaml),
-                ("dstack", translate("LaunchDialog", "dstack .dstack.yml"), cfg.dstack_yaml)):
+            ("command", tr_fmt(translate("LaunchDialog", "Command (%1)"), cfg.engine), cfg.command),
+            *(
+                [("download", translate("LaunchDialog", "Download the weights"), cfg.download)]
+                if cfg.download
+                else []
+            ),
+            ("skypilot", translate("LaunchDialog", "SkyPilot task.yaml"), cfg.skypilot_yaml),
+            ("dstack", translate("LaunchDialog", "dstack .dstack.yml"), cfg.dstack_yaml),
+        ):
             page = QWidget()
             pl = QVBoxLayout(page)
             edit = QPlainTextEdit(text)

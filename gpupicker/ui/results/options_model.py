@@ -43,10 +43,8 @@ _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
 _RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
 _ANSWERED = frozenset((_DISPLAY, _USER, _USER + 1, _FOREGROUND, _FONT, _ALIGN, _TOOLTIP))
 """The roles :meth:`OptionsTableModel.data` answers (``_USER + 1``: ``OptionRole``)."""
-_CELL_FLAGS = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
-               | Qt.ItemFlag.ItemNeverHasChildren)
-_RIGHT_COLUMNS = frozenset(("rank", "count", "vram", "headroom", "speed", "usd_per_hour",
-                            "usd_total"))
+_CELL_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
+_RIGHT_COLUMNS = frozenset(("rank", "count", "vram", "headroom", "speed", "usd_per_hour", "usd_total"))
 
 
 def two_lines(title: str) -> str:
@@ -59,7 +57,7 @@ def two_lines(title: str) -> str:
         return title
     mid = len(title) / 2
     cut = min((i for i, ch in enumerate(title) if ch == " "), key=lambda i: abs(i - mid))
-    return f"{title[:cut]}\n{title[cut + 1:]}"
+    return f"{title[:cut]}\n{title[cut + 1 :]}"
 
 
 class OptionsTableModel(QStandardItemModel):
@@ -75,8 +73,21 @@ class OptionsTableModel(QStandardItemModel):
     and ``flags`` are answered here; the row count follows :meth:`set_options`.
     QStandardItemModel's ``itemData`` and ``multiData`` know no items: ask ``data``."""
 
-    COLUMNS = ("rank", "label", "gpu", "count", "fits", "vram", "headroom", "speed",
-               "usd_per_hour", "usd_total", "provider", "observed", "reason")
+    COLUMNS = (
+        "rank",
+        "label",
+        "gpu",
+        "count",
+        "fits",
+        "vram",
+        "headroom",
+        "speed",
+        "usd_per_hour",
+        "usd_total",
+        "provider",
+        "observed",
+        "reason",
+    )
     OptionRole = Qt.ItemDataRole.UserRole + 1
     _option_role = int(OptionRole)
     assert _option_role in _ANSWERED
@@ -94,9 +105,15 @@ class OptionsTableModel(QStandardItemModel):
         self.cost_kind = "total"
         self.money_digits = 2
 
-    def set_options(self, options: tuple[Option, ...] | list[Option], unit: str = "GiB",
-                    training: bool = True, currency: str = "USD",
-                    usd_per_unit: float = 1.0, sort_column: int = -1) -> None:
+    def set_options(
+        self,
+        options: tuple[Option, ...] | list[Option],
+        unit: str = "GiB",
+        training: bool = True,
+        currency: str = "USD",
+        usd_per_unit: float = 1.0,
+        sort_column: int = -1,
+    ) -> None:
         """Replace all rows (a new recommendation); money shows in ``currency``.
 
         As many rows as before (an edit of the same job: one row per GPU × count × offer)
@@ -125,9 +142,12 @@ class OptionsTableModel(QStandardItemModel):
         fits and each row's GPU and fit (and so which row is a GPU type's first)."""
         return self.any_fits, [(o.gpu_id, o.fits) for o in self._options]
 
-    def _signal_changed(self, layout: tuple[bool, list[tuple[str, bool]]],
-                        shown: dict[int, tuple[tuple[str, ...], tuple[float, ...]]],
-                        sort_column: int) -> None:
+    def _signal_changed(
+        self,
+        layout: tuple[bool, list[tuple[str, bool]]],
+        shown: dict[int, tuple[tuple[str, ...], tuple[float, ...]]],
+        sort_column: int,
+    ) -> None:
         """Emit ``dataChanged`` for the rows that look different after :meth:`_replace`.
 
         A money-only edit (a new budget far above every cost) usually changes no text at all,
@@ -158,8 +178,14 @@ class OptionsTableModel(QStandardItemModel):
         cost 0.4 ms)."""
         return (self.any_hours, self.cost_kind, self.unit)
 
-    def _replace(self, options: tuple[Option, ...] | list[Option], unit: str, training: bool,
-                 currency: str, usd_per_unit: float) -> None:
+    def _replace(
+        self,
+        options: tuple[Option, ...] | list[Option],
+        unit: str,
+        training: bool,
+        currency: str,
+        usd_per_unit: float,
+    ) -> None:
         self.currency = currency
         self.usd_per_unit = usd_per_unit or 1.0
         self._options = list(options)
@@ -186,8 +212,9 @@ class OptionsTableModel(QStandardItemModel):
         return _CELL_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     @override
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -200,24 +227,40 @@ class OptionsTableModel(QStandardItemModel):
         """Column ``section``'s title on one line (the header shows it on two:
         :func:`two_lines`)."""
         return {
-            "rank": self.tr("#"), "label": self.tr("Label"), "gpu": self.tr("GPU"),
-            "count": self.tr("GPUs"), "fits": self.tr("Fits"),
-            "vram": self.tr("VRAM used / per GPU"), "headroom": self.tr("Headroom"),
+            "rank": self.tr("#"),
+            "label": self.tr("Label"),
+            "gpu": self.tr("GPU"),
+            "count": self.tr("GPUs"),
+            "fits": self.tr("Fits"),
+            "vram": self.tr("VRAM used / per GPU"),
+            "headroom": self.tr("Headroom"),
             "speed": self.tr("Run time") if self.any_hours else self.tr("Tokens/s"),
-            "usd_per_hour": self.tr("Price/hour"), "usd_total": self.cost_header(),
-            "provider": self.tr("Provider"), "observed": self.tr("Price date"),
+            "usd_per_hour": self.tr("Price/hour"),
+            "usd_total": self.cost_header(),
+            "provider": self.tr("Provider"),
+            "observed": self.tr("Price date"),
             "reason": self.tr("Why"),
         }[self.COLUMNS[section]]
 
     def _header_tooltip(self, section: int) -> str | None:
         col = self.COLUMNS[section]
         if col == "vram":
-            return tr_fmt(self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
-                           "GPU's capacity, in %1."), self.unit) + "\n\n" + \
-                glossary()["vram"]
+            return (
+                tr_fmt(
+                    self.tr(
+                        "Expected peak memory per GPU (as nvidia-smi shows it) / the GPU's capacity, in %1."
+                    ),
+                    self.unit,
+                )
+                + "\n\n"
+                + glossary()["vram"]
+            )
         if col == "headroom":
-            return tr_fmt(self.tr("Memory left free per GPU at the peak, in %1."),
-                          self.unit) + "\n\n" + glossary()["headroom"]
+            return (
+                tr_fmt(self.tr("Memory left free per GPU at the peak, in %1."), self.unit)
+                + "\n\n"
+                + glossary()["headroom"]
+            )
         if col == "speed":
             return glossary()["mfu"]
         if col == "usd_per_hour":
@@ -225,33 +268,38 @@ class OptionsTableModel(QStandardItemModel):
         if col == "usd_total":
             return {
                 "total": self.tr("Cost of the whole run (price per hour × run time)."),
-                "month": self.tr("Cost per month of running all the time (price per hour × "
-                                 "hours per month; set in Preferences)."),
-                "mtok": self.tr("Cost per million generated tokens at this option's "
-                                "throughput (no run length or request rate given)."),
+                "month": self.tr(
+                    "Cost per month of running all the time (price per hour × "
+                    "hours per month; set in Preferences)."
+                ),
+                "mtok": self.tr(
+                    "Cost per million generated tokens at this option's "
+                    "throughput (no run length or request rate given)."
+                ),
             }[self.cost_kind]
         return None
 
     def cost_header(self) -> str:
         """The cost column's title: what the number is (run total, per month, per 1M tokens)."""
-        return {"total": self.tr("Total cost"), "month": self.tr("Cost / month"),
-                "mtok": self.tr("Cost / 1M tokens")}[self.cost_kind]
+        return {
+            "total": self.tr("Total cost"),
+            "month": self.tr("Cost / month"),
+            "mtok": self.tr("Cost / 1M tokens"),
+        }[self.cost_kind]
 
     def _speed(self, o: Option) -> tuple[str, float]:
         t = o.throughput
         if o.cost.hours is not None and self.training:
             return fmt_hours(o.cost.hours), o.cost.hours
         if t.train_tokens_per_s:
-            return tr_fmt(self.tr("%1 tok/s"), fmt_rate(t.train_tokens_per_s)), \
-                -t.train_tokens_per_s
+            return tr_fmt(self.tr("%1 tok/s"), fmt_rate(t.train_tokens_per_s)), -t.train_tokens_per_s
         rate = t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
         if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
             rate = o.serving.aggregate_decode_tokens_per_s  # tokens/s of all replicas
         if rate:
             return fmt_rate(rate), -rate
         if t.seconds_per_image:
-            return tr_fmt(self.tr("%1 s/image"), fmt_number(t.seconds_per_image, 1)), \
-                t.seconds_per_image
+            return tr_fmt(self.tr("%1 s/image"), fmt_number(t.seconds_per_image, 1)), t.seconds_per_image
         return "—", float("inf")
 
     def _reason(self, o: Option) -> str:
@@ -261,51 +309,69 @@ class OptionsTableModel(QStandardItemModel):
             return tr_fmt(self.tr("Fits with %1 free per GPU"), fmt_bytes(o.headroom_bytes, self.unit))
         bd = o.memory.breakdown()
         biggest = max(bd, key=lambda k: bd[k])
-        return tr_fmt(self.tr("Needs %1 per GPU, has %2 (largest: %3)"),
-                      fmt_bytes(o.memory.total_bytes, self.unit),
-                      fmt_bytes(o.capacity_bytes_per_gpu, self.unit),
-                      component_label(biggest))
+        return tr_fmt(
+            self.tr("Needs %1 per GPU, has %2 (largest: %3)"),
+            fmt_bytes(o.memory.total_bytes, self.unit),
+            fmt_bytes(o.capacity_bytes_per_gpu, self.unit),
+            component_label(biggest),
+        )
 
     def _count(self, o: Option) -> str:
-        """"× 2", and for serving how the GPUs are used (two rows of 2 GPUs differ):
+        """ "× 2", and for serving how the GPUs are used (two rows of 2 GPUs differ):
         "× 2 (2 replicas × 1)" or "× 2 (tensor parallel)"."""
         text = f"× {o.num_gpus}"
         plan = o.serving
         if plan is None or o.num_gpus < 2:
             return text
         if plan.replicas > 1:
-            return text + " " + tr_fmt(self.tr("(%1 replicas × %2)"),
-                                       str(plan.replicas), str(plan.gpus_per_replica))
+            return (
+                text
+                + " "
+                + tr_fmt(self.tr("(%1 replicas × %2)"), str(plan.replicas), str(plan.gpus_per_replica))
+            )
         return text + " " + self.tr("(tensor parallel)")
 
     def _vram_text(self, o: Option) -> str:
-        """"20.5 GiB / 23.9 GiB"; per card, in the GPU column's order, for a machine of unlike
+        """ "20.5 GiB / 23.9 GiB"; per card, in the GPU column's order, for a machine of unlike
         cards (its layer split): "20.5/23.9 · 20.5/23.9 GiB" (the tooltip names each card)."""
         if not o.memory.cards:
-            return (f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
-                    f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}")
+            return (
+                f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
+                f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}"
+            )
         per = unit_bytes(self.unit)
-        return " · ".join(f"{fmt_number(c.total_bytes / per, 1)}/"
-                          f"{fmt_number(c.capacity_bytes / per, 1)}"
-                          for c in o.memory.cards) + f" {self.unit}"
+        return (
+            " · ".join(
+                f"{fmt_number(c.total_bytes / per, 1)}/{fmt_number(c.capacity_bytes / per, 1)}"
+                for c in o.memory.cards
+            )
+            + f" {self.unit}"
+        )
 
     def card_lines(self, o: Option) -> list[str]:
         """One tooltip line per card of a layer split: its layers and memory by component."""
         out = []
         for c in o.memory.cards:
-            layers = (self.tr("%1 layers and the output layer") if c.output_layer
-                      else self.tr("%1 layers")).replace("%1", str(c.layers))
-            out.append(tr_fmt(self.tr("CUDA%1 %2: %3; weights %4, KV cache %5, compute buffer %6, "
-                               "CUDA context %7 = %8 of %9"),
-                              str(c.index),
-                              display_name(c.gpu_name),
-                              layers,
-                              fmt_bytes(c.weights_bytes, self.unit, 2),
-                              fmt_bytes(c.kv_cache_bytes, self.unit, 2),
-                              fmt_bytes(c.compute_buffer_bytes, self.unit, 2),
-                              fmt_bytes(c.cuda_context_bytes, self.unit, 2),
-                              fmt_bytes(c.total_bytes, self.unit, 2),
-                              fmt_bytes(c.capacity_bytes, self.unit, 2)))
+            layers = (
+                self.tr("%1 layers and the output layer") if c.output_layer else self.tr("%1 layers")
+            ).replace("%1", str(c.layers))
+            out.append(
+                tr_fmt(
+                    self.tr(
+                        "CUDA%1 %2: %3; weights %4, KV cache %5, compute buffer %6, "
+                        "CUDA context %7 = %8 of %9"
+                    ),
+                    str(c.index),
+                    display_name(c.gpu_name),
+                    layers,
+                    fmt_bytes(c.weights_bytes, self.unit, 2),
+                    fmt_bytes(c.kv_cache_bytes, self.unit, 2),
+                    fmt_bytes(c.compute_buffer_bytes, self.unit, 2),
+                    fmt_bytes(c.cuda_context_bytes, self.unit, 2),
+                    fmt_bytes(c.total_bytes, self.unit, 2),
+                    fmt_bytes(c.capacity_bytes, self.unit, 2),
+                )
+            )
         return out
 
     def _row(self, row: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
@@ -325,8 +391,7 @@ class OptionsTableModel(QStandardItemModel):
             "vram": self._vram_text(o) + self._ram_text(o),
             "headroom": fmt_bytes(o.headroom_bytes, self.unit),
             "speed": speed_text,
-            "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
-            else "—",
+            "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider else "—",
             "usd_total": self._total_text(o),
             "provider": self._provider(o),
             "observed": (o.price_observed or "—") + ("  ⚠" if o.price_flag else ""),
@@ -339,9 +404,13 @@ class OptionsTableModel(QStandardItemModel):
     def _provider(self, o: Option) -> str:
         """The provider cell, with the stock of an offer a ledger snapshot listed (core.stock):
         ✓ in stock, ✗ out of stock, ? after either when the snapshot is stale."""
-        name = (self.tr("A card to buy") if o.provider == PURCHASE_PROVIDER
-                else self.tr("Your own hardware") if o.pricing == "owned"
-                else display_name(o.provider)) or self.tr("no price in catalog")
+        name = (
+            self.tr("A card to buy")
+            if o.provider == PURCHASE_PROVIDER
+            else self.tr("Your own hardware")
+            if o.pricing == "owned"
+            else display_name(o.provider)
+        ) or self.tr("no price in catalog")
         # a short mark before the name (the column is narrow and elides the middle); the
         # tooltip's reason says it in words, with the snapshot's time and age
         mark = "✗" if o.in_stock == "no" else "✓" if o.in_stock == "yes" else ""
@@ -352,8 +421,7 @@ class OptionsTableModel(QStandardItemModel):
     def _ram_text(self, o: Option) -> str:
         """`` + 11.6 GiB RAM`` when llama.cpp keeps experts, layers or KV in host RAM ('' else)."""
         p = o.memory.placement
-        if p is None or not (p.moe_layers_on_host or p.kv_on_host or o.memory.gpu_layers
-                             is not None):
+        if p is None or not (p.moe_layers_on_host or p.kv_on_host or o.memory.gpu_layers is not None):
             return ""
         return tr_fmt(self.tr(" + %1 RAM"), fmt_bytes(p.host_model_bytes + p.host_kv_bytes, self.unit))
 
@@ -367,23 +435,41 @@ class OptionsTableModel(QStandardItemModel):
         def b(v: float) -> str:
             return fmt_bytes(v, self.unit, 2)
 
-        lines = [tr_fmt(self.tr("On the GPU: %1 (weights %2, KV cache %3, compute buffer %4)"),
-                        b(m.total_bytes), b(m.weights_bytes), b(m.kv_cache_bytes), b(m.engine_reserve_bytes))]
-        lines.append(tr_fmt(self.tr("In host RAM: %1 (experts %2, other weights %3, KV cache %4, "
-                             "buffers and system %5)"),
-                            b(p.host_total_bytes),
-                            b(p.host_expert_bytes),
-                            b(p.host_weights_bytes),
-                            b(p.host_kv_bytes),
-                            b(p.host_buffers_bytes + p.host_reserve_bytes)))
+        lines = [
+            tr_fmt(
+                self.tr("On the GPU: %1 (weights %2, KV cache %3, compute buffer %4)"),
+                b(m.total_bytes),
+                b(m.weights_bytes),
+                b(m.kv_cache_bytes),
+                b(m.engine_reserve_bytes),
+            )
+        ]
+        lines.append(
+            tr_fmt(
+                self.tr("In host RAM: %1 (experts %2, other weights %3, KV cache %4, buffers and system %5)"),
+                b(p.host_total_bytes),
+                b(p.host_expert_bytes),
+                b(p.host_weights_bytes),
+                b(p.host_kv_bytes),
+                b(p.host_buffers_bytes + p.host_reserve_bytes),
+            )
+        )
         if p.n_cpu_moe:
-            lines.append(tr_fmt(self.tr("Experts of %1 of %2 MoE layers in RAM (llama.cpp --n-cpu-moe %3)"),
-                                str(p.moe_layers_on_host), str(p.moe_layers), str(p.n_cpu_moe)))
+            lines.append(
+                tr_fmt(
+                    self.tr("Experts of %1 of %2 MoE layers in RAM (llama.cpp --n-cpu-moe %3)"),
+                    str(p.moe_layers_on_host),
+                    str(p.moe_layers),
+                    str(p.n_cpu_moe),
+                )
+            )
         if p.host_ram_bytes is not None:
-            key = self.tr("RAM of the machine: %1 — enough") if p.host_fits else \
-                self.tr("RAM of the machine: %1 — %2 short")
-            lines.append(key.replace("%1", b(p.host_ram_bytes)).replace(
-                "%2", b(p.ram_short_bytes)))
+            key = (
+                self.tr("RAM of the machine: %1 — enough")
+                if p.host_fits
+                else self.tr("RAM of the machine: %1 — %2 short")
+            )
+            lines.append(key.replace("%1", b(p.host_ram_bytes)).replace("%2", b(p.ram_short_bytes)))
         return lines
 
     def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
@@ -430,8 +516,12 @@ class OptionsTableModel(QStandardItemModel):
             return self._row(row)[1][0]
         if col == "reason":
             return self._row(row)[0][self.COLUMNS.index("reason")]
-        return {"label": ",".join(o.labels), "gpu": o.gpu_name, "provider": o.provider,
-                "observed": o.price_observed}[col]
+        return {
+            "label": ",".join(o.labels),
+            "gpu": o.gpu_name,
+            "provider": o.provider,
+            "observed": o.price_observed,
+        }[col]
 
     @override
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -460,26 +550,41 @@ class OptionsTableModel(QStandardItemModel):
             if col == "gpu":
                 lines.insert(0, f"{display_name(o.gpu_name)} × {o.num_gpus}")
             if col == "speed" and o.throughput.range_pct:
-                lines.insert(0, tr_fmt(self.tr("Speed expected within ±%1 % (evidence: %2)"),
-                                       fmt_number(o.throughput.range_pct, 0),
-                                       tr_message(o.throughput.evidence)))
+                lines.insert(
+                    0,
+                    tr_fmt(
+                        self.tr("Speed expected within ±%1 % (evidence: %2)"),
+                        fmt_number(o.throughput.range_pct, 0),
+                        tr_message(o.throughput.evidence),
+                    ),
+                )
             if col == "speed" and o.serving is not None and o.serving.max_concurrent_seqs:
-                lines.insert(1, tr_fmt(self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences "
-                                        "per replica"),
-                                       str(o.serving.replicas),
-                                       str(o.serving.gpus_per_replica),
-                                       str(o.serving.concurrent_seqs),
-                                       str(o.serving.max_concurrent_seqs)))
+                lines.insert(
+                    1,
+                    tr_fmt(
+                        self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences per replica"),
+                        str(o.serving.replicas),
+                        str(o.serving.gpus_per_replica),
+                        str(o.serving.concurrent_seqs),
+                        str(o.serving.max_concurrent_seqs),
+                    ),
+                )
             npu = "ascend" in o.gpu_id.lower()  # no CUDA context on an NPU: CANN's runtime
             if o.memory.cards:
                 lines += self.card_lines(o)
             else:
-                lines += [label_value(self.tr("NPU runtime context") if npu and k == "cuda_context"
-                                      else component_label(k), fmt_bytes(v, self.unit, 2))
-                          for k, v in o.memory.breakdown().items() if v]
+                lines += [
+                    label_value(
+                        self.tr("NPU runtime context") if npu and k == "cuda_context" else component_label(k),
+                        fmt_bytes(v, self.unit, 2),
+                    )
+                    for k, v in o.memory.breakdown().items()
+                    if v
+                ]
             lines += self.placement_lines(o)
-            lines += [tr_message(a) for a in (*o.memory.assumptions,
-                      *o.throughput.assumptions, *o.cost.assumptions)]
+            lines += [
+                tr_message(a) for a in (*o.memory.assumptions, *o.throughput.assumptions, *o.cost.assumptions)
+            ]
             return plain_tooltip("\n".join(lines))
         return None
 
@@ -506,20 +611,27 @@ class OptionsDelegate(QStyledItemDelegate):
     ``proxy`` is the view's model, a proxy whose source is ``model``.
     """
 
-    def __init__(self, proxy: QAbstractProxyModel, model: OptionsTableModel,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, proxy: QAbstractProxyModel, model: OptionsTableModel, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self._proxy = proxy
         self._model = model
 
     @override
-    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 - Qt override
-                        index: _Index) -> None:
+    def initStyleOption(
+        self,
+        option: QStyleOptionViewItem,  # noqa: N802 - Qt override
+        index: _Index,
+    ) -> None:
         """Fill ``option`` for the cell at the proxy's ``index``."""
         src = self._proxy.mapToSource(index)
         model, row, column = self._model, src.row(), src.column()
-        if not (isinstance(index, QModelIndex) and 0 <= row < len(model._options)
-                and 0 <= column < len(model.COLUMNS)):
+        if not (
+            isinstance(index, QModelIndex)
+            and 0 <= row < len(model._options)
+            and 0 <= column < len(model.COLUMNS)
+        ):
             super().initStyleOption(option, index)
             return
         o = model._options[row]

@@ -70,8 +70,9 @@ def _join(text: str, sentence: str) -> str:
     return text + ("" if text.endswith(("。", "！", "？")) else " ") + sentence
 
 
-SHRINKABLE_COLUMNS = frozenset(("rank", "fits", "vram", "headroom", "speed", "usd_per_hour",
-                                "usd_total", "provider", "observed"))
+SHRINKABLE_COLUMNS = frozenset(
+    ("rank", "fits", "vram", "headroom", "speed", "usd_per_hour", "usd_total", "provider", "observed")
+)
 """Columns that give room (down to their cells' or title's width) so the provider column
 stays in view in a narrow window (:meth:`ResultsPage._fit_to_provider`)."""
 HEADER_PADDING_PX = 16
@@ -91,8 +92,12 @@ class ResultsPage(QWizardPage):
         super().__init__(parent)
         self.controller = controller
         self.setTitle(self.tr("Recommended GPUs"))
-        self.setSubTitle(self.tr("Ranked for your job. Hover a row for the memory breakdown and "
-                                 "assumptions; change any earlier page and this updates."))
+        self.setSubTitle(
+            self.tr(
+                "Ranked for your job. Hover a row for the memory breakdown and "
+                "assumptions; change any earlier page and this updates."
+            )
+        )
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.summary.setObjectName("summary")
@@ -111,17 +116,24 @@ class ResultsPage(QWizardPage):
         self.only_fitting.setChecked(True)
         self.one_per_gpu = QCheckBox(self.tr("One row per GPU &type"))
         self.one_per_gpu.setChecked(True)
-        self.one_per_gpu.setToolTip(self.tr(
-            "Each GPU type once, at its best GPU count and offer for the goal. Untick to see the "
-            "other counts and offers."))
+        self.one_per_gpu.setToolTip(
+            self.tr(
+                "Each GPU type once, at its best GPU count and offer for the goal. Untick to see the "
+                "other counts and offers."
+            )
+        )
         self.launch_button = QPushButton(self.tr("&Launch config…"))
-        self.launch_button.setToolTip(self.tr(
-            "The command line and SkyPilot / dstack task for the selected option (or the top one)"))
+        self.launch_button.setToolTip(
+            self.tr("The command line and SkyPilot / dstack task for the selected option (or the top one)")
+        )
         self.launch_dialog: LaunchDialog | None = None
         self.all_offers = QCheckBox(self.tr("Every price &offer"))
-        self.all_offers.setToolTip(self.tr(
-            "Rank every provider's price for each GPU, not only the cheapest offer per pricing "
-            "type (on-demand, spot …)."))
+        self.all_offers.setToolTip(
+            self.tr(
+                "Rank every provider's price for each GPU, not only the cheapest offer per pricing "
+                "type (on-demand, spot …)."
+            )
+        )
 
         self.options_model = OptionsTableModel(self)
         self.proxy = FitFilter(self)
@@ -171,14 +183,11 @@ class ResultsPage(QWizardPage):
         # Export… for the two plots of the first tab (PNG/SVG/CSV through pyqtgraph's exporters)
         self.export_plot_button = QPushButton(self.tr("Export plot…"))
         export_menu = QMenu(self.export_plot_button)
-        export_menu.addAction(self.tr("VRAM fit…"),
-                              lambda: self._export(self.vram_plot.plot_item))
-        export_menu.addAction(self.tr("Cost vs time…"),
-                              lambda: self._export(self.cost_plot.plot_item))
+        export_menu.addAction(self.tr("VRAM fit…"), lambda: self._export(self.vram_plot.plot_item))
+        export_menu.addAction(self.tr("Cost vs time…"), lambda: self._export(self.cost_plot.plot_item))
         self.export_plot_button.setMenu(export_menu)
         self.plot_tabs.setCornerWidget(self.export_plot_button)
-        self.plot_tabs.currentChanged.connect(
-            lambda i: self.export_plot_button.setVisible(i == 0))
+        self.plot_tabs.currentChanged.connect(lambda i: self.export_plot_button.setVisible(i == 0))
         self.plot_tabs.addTab(plots, self.tr("Fit and price"))
         self.plot_tabs.addTab(self.curves_splitter, self.tr("Curves"))
         self._view: RecommendationView | None = None
@@ -244,23 +253,28 @@ class ResultsPage(QWizardPage):
         hh = self.table.horizontalHeader()
         cols = OptionsTableModel.COLUMNS
         for c, name in enumerate(cols):
-            cap = {"gpu": 260, "provider": 150, "reason": 10_000,
-                   **self.GROWING_COLUMNS}.get(name, 180)
+            cap = {"gpu": 260, "provider": 150, "reason": 10_000, **self.GROWING_COLUMNS}.get(name, 180)
             hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
         self._gpu_width = hh.sectionSize(cols.index("gpu"))
         # the least each column can take when the window is narrow: its cells' width, or its
         # title's longest line with the header's padding, without the sort arrow's room
         fm = self.table.fontMetrics()
         model = self.options_model
-        self._natural = {c: hh.sectionSize(c) for c, name in enumerate(cols)
-                         if name in SHRINKABLE_COLUMNS}
+        self._natural = {c: hh.sectionSize(c) for c, name in enumerate(cols) if name in SHRINKABLE_COLUMNS}
         self._floors = {
-            c: min(self._natural[c], max(
-                self.table.sizeHintForColumn(c),
-                max(fm.horizontalAdvance(line) for line in
-                    str(model.headerData(c, Qt.Orientation.Horizontal) or "").split("\n"))
-                + HEADER_PADDING_PX))
-            for c in self._natural}
+            c: min(
+                self._natural[c],
+                max(
+                    self.table.sizeHintForColumn(c),
+                    max(
+                        fm.horizontalAdvance(line)
+                        for line in str(model.headerData(c, Qt.Orientation.Horizontal) or "").split("\n")
+                    )
+                    + HEADER_PADDING_PX,
+                ),
+            )
+            for c in self._natural
+        }
         self.fit_columns()
 
     GROWING_COLUMNS = {"count": 220, "label": 200, "vram": 320}
@@ -277,12 +291,19 @@ class ResultsPage(QWizardPage):
         samples: dict[tuple[object, ...], int] = {}
         for row, o in enumerate(options):
             plan = o.serving
-            samples.setdefault(("count", o.num_gpus, plan.replicas if plan else 0,
-                                plan.gpus_per_replica if plan else 0), row)
+            samples.setdefault(
+                ("count", o.num_gpus, plan.replicas if plan else 0, plan.gpus_per_replica if plan else 0), row
+            )
             samples.setdefault(("label", o.labels), row)
             p = o.memory.placement
-            samples.setdefault(("vram", o.memory.gpu_layers is not None or (
-                p is not None and bool(p.moe_layers_on_host or p.kv_on_host))), row)
+            samples.setdefault(
+                (
+                    "vram",
+                    o.memory.gpu_layers is not None
+                    or (p is not None and bool(p.moe_layers_on_host or p.kv_on_host)),
+                ),
+                row,
+            )
         key = frozenset(samples)
         if key == self._grown_for:
             return
@@ -294,8 +315,7 @@ class ResultsPage(QWizardPage):
         grown = False
         for name, cap in self.GROWING_COLUMNS.items():
             c = cols.index(name)
-            texts = {str(model.data(model.index(row, c)) or "")
-                     for k, row in samples.items() if k[0] == name}
+            texts = {str(model.data(model.index(row, c)) or "") for k, row in samples.items() if k[0] == name}
             need = min(cap, max((fm.horizontalAdvance(t) for t in texts), default=0) + 16)
             if need > hh.sectionSize(c):
                 hh.resizeSection(c, need)
@@ -313,8 +333,11 @@ class ResultsPage(QWizardPage):
             return
         hh = self.table.horizontalHeader()
         g = cols.index("gpu")
-        others = sum(hh.sectionSize(c) for c, name in enumerate(cols)
-                     if name not in ("gpu", "reason") and not hh.isSectionHidden(c))
+        others = sum(
+            hh.sectionSize(c)
+            for c, name in enumerate(cols)
+            if name not in ("gpu", "reason") and not hh.isSectionHidden(c)
+        )
         room = self.table.viewport().width() - others
         least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
         hh.resizeSection(g, max(min(least, natural), min(natural, room)))
@@ -333,7 +356,8 @@ class ResultsPage(QWizardPage):
             hh.resizeSection(c, size)
         last = cols.index("provider")
         spare = self.table.viewport().width() - sum(
-            hh.sectionSize(c) for c in range(last + 1) if not hh.isSectionHidden(c))
+            hh.sectionSize(c) for c in range(last + 1) if not hh.isSectionHidden(c)
+        )
         for c in sorted(natural, key=lambda c: natural[c] - floors[c], reverse=True):
             if spare >= 0:
                 break
@@ -389,8 +413,10 @@ class ResultsPage(QWizardPage):
 
     def visible_options(self) -> list[Option]:
         """Options in the table's current (filtered, sorted) order."""
-        return [self.proxy.data(self.proxy.index(r, 0), OptionsTableModel.OptionRole)
-                for r in range(self.proxy.rowCount())]
+        return [
+            self.proxy.data(self.proxy.index(r, 0), OptionsTableModel.OptionRole)
+            for r in range(self.proxy.rowCount())
+        ]
 
     @Slot(object)
     def show_results(self, view: RecommendationView) -> None:
@@ -402,10 +428,14 @@ class ResultsPage(QWizardPage):
         snap = self.controller.snapshot
         per_image = w.task in ("image_gen", "diffusion_lora")
         self.proxy.set_preferred((w.gpu, w.num_gpus) if w.gpu else None)
-        self.options_model.set_options(view.options, unit, training=w.is_training or per_image,
-                                       currency=snap.display_currency,
-                                       usd_per_unit=snap.display_rate(),
-                                       sort_column=self.proxy.sortColumn())
+        self.options_model.set_options(
+            view.options,
+            unit,
+            training=w.is_training or per_image,
+            currency=snap.display_currency,
+            usd_per_unit=snap.display_rate(),
+            sort_column=self.proxy.sortColumn(),
+        )
         if not self._columns_sized and view.options:
             self._size_columns()
             self._columns_sized = True
@@ -428,8 +458,13 @@ class ResultsPage(QWizardPage):
             for o in shown:
                 firsts.setdefault(o.gpu_id, o)
             shown = list(firsts.values())
-        self._pending_plots = ([] if absurd else shown, unit, view.options,
-                               snap.display_currency, snap.display_rate())
+        self._pending_plots = (
+            [] if absurd else shown,
+            unit,
+            view.options,
+            snap.display_currency,
+            snap.display_rate(),
+        )
         if self._vram_plot is not None or self.isVisible():
             self._apply_plots()
         self._view = view
@@ -463,15 +498,15 @@ class ResultsPage(QWizardPage):
         mem = view.extras.get("memory_curves")
         if not isinstance(mem, dict):  # absent (an error view): no curves
             mem = {}
-        mem_plot.set_dimensions(list(mem), mem_plot.selected_dimension()
-                                or next(iter(mem), None))
+        mem_plot.set_dimensions(list(mem), mem_plot.selected_dimension() or next(iter(mem), None))
         dim = mem_plot.selected_dimension()
         mem_plot.set_curves(mem.get(dim), self.controller.prefs.byte_unit)
         cost_plot.color_order = [x["gpu_id"] for x in mem_plot.series]
         snap = self.controller.snapshot
         costs = view.extras.get("cost_curves")
-        cost_plot.set_curves(costs if isinstance(costs, tuple) else (), snap.display_currency,
-                             snap.display_rate())
+        cost_plot.set_curves(
+            costs if isinstance(costs, tuple) else (), snap.display_currency, snap.display_rate()
+        )
 
     # ---- lazily built plots ---------------------------------------------------
     @property
@@ -551,37 +586,62 @@ class ResultsPage(QWizardPage):
         if biggest <= 0 or (need < ABSURD_FACTOR * biggest and params <= ABSURD_PARAMS):
             return ""
         unit = self.controller.prefs.byte_unit
-        text = tr_fmt(self.tr("This job needs at least %1 per GPU; the largest GPU in the catalog has "
-                       "%2. Check the model size and the settings: the memory chart is hidden "
-                       "because its scale would be meaningless."),
-                      fmt_bytes(need, unit), fmt_bytes(biggest, unit))
+        text = tr_fmt(
+            self.tr(
+                "This job needs at least %1 per GPU; the largest GPU in the catalog has "
+                "%2. Check the model size and the settings: the memory chart is hidden "
+                "because its scale would be meaningless."
+            ),
+            fmt_bytes(need, unit),
+            fmt_bytes(biggest, unit),
+        )
         if params > ABSURD_PARAMS:
-            text += " " + tr_fmt(self.tr("The model has %1 billion parameters; the largest published "
-                                  "models have a few thousand billion."), fmt_number(params / 1e9))
+            text += " " + tr_fmt(
+                self.tr(
+                    "The model has %1 billion parameters; the largest published "
+                    "models have a few thousand billion."
+                ),
+                fmt_number(params / 1e9),
+            )
         return text
 
-    def _show_nothing_fits(self, view: RecommendationView, fitting: list[Option],
-                           absurd: str) -> None:
+    def _show_nothing_fits(self, view: RecommendationView, fitting: list[Option], absurd: str) -> None:
         none_fit = bool(view.options) and not fitting
         if none_fit:
-            text = tr_fmt(self.tr("Nothing fits: none of the %1 GPU options in the catalog can hold "
-                           "this job, even with up to 8 GPUs. The table lists them anyway, "
-                           "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
-                           "shorter sequences."), str(len(view.options)))
+            text = tr_fmt(
+                self.tr(
+                    "Nothing fits: none of the %1 GPU options in the catalog can hold "
+                    "this job, even with up to 8 GPUs. The table lists them anyway, "
+                    "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
+                    "shorter sequences."
+                ),
+                str(len(view.options)),
+            )
             causes = view.extras.get("nothing_fits_causes")  # core.advisor's ids
             if not isinstance(causes, list):
                 causes = []
             if "grad_ckpt" in causes:
-                text = _join(text, self.tr("Activations are the largest part of the memory: "
-                                           "turn on gradient checkpointing first."))
+                text = _join(
+                    text,
+                    self.tr(
+                        "Activations are the largest part of the memory: "
+                        "turn on gradient checkpointing first."
+                    ),
+                )
             if "multi_node" in causes:
-                text = _join(text, self.tr("One node of 8 GPUs is not enough: the job needs "
-                                           "more GPUs across several nodes (multi-node FSDP / "
-                                           "ZeRO-3)."))
+                text = _join(
+                    text,
+                    self.tr(
+                        "One node of 8 GPUs is not enough: the job needs "
+                        "more GPUs across several nodes (multi-node FSDP / "
+                        "ZeRO-3)."
+                    ),
+                )
             if self.advisor_list.count():
                 # the heading is built from the GPU name, not cut from a title
-                text = _join(text, tr_fmt(self.tr("See “%1” below for changes that would help."),
-                                          self._advice_heading))
+                text = _join(
+                    text, tr_fmt(self.tr("See “%1” below for changes that would help."), self._advice_heading)
+                )
             if absurd:
                 text += "\n" + absurd
         else:
@@ -589,8 +649,7 @@ class ResultsPage(QWizardPage):
         self.nothing_fits.setText(text)
         self.nothing_fits.setVisible(bool(text))
         self.only_fitting.setEnabled(not none_fit)
-        self.only_fitting.setToolTip(self.tr("No option fits, so every option is shown.")
-                                     if none_fit else "")
+        self.only_fitting.setToolTip(self.tr("No option fits, so every option is shown.") if none_fit else "")
 
     def _over_limits_text(self, view: RecommendationView) -> str:
         """Options fit in memory but none within the budget / cap / deadline — say what
@@ -610,20 +669,42 @@ class ResultsPage(QWizardPage):
             amount = tr_fmt(self.tr("%1 per hour"), amount)
         limits = []
         if "budget" in s.rejected:
-            limits.append(tr_fmt(self.tr("the %1 budget rejected %2"),
-                                 fmt_money((w.budget_usd or 0) * k, snap.display_currency),
-                                 str(s.rejected["budget"])))
+            limits.append(
+                tr_fmt(
+                    self.tr("the %1 budget rejected %2"),
+                    fmt_money((w.budget_usd or 0) * k, snap.display_currency),
+                    str(s.rejected["budget"]),
+                )
+            )
         if "cap" in s.rejected:
-            limits.append(tr_fmt(self.tr("the %1 per hour cap rejected %2"),
-                                 fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency),
-                                 str(s.rejected["cap"])))
+            limits.append(
+                tr_fmt(
+                    self.tr("the %1 per hour cap rejected %2"),
+                    fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency),
+                    str(s.rejected["cap"]),
+                )
+            )
         if "deadline" in s.rejected:
-            limits.append(tr_fmt(self.tr("the %1 h deadline rejected %2"),
-                                 fmt_number(w.deadline_hours or 0), str(s.rejected["deadline"])))
+            limits.append(
+                tr_fmt(
+                    self.tr("the %1 h deadline rejected %2"),
+                    fmt_number(w.deadline_hours or 0),
+                    str(s.rejected["deadline"]),
+                )
+            )
         o = s.cheapest
-        return tr_fmt(self.tr("Nothing is within your limits. The cheapest option that fits costs %1: "
-                       "%2 × %3 (%4). Of the %5 options that fit, %6."),
-                      amount, str(o.num_gpus), o.gpu_name, o.provider, str(s.fitting), "; ".join(limits))
+        return tr_fmt(
+            self.tr(
+                "Nothing is within your limits. The cheapest option that fits costs %1: "
+                "%2 × %3 (%4). Of the %5 options that fit, %6."
+            ),
+            amount,
+            str(o.num_gpus),
+            o.gpu_name,
+            o.provider,
+            str(s.fitting),
+            "; ".join(limits),
+        )
 
     def _summary(self, w: Workload) -> str:
         name = (w.model.name if w.model is not None else "") or w.model_id or ""
@@ -631,8 +712,9 @@ class ResultsPage(QWizardPage):
         if w.is_training:
             parts.append(tr_fmt(self.tr("batch %1 × %2 tokens"), str(w.batch), str(w.training_seq_len())))
         elif w.task == "inference":
-            tokens = tr_fmt(self.tr("in %1 / out %2 tokens"),
-                            str(w.avg_prompt_tokens), str(w.avg_output_tokens))
+            tokens = tr_fmt(
+                self.tr("in %1 / out %2 tokens"), str(w.avg_prompt_tokens), str(w.avg_output_tokens)
+            )
             if w.requests_per_minute:  # a request rate: the plan sizes the batch, not w.batch
                 parts.append(tokens)
             else:
@@ -645,14 +727,22 @@ class ResultsPage(QWizardPage):
         show = bool(w.gpu) and view.preferred_fits is False
         largest = view.extras.get("advice_gpu")  # nothing fits: the largest card
         gpu_id = w.gpu or (largest if isinstance(largest, str) else None)
-        gpu_name = display_name(next((g.name for g in self.controller.snapshot.gpus
-                                      if g.id == gpu_id), gpu_id or ""))
-        self.advisor_box.setTitle(tr_fmt(self.tr("What to change to fit %1 (double-click to apply)"),
-                                         gpu_name))
+        gpu_name = display_name(
+            next((g.name for g in self.controller.snapshot.gpus if g.id == gpu_id), gpu_id or "")
+        )
+        self.advisor_box.setTitle(
+            tr_fmt(self.tr("What to change to fit %1 (double-click to apply)"), gpu_name)
+        )
         self._advice_heading = tr_fmt(self.tr("What to change to fit %1"), gpu_name)
         if show and not view.advice:
-            self.advisor_list.addItem(tr_fmt(self.tr("Your preferred GPU (%1) does not fit this job "
-                                              "and no single change makes it fit."), gpu_name))
+            self.advisor_list.addItem(
+                tr_fmt(
+                    self.tr(
+                        "Your preferred GPU (%1) does not fit this job and no single change makes it fit."
+                    ),
+                    gpu_name,
+                )
+            )
         unit = self.controller.prefs.byte_unit
         for i, a in enumerate(view.advice, start=1):
             what = tr_message(a.description or "") or a.action or str(a)
@@ -660,8 +750,9 @@ class ResultsPage(QWizardPage):
             fits = a.fits
             text = f"{i}. {what}"
             if saves is not None and new_total is not None:
-                text += "  —  " + tr_fmt(self.tr("saves %1, new peak %2"),
-                                         fmt_bytes(saves, unit), fmt_bytes(new_total, unit))
+                text += "  —  " + tr_fmt(
+                    self.tr("saves %1, new peak %2"), fmt_bytes(saves, unit), fmt_bytes(new_total, unit)
+                )
             if fits is not None:
                 text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
             costs = [as_message(c) for c in (a.speed_cost, a.quality_cost) if c]
@@ -684,5 +775,3 @@ class ResultsPage(QWizardPage):
         """Apply an advisor suggestion's workload changes (``Advice.changes``: Workload field
         → value; the wizard pages follow)."""
         return self.controller.update(**changes)
-
-

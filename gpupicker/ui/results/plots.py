@@ -25,9 +25,16 @@ translate = QCoreApplication.translate
 pg.setConfigOptions(antialias=True, background="w", foreground="#202020")
 
 COMPONENT_COLORS: dict[str, str] = {
-    "weights": "#4e79a7", "kv_cache": "#f28e2b", "activations": "#59a14f", "logits": "#edc948",
-    "gradients": "#e15759", "optimizer": "#b07aa1", "adapters": "#76b7b2",
-    "quant_workspace": "#ff9da7", "optimizer_temp": "#d4a6c8", "engine_reserve": "#9c755f",
+    "weights": "#4e79a7",
+    "kv_cache": "#f28e2b",
+    "activations": "#59a14f",
+    "logits": "#edc948",
+    "gradients": "#e15759",
+    "optimizer": "#b07aa1",
+    "adapters": "#76b7b2",
+    "quant_workspace": "#ff9da7",
+    "optimizer_temp": "#d4a6c8",
+    "engine_reserve": "#9c755f",
     "allocator_overhead": "#bab0ac",
     "cuda_context": "#7f7f7f",
 }
@@ -88,8 +95,12 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self._legend_key: tuple[str, ...] = ()
         self._legends: dict[tuple[str, ...], pg.LegendItem] = {(): self.legend}
         self.capacity_item = pg.PlotDataItem(
-            [], [], connect="pairs", pen=pg.mkPen("#c00000", width=2.5),
-            name=translate("Plots", "Capacity per GPU"))
+            [],
+            [],
+            connect="pairs",
+            pen=pg.mkPen("#c00000", width=2.5),
+            name=translate("Plots", "Capacity per GPU"),
+        )
         self.capacity_item.setZValue(10)
         self.plot_item.addItem(self.capacity_item)
         self.plot_item.invertY(True)
@@ -107,8 +118,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         if unit == self.unit:
             return
         self.unit = unit
-        self.plot_item.setTitle(translate("Plots", "VRAM fit: expected peak per GPU vs capacity"),
-                                size="9pt")
+        self.plot_item.setTitle(translate("Plots", "VRAM fit: expected peak per GPU vs capacity"), size="9pt")
         self.plot_item.setLabel("bottom", tr_fmt(translate("Plots", "Memory per GPU (%1)"), unit))
         self.plot_item.setLabel("left", translate("Plots", "Option (GPU × count)"))
 
@@ -116,9 +126,15 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         item = self._bars.get(comp)
         if item is None:
             color = QColor(COMPONENT_COLORS.get(comp, "#999999"))
-            item = pg.BarGraphItem(y=[0.0], width=[0.0], x0=[0.0], height=BAR_WIDTH, brush=color,
-                                   pen=pg.mkPen(color.darker(130), width=0.5),
-                                   name=component_label(comp))
+            item = pg.BarGraphItem(
+                y=[0.0],
+                width=[0.0],
+                x0=[0.0],
+                height=BAR_WIDTH,
+                brush=color,
+                pen=pg.mkPen(color.darker(130), width=0.5),
+                name=component_label(comp),
+            )
             self.plot_item.addItem(item)
             self._bars[comp] = item
         return item
@@ -132,10 +148,16 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.options = distinct_options(options, self.MAX_BARS)
         n = len(self.options)
         breakdowns = [o.memory.breakdown() for o in self.options]
-        ticks = [(float(i), f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
-                 for i, o in enumerate(self.options)]
-        key = (unit, tuple(ticks), tuple(o.capacity_bytes_per_gpu for o in self.options),
-               tuple(tuple(bd.get(c, 0) for c in BREAKDOWN_COMPONENTS) for bd in breakdowns))
+        ticks = [
+            (float(i), f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
+            for i, o in enumerate(self.options)
+        ]
+        key = (
+            unit,
+            tuple(ticks),
+            tuple(o.capacity_bytes_per_gpu for o in self.options),
+            tuple(tuple(bd.get(c, 0) for c in BREAKDOWN_COMPONENTS) for bd in breakdowns),
+        )
         if key == self._data_key:
             # the same bars (a money-only edit): setting them again repainted the plot and
             # its axes, ~2 ms per change
@@ -157,8 +179,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
             self.bar_items[comp] = item
             lefts = lefts + widths
         caps = np.array([o.capacity_bytes_per_gpu for o in self.options], dtype=float) / scale
-        self.capacity_item.setData(np.repeat(caps, 2),
-                                   np.repeat(ys, 2) + np.tile([-0.42, 0.42], n))
+        self.capacity_item.setData(np.repeat(caps, 2), np.repeat(ys, 2) + np.tile([-0.42, 0.42], n))
         self._show_legend(tuple(self.bar_items))
         if ticks != self._ticks:  # a set repaints the axis and its grid (~1 ms)
             self._ticks = ticks
@@ -230,21 +251,32 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
     def __init__(self, parent: QWidget | None = None) -> None:
         from .curves import PlainLogAxis  # plain tick numbers on log axes
 
-        super().__init__(parent, axisItems={"bottom": PlainLogAxis("bottom"),
-                                            "left": PlainLogAxis("left")})
+        super().__init__(parent, axisItems={"bottom": PlainLogAxis("bottom"), "left": PlainLogAxis("left")})
         self.setMinimumHeight(150)
         self.plot_item: pg.PlotItem = self.getPlotItem()
         _style_axes(self.plot_item)
         self.plot_item.setMenuEnabled(False)
         self.plot_item.showGrid(x=True, y=True, alpha=0.25)
-        self.scatter_item = pg.PlotDataItem([], [], pen=None, symbol="o", symbolSize=8,
-                                            symbolBrush=pg.mkBrush(78, 121, 167, 150),
-                                            symbolPen=pg.mkPen("#2f4b6e"))
+        self.scatter_item = pg.PlotDataItem(
+            [],
+            [],
+            pen=None,
+            symbol="o",
+            symbolSize=8,
+            symbolBrush=pg.mkBrush(78, 121, 167, 150),
+            symbolPen=pg.mkPen("#2f4b6e"),
+        )
         # Symbol pens/brushes are QPen/QBrush objects made once: given a colour, pyqtgraph makes
         # a new one per setData, and its symbol atlas (keyed by object id) grows on every redraw.
-        self.front_item = pg.PlotDataItem([], [], pen=pg.mkPen("#c00000", width=2), symbol="o",
-                                          symbolSize=10, symbolBrush=pg.mkBrush("#c00000"),
-                                          symbolPen=pg.mkPen(200, 200, 200))
+        self.front_item = pg.PlotDataItem(
+            [],
+            [],
+            pen=pg.mkPen("#c00000", width=2),
+            symbol="o",
+            symbolSize=10,
+            symbolBrush=pg.mkBrush("#c00000"),
+            symbolPen=pg.mkPen(200, 200, 200),
+        )
         self.plot_item.addItem(self.scatter_item)
         self.plot_item.addItem(self.front_item)
         self.labels = [pg.TextItem("", color="#202020") for _ in range(3)]
@@ -269,49 +301,52 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
             return
         self.mode, self.currency = mode, currency
         if mode == "time":
-            self.plot_item.setTitle(translate("Plots", "Cost vs time (Pareto front in red)"),
-                                    size="9pt")
+            self.plot_item.setTitle(translate("Plots", "Cost vs time (Pareto front in red)"), size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Run time (hours)"))
             self.plot_item.setLabel("left", tr_fmt(translate("Plots", "Total cost (%1)"), currency))
         else:
-            self.plot_item.setTitle(translate("Plots", "Price vs speed (Pareto front in red)"),
-                                    size="9pt")
+            self.plot_item.setTitle(translate("Plots", "Price vs speed (Pareto front in red)"), size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Speed (tokens/s, all GPUs)"))
             self.plot_item.setLabel("left", tr_fmt(translate("Plots", "Price (%1 per hour)"), currency))
 
-    def set_options(self, options: Sequence[Option], unit: str = "GiB", currency: str = "USD",
-                    usd_per_unit: float = 1.0) -> None:
+    def set_options(
+        self, options: Sequence[Option], unit: str = "GiB", currency: str = "USD", usd_per_unit: float = 1.0
+    ) -> None:
         """Plot the fitting, priced options (best offer per GPU × count); items are reused.
 
         Money is converted from USD to ``currency`` (``usd_per_unit`` USD per unit).
         """
         self.unit = unit
         k = 1.0 / (usd_per_unit or 1.0)
-        priced = [o for o in options if o.fits and o.within_budget and o.provider
-                  and o.cost.usd_per_hour > 0]
+        priced = [o for o in options if o.fits and o.within_budget and o.provider and o.cost.usd_per_hour > 0]
         priced = distinct_options(priced, self.MAX_POINTS)
         timed = [o for o in priced if o.cost.hours and o.cost.usd_total is not None]
         if timed:
             self._set_mode("time", currency)
-            self.points = [(o, float(o.cost.hours or 0), float(o.cost.usd_total or 0) * k)
-                           for o in timed]
+            self.points = [(o, float(o.cost.hours or 0), float(o.cost.usd_total or 0) * k) for o in timed]
             minimize = [(x, y) for _, x, y in self.points]
         else:
             self._set_mode("rate", currency)
-            self.points = [(o, _speed(o), o.cost.usd_per_hour * k) for o in priced
-                           if _speed(o) > 0]
+            self.points = [(o, _speed(o), o.cost.usd_per_hour * k) for o in priced if _speed(o) > 0]
             minimize = [(-x, y) for _, x, y in self.points]
         empty_text = ""
         if not self.points:
-            over_limits = any(o.fits and o.provider and o.cost.usd_per_hour > 0
-                              and not o.within_budget for o in options)
+            over_limits = any(
+                o.fits and o.provider and o.cost.usd_per_hour > 0 and not o.within_budget for o in options
+            )
             # options that fit and have a price but break the budget, $/h cap or
             # deadline are not "no option that fits and has a price"
-            empty_text = translate(
-                "Plots", "No option within the budget, $/h cap and deadline to plot") \
-                if over_limits else translate("Plots", "No option that fits and has a price to plot")
-        key = (self.mode, self.currency, empty_text,
-               tuple((display_name(o.gpu_name), o.num_gpus, x, y) for o, x, y in self.points))
+            empty_text = (
+                translate("Plots", "No option within the budget, $/h cap and deadline to plot")
+                if over_limits
+                else translate("Plots", "No option that fits and has a price to plot")
+            )
+        key = (
+            self.mode,
+            self.currency,
+            empty_text,
+            tuple((display_name(o.gpu_name), o.num_gpus, x, y) for o, x, y in self.points),
+        )
         if key == self._data_key:
             # the same points (a money-only edit far from every limit): setting them again
             # repainted the plot and its axes, ~2 ms per change
@@ -349,7 +384,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         vx = np.log10(xs) if log_x else xs
         vy = np.log10(ys) if log_y else ys
         labelled = list(dict.fromkeys([front[0], front[-1]]))
-        for label in self.labels[len(labelled):]:
+        for label in self.labels[len(labelled) :]:
             _set_label_text(label, "")
         placed: list[tuple[float, float, float, float]] = []
         for k, i in enumerate(labelled):
@@ -360,7 +395,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
             anchor = label_anchor(float(vx[i]), float(vy[i]), vx, vy, len(text), placed)
             label.setAnchor(anchor)
             label.setPos(float(vx[i]), float(vy[i]))
-        self.label_anchors = [lb.anchor for lb in self.labels[:len(labelled)]]
+        self.label_anchors = [lb.anchor for lb in self.labels[: len(labelled)]]
         self.plot_item.enableAutoRange()
         _settle_view(self.plot_item)
 
@@ -390,8 +425,14 @@ LABEL_HEIGHT_FRACTION = 0.08
 """Approximate label height as a share of the plot height."""
 
 
-def label_anchor(x: float, y: float, xs: npt.ArrayLike, ys: npt.ArrayLike, chars: int,
-                 placed: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+def label_anchor(
+    x: float,
+    y: float,
+    xs: npt.ArrayLike,
+    ys: npt.ArrayLike,
+    chars: int,
+    placed: list[tuple[float, float, float, float]],
+) -> tuple[float, float]:
     """The TextItem anchor (up-right, up-left, down-right, down-left of the point) whose label
     box covers the fewest other points and earlier labels and stays inside the data range
     (Pareto labels must not cover points). The chosen box is appended to ``placed``
@@ -409,10 +450,12 @@ def label_anchor(x: float, y: float, xs: npt.ArrayLike, ys: npt.ArrayLike, chars
         bottom = py if anchor[1] == 1.0 else py - h  # anchor y 1 = the text's bottom edge
         box = (left, bottom, left + w, bottom + h)
         covered = int(np.sum((nx > box[0]) & (nx < box[2]) & (ny > box[1]) & (ny < box[3])))
-        clash = sum(1 for b in placed if not (box[2] <= b[0] or b[2] <= box[0]
-                                              or box[3] <= b[1] or b[3] <= box[1]))
-        outside = max(0.0, -box[0]) + max(0.0, box[2] - 1.05) + max(0.0, -box[1] - 0.05) \
-            + max(0.0, box[3] - 1.05)
+        clash = sum(
+            1 for b in placed if not (box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1])
+        )
+        outside = (
+            max(0.0, -box[0]) + max(0.0, box[2] - 1.05) + max(0.0, -box[1] - 0.05) + max(0.0, box[3] - 1.05)
+        )
         score = covered + 3 * clash + 10 * outside
         if best is None or score < best[0]:
             best = (score, anchor, box)
@@ -425,5 +468,4 @@ def _speed(o: Option) -> float:
     t = o.throughput
     if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
         return float(o.serving.aggregate_decode_tokens_per_s)  # all replicas
-    return float(t.train_tokens_per_s or t.aggregate_decode_tokens_per_s
-                 or t.decode_tokens_per_s or 0.0)
+    return float(t.train_tokens_per_s or t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s or 0.0)

@@ -35,8 +35,13 @@ class ReportWindow(Protocol):
     def live(self) -> WorkloadController: ...  # noqa: D102
     @property
     def live_repo(self) -> CatalogRepository: ...  # noqa: D102
-    def ask_path(self, kind: str, title: str, name_filter: str,  # noqa: D102
-                 default: str = "") -> str: ...
+    def ask_path(
+        self,
+        kind: str,
+        title: str,
+        name_filter: str,  # noqa: D102
+        default: str = "",
+    ) -> str: ...
     def show_error(self, title: str, text: str, details: str = "") -> object: ...  # noqa: D102
     def statusBar(self) -> QStatusBar: ...  # noqa: D102, N802 - Qt's name
 
@@ -64,9 +69,19 @@ def current_report(window: ReportWindow) -> Report:
             name, ref = cm.name, model_repo(cm.hf_repo, cm.source)
             ms_id, family = cm.modelscope_id or None, cm.family
     snap = c.snapshot
-    return build_report(w, view.options, snap.gpus, snap.prices, notes=view.notes,
-                        model_name=name, model_ref=ref, goal=c.goal, money=snap.money,
-                        modelscope_id=ms_id, family=family)
+    return build_report(
+        w,
+        view.options,
+        snap.gpus,
+        snap.prices,
+        notes=view.notes,
+        model_name=name,
+        model_ref=ref,
+        goal=c.goal,
+        money=snap.money,
+        modelscope_id=ms_id,
+        family=family,
+    )
 
 
 def report_renderer() -> TextRenderer:
@@ -98,6 +113,7 @@ def export_report(window: ReportWindow, path: str | Path) -> list[Path]:
     p = Path(path)
     if p.suffix.lower() == ".pdf":
         from .report_pdf import write_pdf
+
         return [write_pdf(r, p, render)]
     return write_text_report(r, p, render)
 
@@ -109,9 +125,12 @@ def add_report_action(window: ReportWindow, menu: QMenu) -> QAction:
     action.setShortcut(QKeySequence(translate("MainWindow", "Ctrl+Shift+E")))
 
     def run() -> None:
-        path = window.ask_path("save", translate("MainWindow", "Export report"),
-                               translate("MainWindow", "PDF (*.pdf);;HTML (*.html);;Markdown (*.md)"),
-                               "gpupicker-report.pdf")
+        path = window.ask_path(
+            "save",
+            translate("MainWindow", "Export report"),
+            translate("MainWindow", "PDF (*.pdf);;HTML (*.html);;Markdown (*.md)"),
+            "gpupicker-report.pdf",
+        )
         if not path:
             return
         if not Path(path).suffix:
@@ -119,12 +138,15 @@ def add_report_action(window: ReportWindow, menu: QMenu) -> QAction:
         try:
             files = export_report(window, path)
         except (ValueError, OSError) as exc:
-            window.show_error(translate("MainWindow", "Cannot export the report"),
-                              tr_fmt(translate("MainWindow", "%1 was not written."), path),
-                              str(exc))
+            window.show_error(
+                translate("MainWindow", "Cannot export the report"),
+                tr_fmt(translate("MainWindow", "%1 was not written."), path),
+                str(exc),
+            )
             return
-        window.statusBar().showMessage(tr_fmt(translate("MainWindow", "Report written: %1"),
-                                              str(files[0])), 8000)
+        window.statusBar().showMessage(
+            tr_fmt(translate("MainWindow", "Report written: %1"), str(files[0])), 8000
+        )
 
     action.triggered.connect(run)
     menu.addAction(action)

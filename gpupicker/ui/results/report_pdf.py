@@ -71,11 +71,14 @@ def report_document(r: Report, render: TextRenderer | None = None) -> QTextDocum
     html = render_html(r, sources, render)
     # a cost chart holds two SVGs (cost, hours): show the second under the first
     for c in r.charts:
-        extra = "".join(f"<p><img src='chart-{c.name}-{i}.png' width='600'></p>"
-                        for i in range(1, len(split_svgs(c.svg))))
+        extra = "".join(
+            f"<p><img src='chart-{c.name}-{i}.png' width='600'></p>" for i in range(1, len(split_svgs(c.svg)))
+        )
         if extra:
-            html = html.replace(f"<p><img src='chart-{c.name}-0.png' width='600'></p>",
-                                f"<p><img src='chart-{c.name}-0.png' width='600'></p>{extra}")
+            html = html.replace(
+                f"<p><img src='chart-{c.name}-0.png' width='600'></p>",
+                f"<p><img src='chart-{c.name}-0.png' width='600'></p>{extra}",
+            )
     for name, img in images.items():
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), img)
     doc.setHtml(html)
@@ -109,9 +112,14 @@ def _print_pdf(r: Report, p: Path, render: TextRenderer | None) -> None:
     """Lay ``r`` out and print it to the PDF file ``p``."""
     writer = QPdfWriter(str(p))
     writer.setResolution(96)
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
-                                     QPageLayout.Orientation.Portrait, QMarginsF(15, 15, 15, 15),
-                                     QPageLayout.Unit.Millimeter))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(15, 15, 15, 15),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
     writer.setTitle((render or TextRenderer())(r.title))
     writer.setCreator("gpupicker")
     doc = report_document(r, render)

@@ -33,8 +33,11 @@ def notices_path() -> Path:
     if not getattr(sys, "frozen", False):
         return Path(__file__).resolve().parents[3] / NOTICES_FILE
     exe_dir = Path(sys.executable).resolve().parent
-    candidates = [exe_dir / NOTICES_FILE, exe_dir.parent / "Resources" / NOTICES_FILE,
-                  exe_dir / "gpupicker-portable-legal" / NOTICES_FILE]
+    candidates = [
+        exe_dir / NOTICES_FILE,
+        exe_dir.parent / "Resources" / NOTICES_FILE,
+        exe_dir / "gpupicker-portable-legal" / NOTICES_FILE,
+    ]
     return next((p for p in candidates if p.is_file()), candidates[0])
 
 
@@ -49,8 +52,7 @@ def about_facts(repo: CatalogRepository | None = None) -> list[tuple[str, str]]:
         (QApplication.translate("About", "Version"), info.version),
         (QApplication.translate("About", "Commit"), info.commit),
         (QApplication.translate("About", "Bundled catalog data"), data),
-        (QApplication.translate("About", "Qt / PySide6"),
-         f"{qVersion()} / {PySide6.__version__}"),
+        (QApplication.translate("About", "Qt / PySide6"), f"{qVersion()} / {PySide6.__version__}"),
         (QApplication.translate("About", "Python"), sys.version.split()[0]),
         (QApplication.translate("About", "Catalog"), str(catalog)),
         (QApplication.translate("About", "Log folder"), str(paths.user_log_dir())),
@@ -63,18 +65,23 @@ def about_facts(repo: CatalogRepository | None = None) -> list[tuple[str, str]]:
 
 def about_html(repo: CatalogRepository | None = None) -> str:
     """The About text as simple rich text (a table of facts and the licence sentence)."""
-    cells = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(v)}</td>"
-                    "</tr>" for k, v in about_facts(repo))
+    cells = "".join(
+        f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(v)}</td></tr>"
+        for k, v in about_facts(repo)
+    )
     summary = QApplication.translate(
-        "About", "gpupicker tells you which GPU to use for an AI job, how much memory it needs, "
-                 "how fast it runs and what it costs — offline, from a catalog you can edit.")
+        "About",
+        "gpupicker tells you which GPU to use for an AI job, how much memory it needs, "
+        "how fast it runs and what it costs — offline, from a catalog you can edit.",
+    )
     licence = QApplication.translate(
-        "About", "gpupicker is free software under the MIT licence. It includes Qt and PySide6 "
-                 "under the GNU LGPL 3.0 and other third-party components under their own "
-                 "licences; the file named under Licences has every notice, the licence texts "
-                 "and how to replace the Qt libraries.")
-    return (f"<p>{html.escape(summary)}</p><table>{cells}</table>"
-            f"<p>{html.escape(licence)}</p>")
+        "About",
+        "gpupicker is free software under the MIT licence. It includes Qt and PySide6 "
+        "under the GNU LGPL 3.0 and other third-party components under their own "
+        "licences; the file named under Licences has every notice, the licence texts "
+        "and how to replace the Qt libraries.",
+    )
+    return f"<p>{html.escape(summary)}</p><table>{cells}</table><p>{html.escape(licence)}</p>"
 
 
 def show_about(parent: QWidget | None) -> QMessageBox:

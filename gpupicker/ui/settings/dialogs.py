@@ -50,15 +50,19 @@ class CorruptCatalogDialog(QMessageBox):
         self.setIcon(QMessageBox.Icon.Warning)
         self.setWindowTitle(self.tr("Catalog damaged"))
         self.setText(tr_fmt(self.tr("The catalog file cannot be read:\n%1"), path))
-        self.setInformativeText(self.tr(
-            "gpupicker can recreate it from the bundled defaults. The damaged file is kept "
-            "next to it (renamed), never deleted. Your own rows can then be brought back from "
-            "a backup: `gpupicker catalog backups` lists them, `gpupicker catalog restore "
-            "NAME` restores one. (`gpupicker catalog recover` does the same from the command "
-            "line.)"))
+        self.setInformativeText(
+            self.tr(
+                "gpupicker can recreate it from the bundled defaults. The damaged file is kept "
+                "next to it (renamed), never deleted. Your own rows can then be brought back from "
+                "a backup: `gpupicker catalog backups` lists them, `gpupicker catalog restore "
+                "NAME` restores one. (`gpupicker catalog recover` does the same from the command "
+                "line.)"
+            )
+        )
         self.setDetailedText(error)
-        self.recreate_button = self.addButton(self.tr("&Recreate from defaults"),
-                                              QMessageBox.ButtonRole.AcceptRole)
+        self.recreate_button = self.addButton(
+            self.tr("&Recreate from defaults"), QMessageBox.ButtonRole.AcceptRole
+        )
         self.quit_button = self.addButton(self.tr("&Quit"), QMessageBox.ButtonRole.RejectRole)
         self.setDefaultButton(self.recreate_button)
 
@@ -91,16 +95,18 @@ class StartupErrorDialog(QMessageBox):
 class ErrorDialog(QDialog):
     """Shows an unexpected error with the log path and a "Copy details" button."""
 
-    def __init__(self, summary: str, details: str, log_path: Path | None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, summary: str, details: str, log_path: Path | None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("gpupicker hit an unexpected error"))
         self.details = details
         self.message = QLabel(tr_fmt(self.tr("Something went wrong: %1"), summary))
         self.message.setWordWrap(True)
         where = str(log_path) if log_path else self.tr("(no log file)")
-        self.log_label = QLabel(tr_fmt(self.tr("The details were written to %1. Please attach them to "
-                                        "a bug report."), where))
+        self.log_label = QLabel(
+            tr_fmt(self.tr("The details were written to %1. Please attach them to a bug report."), where)
+        )
         self.log_label.setWordWrap(True)
         self.text = QPlainTextEdit(details)
         self.text.setReadOnly(True)
@@ -126,8 +132,9 @@ def setup_logging() -> Path | None:
     """Rotating log file in the user log folder; returns its path (None if unwritable)."""
     try:
         path = paths.user_log_dir() / LOG_FILE
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3,
-                                                       encoding="utf-8")
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+        )
     except OSError:
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -144,8 +151,7 @@ _open_dialogs: list[ErrorDialog] = []
 def install_excepthook(log_path: Path | None) -> None:
     """Route uncaught exceptions to the log and a non-modal :class:`ErrorDialog`."""
 
-    def hook(exc_type: type[BaseException], exc: BaseException,
-             tb: TracebackType | None) -> None:
+    def hook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         details = "".join(traceback.format_exception(exc_type, exc, tb))
         log.error("uncaught exception\n%s", details)
         if QApplication.instance() is None:
@@ -195,8 +201,9 @@ class PreferencesDialog(QDialog):
         form.addRow(self.tr("&Memory unit:"), self.byte_unit)
         form.addRow(self.tr("&Hours per month:"), self.hours)
         form.addRow(self.tr("Mark prices &older than:"), self.staleness)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -205,12 +212,14 @@ class PreferencesDialog(QDialog):
 
     def value(self) -> Preferences:
         """The preferences as currently edited."""
-        return self.prefs.model_copy(update={
-            "byte_unit": self.byte_unit.currentData(),
-            "hours_per_month": self.hours.currentData(),
-            "staleness_months": self.staleness.value(),
-            "lang": self.lang.currentData(),
-        })
+        return self.prefs.model_copy(
+            update={
+                "byte_unit": self.byte_unit.currentData(),
+                "hours_per_month": self.hours.currentData(),
+                "staleness_months": self.staleness.value(),
+                "lang": self.lang.currentData(),
+            }
+        )
 
     @override
     def accept(self) -> None:

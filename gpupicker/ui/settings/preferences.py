@@ -32,19 +32,29 @@ class Preferences(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     byte_unit: Literal["GiB", "GB"] = Field(
-        default="GiB", title="Memory unit",
-        description="GiB (2^30 bytes, what PyTorch and nvidia-smi report) or GB (10^9, datasheets)")
+        default="GiB",
+        title="Memory unit",
+        description="GiB (2^30 bytes, what PyTorch and nvidia-smi report) or GB (10^9, datasheets)",
+    )
     hours_per_month: Literal[730, 720] = Field(
-        default=730, title="Hours per month", description="730 = 8760/12; 720 = 30 days")
+        default=730, title="Hours per month", description="730 = 8760/12; 720 = 30 days"
+    )
     staleness_months: int = Field(
-        default=6, ge=1, le=120, title="Price staleness (months)",
-        description="prices observed longer ago than this get a badge")
+        default=6,
+        ge=1,
+        le=120,
+        title="Price staleness (months)",
+        description="prices observed longer ago than this get a badge",
+    )
     lang: str | None = Field(default=None, title="Language", description="e.g. zh_CN; None = system")
     region: str | None = Field(
-        default=None, max_length=16, title="Region",
-        description="the region filter a new job starts with (\"CN\", \"US\", \"EU\"; \"\" = "
-                    "anywhere), remembered from the budget page; None = never chosen: China in "
-                    "a Chinese UI, anywhere otherwise")
+        default=None,
+        max_length=16,
+        title="Region",
+        description='the region filter a new job starts with ("CN", "US", "EU"; "" = '
+        "anywhere), remembered from the budget page; None = never chosen: China in "
+        "a Chinese UI, anywhere otherwise",
+    )
 
     @classmethod
     def path(cls) -> Path:
@@ -76,8 +86,9 @@ class Preferences(BaseModel):
             # bad value used to reset every preference, in pydantic's words, twice)
             bad = sorted({str(e["loc"][0]) for e in exc.errors() if e["loc"]})
             why = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-            _warn_once(p, f"preferences {p}: {why} — using the default for "
-                          f"{', '.join(bad) or 'every setting'}")
+            _warn_once(
+                p, f"preferences {p}: {why} — using the default for {', '.join(bad) or 'every setting'}"
+            )
             try:
                 return cls.model_validate({k: v for k, v in data.items() if k not in bad})
             except ValidationError:

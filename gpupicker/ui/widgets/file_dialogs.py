@@ -13,8 +13,9 @@ from typing import Literal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 
-def ask_path(parent: QWidget | None, kind: Literal["open", "save"], title: str, name_filter: str,
-             default: str = "") -> str:
+def ask_path(
+    parent: QWidget | None, kind: Literal["open", "save"], title: str, name_filter: str, default: str = ""
+) -> str:
     """A file name from a modal open (``kind="open"``) or save dialog; "" when cancelled.
 
     ``name_filter`` is Qt's (``"CSV files (*.csv)"``), ``default`` the starting file name.

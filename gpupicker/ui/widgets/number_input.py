@@ -65,9 +65,17 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
             mantissa = re.split(r"[eE]", s)[0]
             after = mantissa.split(seps[0], 1)[1]
             if seps[0] == group and seps[0] != dec and len(after) == 3:
-                raise ValueError(tr_fmt(translate(
-                    "Numbers", "“%1” is ambiguous: write it without the thousands separator, "
-                               "or with the decimal point (%2)."), text.strip(), dec))
+                raise ValueError(
+                    tr_fmt(
+                        translate(
+                            "Numbers",
+                            "“%1” is ambiguous: write it without the thousands separator, "
+                            "or with the decimal point (%2).",
+                        ),
+                        text.strip(),
+                        dec,
+                    )
+                )
         value = float(s.replace(",", "."))
     else:
         value, ok = locale.toDouble(s)
@@ -80,8 +88,13 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
     return value
 
 
-def parse_bounded(text: str, minimum: float | None = None, maximum: float | None = None,
-                  integer: bool = False, locale: QLocale | None = None) -> float | int:
+def parse_bounded(
+    text: str,
+    minimum: float | None = None,
+    maximum: float | None = None,
+    integer: bool = False,
+    locale: QLocale | None = None,
+) -> float | int:
     """:func:`parse_number` plus range and integer checks (messages name the limit)."""
     v = parse_number(text, locale)
     if integer:
@@ -91,11 +104,13 @@ def parse_bounded(text: str, minimum: float | None = None, maximum: float | None
     if minimum is not None and v < minimum:
         if minimum == 0:
             raise ValueError(translate("Numbers", "Enter a number of 0 or more."))
-        raise ValueError(tr_fmt(translate("Numbers", "Enter at least %1 (got %2)."),
-                                _plain(minimum), text.strip()))
+        raise ValueError(
+            tr_fmt(translate("Numbers", "Enter at least %1 (got %2)."), _plain(minimum), text.strip())
+        )
     if maximum is not None and v > maximum:
-        raise ValueError(tr_fmt(translate("Numbers", "Enter at most %1 (got %2)."),
-                                _plain(maximum), text.strip()))
+        raise ValueError(
+            tr_fmt(translate("Numbers", "Enter at most %1 (got %2)."), _plain(maximum), text.strip())
+        )
     return v
 
 
@@ -109,7 +124,7 @@ def _strip_affixes(spin: QAbstractSpinBox, text: str) -> str:
     s = text.strip()
     prefix, suffix = spin.prefix().strip(), spin.suffix().strip()
     if prefix and s.startswith(prefix):
-        s = s[len(prefix):]
+        s = s[len(prefix) :]
     if suffix and s.endswith(suffix):
         s = s[: len(s) - len(suffix)]
     return s.strip()
@@ -126,8 +141,9 @@ class _CommitGuard(QObject):
     puts back the last value, and ``fixup`` reports why (``rejected``).
     """
 
-    def __init__(self, spin: QSpinBox | QDoubleSpinBox,
-                 problem: Callable[[str], str], rejected: SignalInstance) -> None:
+    def __init__(
+        self, spin: QSpinBox | QDoubleSpinBox, problem: Callable[[str], str], rejected: SignalInstance
+    ) -> None:
         super().__init__(spin)
         self.spin, self.problem, self.rejected = spin, problem, rejected
         self._tooltip: str | None = None
@@ -221,8 +237,7 @@ class NumberSpinBox(QDoubleSpinBox):
 
     @override
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        state = QValidator.State.Intermediate if self.problem(text) else \
-            QValidator.State.Acceptable
+        state = QValidator.State.Intermediate if self.problem(text) else QValidator.State.Acceptable
         return state, text, pos
 
     @override
@@ -280,8 +295,7 @@ class IntSpinBox(QSpinBox):
         # as the box shows it with thousands separators ("4,096"): a whole number, never 4.096
         if group and re.fullmatch(rf"[+-]?\d{{1,3}}(?:{re.escape(group)}\d{{3}})+", core):
             core = core.replace(group, "")
-        return int(parse_bounded(core, self.minimum(), self.maximum(), integer=True,
-                                 locale=self.locale()))
+        return int(parse_bounded(core, self.minimum(), self.maximum(), integer=True, locale=self.locale()))
 
     def problem(self, text: str) -> str:
         """Why ``text`` cannot be applied ("" when it can)."""
@@ -293,8 +307,7 @@ class IntSpinBox(QSpinBox):
 
     @override
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        state = QValidator.State.Intermediate if self.problem(text) else \
-            QValidator.State.Acceptable
+        state = QValidator.State.Intermediate if self.problem(text) else QValidator.State.Acceptable
         return state, text, pos
 
     @override
@@ -316,8 +329,7 @@ class NumberDelegate(QStyledItemDelegate):
     """Catalog cells: a plain QLineEdit; the typed text goes to ``setData`` as it is."""
 
     @override
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
-                     index: _Index) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: _Index) -> QWidget:
         editor = QLineEdit(parent)
         editor.setFrame(False)
         return editor
@@ -330,8 +342,11 @@ class NumberDelegate(QStyledItemDelegate):
         v = index.data()
         raw = index.data(Qt.ItemDataRole.UserRole)  # the raw value
         if isinstance(raw, float) and raw >= 0:
-            editor.setText(QLocale().toString(raw, "g", 15).replace(QLocale().groupSeparator(), "")
-                           if abs(raw) < 1e15 else repr(raw))
+            editor.setText(
+                QLocale().toString(raw, "g", 15).replace(QLocale().groupSeparator(), "")
+                if abs(raw) < 1e15
+                else repr(raw)
+            )
         elif isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
             editor.setText(str(raw))
         else:
@@ -339,8 +354,7 @@ class NumberDelegate(QStyledItemDelegate):
             editor.setText("" if v is None or edit is None else str(edit))
 
     @override
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
-                     index: _Index) -> None:
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: _Index) -> None:
         if isinstance(editor, QLineEdit):
             model.setData(index, editor.text())
         else:

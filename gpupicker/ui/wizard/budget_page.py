@@ -60,8 +60,7 @@ class _LastNameCompleter(QCompleter):
         edit = self.widget()
         done = edit.text() if isinstance(edit, QLineEdit) else ""
         cut = [m.end() for m in _NAME_SEPARATORS.finditer(done)]
-        return done[:cut[-1]] + super().pathFromIndex(index) if cut else \
-            super().pathFromIndex(index)
+        return done[: cut[-1]] + super().pathFromIndex(index) if cut else super().pathFromIndex(index)
 
 
 class BudgetPage(Page):
@@ -72,8 +71,7 @@ class BudgetPage(Page):
     def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.setTitle(self.tr("Budget and time"))
-        self.setSubTitle(self.tr("Limits are optional: leave a field at “No limit” to see every "
-                                 "option."))
+        self.setSubTitle(self.tr("Limits are optional: leave a field at “No limit” to see every option."))
         tips = glossary()
 
         # money is entered in the display currency (snapshot.money) and stored in USD
@@ -84,15 +82,25 @@ class BudgetPage(Page):
         self.region.addItem(self.tr("China (CN) only"), "CN")
         self.region.addItem(self.tr("United States (US) only"), "US")
         self.region.addItem(self.tr("EU only"), "EU")
-        self.region.setToolTip(self.tr("Keep only offers of providers in this country or region; "
-                                       "the results say when an option elsewhere is cheaper."))
+        self.region.setToolTip(
+            self.tr(
+                "Keep only offers of providers in this country or region; "
+                "the results say when an option elsewhere is cheaper."
+            )
+        )
         self.providers = QLineEdit()
         self.providers.setPlaceholderText(self.tr("All providers"))
-        self.providers.setToolTip(self.tr(
-            "Keep only offers of these providers, separated by commas (e.g. AutoDL); the "
-            "catalog's or the Chinese names, in any case."))
-        self.providers.setCompleter(_LastNameCompleter(QStringListModel(
-            self._provider_names(controller), self.providers), self.providers))
+        self.providers.setToolTip(
+            self.tr(
+                "Keep only offers of these providers, separated by commas (e.g. AutoDL); the "
+                "catalog's or the Chinese names, in any case."
+            )
+        )
+        self.providers.setCompleter(
+            _LastNameCompleter(
+                QStringListModel(self._provider_names(controller), self.providers), self.providers
+            )
+        )
         self.providers.completer().setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._providers_shown: tuple[str, ...] = ()  # the workload providers the text shows
         self.deadline_hours = NumberSpinBox()
@@ -112,12 +120,17 @@ class BudgetPage(Page):
         self.preferred_gpu.addItem(self.tr("Any GPU"), None)
         for g in sorted(controller.snapshot.gpus, key=lambda g: g.name):
             self.preferred_gpu.addItem(display_name(g.name), g.id)
-        self.preferred_gpu.setToolTip(self.tr("A GPU you own or prefer: if the job does not fit "
-                                              "it, the results list what to change."))
+        self.preferred_gpu.setToolTip(
+            self.tr("A GPU you own or prefer: if the job does not fit it, the results list what to change.")
+        )
         self.gpu_count = IntSpinBox()  # Workload.num_gpus: the count the fit check and advice use
         self.gpu_count.setRange(1, 64)
-        self.gpu_count.setToolTip(self.tr("How many of the preferred GPU you have or want: the "
-                                          "fit check and the advice are for this many."))
+        self.gpu_count.setToolTip(
+            self.tr(
+                "How many of the preferred GPU you have or want: the "
+                "fit check and the advice are for this many."
+            )
+        )
 
         # tokens per step of the input: millions, or 万 (10,000) in Chinese ("1500 万 token",
         # not "15.0 百万 token")
@@ -137,9 +150,12 @@ class BudgetPage(Page):
         self.requests_per_minute.setGroupSeparatorShown(True)
         self.requests_per_minute.setSuffix(self.tr(" / min"))
         self.requests_per_minute.setSpecialValueText(self.tr("Not serving (one batch)"))
-        self.requests_per_minute.setToolTip(self.tr(
-            "Serving load: with a request rate the results size replicas for it and show the "
-            "monthly cost and the cost per million tokens."))
+        self.requests_per_minute.setToolTip(
+            self.tr(
+                "Serving load: with a request rate the results size replicas for it and show the "
+                "monthly cost and the cost per million tokens."
+            )
+        )
         self.train_hours = NumberSpinBox()
         self.train_hours.setRange(0.0, 100_000.0)
         self.train_hours.setDecimals(1)
@@ -178,31 +194,38 @@ class BudgetPage(Page):
 
     def _connect(self) -> None:
         c = self.controller
-        for spin in (self.budget_usd, self.max_usd_per_hour, self.deadline_hours,
-                     self.dataset_mtokens, self.epochs, self.requests_per_minute,
-                     self.train_hours, self.gpu_count):
+        for spin in (
+            self.budget_usd,
+            self.max_usd_per_hour,
+            self.deadline_hours,
+            self.dataset_mtokens,
+            self.epochs,
+            self.requests_per_minute,
+            self.train_hours,
+            self.gpu_count,
+        ):
             spin.rejected.connect(c.inputRejected)
         self.budget_usd.valueChanged.connect(
-            lambda v: c.update(budget_usd=c.snapshot.money.to_usd(v) if v else None))
+            lambda v: c.update(budget_usd=c.snapshot.money.to_usd(v) if v else None)
+        )
         self.max_usd_per_hour.valueChanged.connect(
-            lambda v: c.update(max_usd_per_hour=c.snapshot.money.to_usd(v) if v else None))
-        self.region.currentIndexChanged.connect(
-            lambda: c.update(region=self.region.currentData()))
+            lambda v: c.update(max_usd_per_hour=c.snapshot.money.to_usd(v) if v else None)
+        )
+        self.region.currentIndexChanged.connect(lambda: c.update(region=self.region.currentData()))
         self.region.activated.connect(lambda: c.remember_region(self.region.currentData()))
         self.providers.editingFinished.connect(self._on_providers_edited)
         c.modelsChanged.connect(lambda: self.sync_from(c.workload))
         self.deadline_hours.valueChanged.connect(lambda v: c.update(deadline_hours=v or None))
         self.pricing.currentIndexChanged.connect(lambda: c.update(pricing=self.pricing.currentData()))
         self.goal.currentIndexChanged.connect(lambda: c.set_goal(self.goal.currentData()))
-        self.preferred_gpu.currentIndexChanged.connect(
-            lambda: c.update(gpu=self.preferred_gpu.currentData()))
+        self.preferred_gpu.currentIndexChanged.connect(lambda: c.update(gpu=self.preferred_gpu.currentData()))
         self.gpu_count.valueChanged.connect(lambda v: c.update(num_gpus=v))
         self.dataset_mtokens.valueChanged.connect(
-            lambda v: c.update(dataset_tokens=v * self.dataset_unit if v else None))
+            lambda v: c.update(dataset_tokens=v * self.dataset_unit if v else None)
+        )
         self.epochs.valueChanged.connect(lambda v: c.update(epochs=v))
         self.train_hours.valueChanged.connect(lambda v: c.update(train_hours=v or None))
-        self.requests_per_minute.valueChanged.connect(
-            lambda v: c.update(requests_per_minute=v or None))
+        self.requests_per_minute.valueChanged.connect(lambda v: c.update(requests_per_minute=v or None))
         self._connect_sync()
 
     @override
@@ -212,10 +235,13 @@ class BudgetPage(Page):
             spin.setPrefix(SYMBOLS.get(money.currency, money.currency) + " ")
         self.budget_label.setText(tr_fmt(self.tr("&Total budget (%1):"), money.currency))
         self.rate_label.setText(tr_fmt(self.tr("Max &price per hour (%1):"), money.currency))
-        set_spin(self.budget_usd, round(w.budget_usd * money.per_usd, 2) if w.budget_usd
-                  else NO_LIMIT)  # = money.from_usd, which is typed float | None
-        set_spin(self.max_usd_per_hour, round(w.max_usd_per_hour * money.per_usd, 2)
-                  if w.max_usd_per_hour else NO_LIMIT)
+        set_spin(
+            self.budget_usd, round(w.budget_usd * money.per_usd, 2) if w.budget_usd else NO_LIMIT
+        )  # = money.from_usd, which is typed float | None
+        set_spin(
+            self.max_usd_per_hour,
+            round(w.max_usd_per_hour * money.per_usd, 2) if w.max_usd_per_hour else NO_LIMIT,
+        )
         set_combo(self.region, w.region)
         if w.providers != self._providers_shown:  # a rejected name stays as typed
             self._providers_shown = w.providers
@@ -235,17 +261,16 @@ class BudgetPage(Page):
         training = w.is_training
         for wid in (self.dataset_label, self.dataset_mtokens, self.epochs_label, self.epochs):
             wid.setVisible(training)
-        self.hours_label.setText(self.tr("…or planned run &length:") if training
-                                 else self.tr("Planned run &length:"))
+        self.hours_label.setText(
+            self.tr("…or planned run &length:") if training else self.tr("Planned run &length:")
+        )
         # without a dataset (inference, images) "from dataset size" means nothing
-        self.train_hours.setSpecialValueText(self.tr("From dataset size") if training
-                                             else self.tr("Not set"))
+        self.train_hours.setSpecialValueText(self.tr("From dataset size") if training else self.tr("Not set"))
 
     @staticmethod
     def _provider_names(controller: WorkloadController) -> list[str]:
         """Every provider of the catalog's prices, as the UI writes it, for completion."""
-        names = {p.provider for p in controller.snapshot.prices
-                 if not p.provider.startswith("(seed text")}
+        names = {p.provider for p in controller.snapshot.prices if not p.provider.startswith("(seed text")}
         return sorted({display_name(n) for n in names} | names, key=str.lower)
 
     def _on_providers_edited(self) -> None:

@@ -108,13 +108,15 @@ class ModelImportDialog(QDialog):
         self.details = QPlainTextEdit()
         self.details.setReadOnly(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.save_button = self.buttons.addButton(self.tr("&Save to catalog and use"),
-                                                  QDialogButtonBox.ButtonRole.AcceptRole)
+        self.save_button = self.buttons.addButton(
+            self.tr("&Save to catalog and use"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
         self.save_button.setEnabled(False)
 
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Read a model folder, .safetensors, .gguf or config.json "
-                                     "(or drop it here):")))
+        top.addWidget(
+            QLabel(self.tr("Read a model folder, .safetensors, .gguf or config.json (or drop it here):"))
+        )
         top.addStretch(1)
         top.addWidget(self.folder_button)
         top.addWidget(self.file_button)
@@ -152,8 +154,10 @@ class ModelImportDialog(QDialog):
             self.cache_list.addItem(item)
         where = str(cache_dir())
         self.cache_label.setText(
-            tr_fmt(self.tr("Hugging Face cache (%1): %2 models"), where, str(len(found))) if found else
-            tr_fmt(self.tr("No models in the Hugging Face cache (%1)."), where))
+            tr_fmt(self.tr("Hugging Face cache (%1): %2 models"), where, str(len(found)))
+            if found
+            else tr_fmt(self.tr("No models in the Hugging Face cache (%1)."), where)
+        )
 
     @Slot()
     def _on_folder(self) -> None:
@@ -163,8 +167,12 @@ class ModelImportDialog(QDialog):
 
     @Slot()
     def _on_file(self) -> None:
-        path = ask_path(self, "open", self.tr("Model file"),
-                        self.tr("Model files (*.safetensors *.gguf *.json);;All files (*)"))
+        path = ask_path(
+            self,
+            "open",
+            self.tr("Model file"),
+            self.tr("Model files (*.safetensors *.gguf *.json);;All files (*)"),
+        )
         if path:
             self.inspect(path)
 
@@ -205,7 +213,8 @@ class ModelImportDialog(QDialog):
             loop.quit()
 
         progress = self.progress = QProgressDialog(
-            tr_fmt(self.tr("Reading %1…"), path), self.tr("Cancel"), 0, 0, self)
+            tr_fmt(self.tr("Reading %1…"), path), self.tr("Cancel"), 0, 0, self
+        )
         progress.setWindowTitle(self.tr("Import a model"))
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setAutoClose(False)
@@ -245,8 +254,9 @@ class ModelImportDialog(QDialog):
             self.model = None
             self.save_button.setEnabled(False)
             self.details.setPlainText("")
-            text = (_error_text(result) if isinstance(result, ModelImportError)
-                    else str(result))  # OSError: a race with the file system (deleted meanwhile)
+            text = (
+                _error_text(result) if isinstance(result, ModelImportError) else str(result)
+            )  # OSError: a race with the file system (deleted meanwhile)
             self.error_label.setText(tr_fmt(self.tr("Cannot import %1: %2"), path, text))
             return False
         model = result
@@ -266,22 +276,27 @@ class ModelImportDialog(QDialog):
     def _describe(self, m: ImportedModel) -> str:
         from ..i18n.core_messages import tr_message
 
-        source = {"tensors": self.tr("the tensor headers"),
-                  "config": self.tr("the config.json fields")}.get(m.params_source or "", "?")
-        lines = [tr_fmt(self.tr("Parameters: %1 (from %2)"), f"{m.params:,}" if m.params
-                                                             else "?", source)]
+        source = {"tensors": self.tr("the tensor headers"), "config": self.tr("the config.json fields")}.get(
+            m.params_source or "", "?"
+        )
+        lines = [tr_fmt(self.tr("Parameters: %1 (from %2)"), f"{m.params:,}" if m.params else "?", source)]
         if m.weights_bytes is not None:
-            lines.append(tr_fmt(self.tr("Weights: %1 bytes (%2)"),
-                                f"{m.weights_bytes:,}", fmt_bytes(m.weights_bytes, "GiB", 2)))
+            lines.append(
+                tr_fmt(
+                    self.tr("Weights: %1 bytes (%2)"),
+                    f"{m.weights_bytes:,}",
+                    fmt_bytes(m.weights_bytes, "GiB", 2),
+                )
+            )
         for d, b in sorted(m.bytes_by_dtype.items(), key=lambda kv: -kv[1]):
             lines.append(f"  {d}: {b:,}")
         lines.extend(f"{k}: {v}" for k, v in m.config.items())
         lines.extend(f"quantization.{k}: {v}" for k, v in m.quantization.items())
         for c in m.components:
-            lines.append(f"{c.name} ({c.class_name}): "
-                         + (f"{c.params:,}" if c.params else self.tr("no weights read")))
-        lines.extend(tr_fmt(self.tr("Warning: %1"), tr_message(w))
-                     for w in m.warnings)
+            lines.append(
+                f"{c.name} ({c.class_name}): " + (f"{c.params:,}" if c.params else self.tr("no weights read"))
+            )
+        lines.extend(tr_fmt(self.tr("Warning: %1"), tr_message(w)) for w in m.warnings)
         return "\n".join(lines)
 
     @Slot()
@@ -292,8 +307,11 @@ class ModelImportDialog(QDialog):
         if self.model is None:
             return False
         try:
-            record = to_record(self.model, model_id=self.id_edit.text().strip() or None,
-                               name=self.name_edit.text().strip() or None)
+            record = to_record(
+                self.model,
+                model_id=self.id_edit.text().strip() or None,
+                name=self.name_edit.text().strip() or None,
+            )
             rid, n = record.id, 2
             while self.repo.get_catalog_model(rid) is not None:
                 rid, n = f"{record.id}_{n}", n + 1

@@ -26,8 +26,7 @@ class ModelListModel(QAbstractTableModel):
     COLUMNS = ("name", "family", "params", "context")
     IdRole = Qt.ItemDataRole.UserRole + 1
 
-    def __init__(self, models: list[CatalogModel] | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, models: list[CatalogModel] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._models: list[CatalogModel] = list(models or [])
 
@@ -57,14 +56,16 @@ class ModelListModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.COLUMNS)
 
     @override
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
         if not 0 <= section < len(self.COLUMNS):
             return None
-        return (self.tr("Model"), self.tr("Family"), self.tr("Parameters"),
-                self.tr("Context (tokens)"))[section]
+        return (self.tr("Model"), self.tr("Family"), self.tr("Parameters"), self.tr("Context (tokens)"))[
+            section
+        ]
 
     @override
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -87,8 +88,7 @@ class ModelListModel(QAbstractTableModel):
             if col == "context":
                 return loc.toString(int(ctx)) if ctx else "—"
         if role == Qt.ItemDataRole.UserRole:
-            return {"name": m.name, "family": m.family, "params": params_b,
-                    "context": int(ctx or 0)}[col]
+            return {"name": m.name, "family": m.family, "params": params_b, "context": int(ctx or 0)}[col]
         if role == self.IdRole:
             return m.id
         if role == Qt.ItemDataRole.TextAlignmentRole and col in ("params", "context"):

@@ -81,8 +81,7 @@ class ModelFilter(QSortFilterProxyModel):
             self.endFilterChange()
 
     @override
-    def filterAcceptsRow(self, source_row: int,
-                         source_parent: ModelIndex) -> bool:
+    def filterAcceptsRow(self, source_row: int, source_parent: ModelIndex) -> bool:
         model = self.sourceModel()
         if not isinstance(model, ModelListModel):
             return super().filterAcceptsRow(source_row, source_parent)
@@ -100,8 +99,9 @@ class ModelPage(Page):
     def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.setTitle(self.tr("Which model?"))
-        self.setSubTitle(self.tr("Search the catalog, or enter a custom parameter count or "
-                                 "config.json fields."))
+        self.setSubTitle(
+            self.tr("Search the catalog, or enter a custom parameter count or config.json fields.")
+        )
         self.list_model = ModelListModel(self._models(), self)
         self.proxy = ModelFilter(self)
         self.proxy.setSourceModel(self.list_model)
@@ -137,8 +137,11 @@ class ModelPage(Page):
         self.params_b.setDecimals(2)
         self.params_b.setSuffix(self.tr(" B"))
         self.params_b.setSpecialValueText(self.tr("from the fields below"))
-        self.params_b.setToolTip(self.tr("Exact parameter count in billions (optional: computed "
-                                         "from the architecture fields when 0)."))
+        self.params_b.setToolTip(
+            self.tr(
+                "Exact parameter count in billions (optional: computed from the architecture fields when 0)."
+            )
+        )
         self.fields: dict[str, IntSpinBox] = {}
         form = QGridLayout(self.custom_box)
         form.addWidget(buddy(self.tr("&Parameters:"), self.params_b), 0, 0)
@@ -174,9 +177,13 @@ class ModelPage(Page):
         self.selected_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.selected_label.setObjectName("selection")
         self.import_button = QPushButton(self.tr("&Import model files…"))
-        self.import_button.setToolTip(self.tr("Read a model folder, .safetensors, .gguf, "
-                                              "config.json or the Hugging Face cache (or drop "
-                                              "a file or folder on this page)"))
+        self.import_button.setToolTip(
+            self.tr(
+                "Read a model folder, .safetensors, .gguf, "
+                "config.json or the Hugging Face cache (or drop "
+                "a file or folder on this page)"
+            )
+        )
         self.import_dialog: ModelImportDialog | None = None
         self.setAcceptDrops(True)
         layout = QVBoxLayout(self)
@@ -244,16 +251,20 @@ class ModelPage(Page):
         """The line under the search when it hides every model (else hidden)."""
         none = bool(self.proxy.terms) and self.proxy.rowCount() == 0
         if none:
-            self.no_match.setText(tr_fmt(self.tr(
-                "No model matches “%1”. Try fewer words or a family (qwen, llama, sdxl), or "
-                "describe it under Custom model."), text.strip()))
+            self.no_match.setText(
+                tr_fmt(
+                    self.tr(
+                        "No model matches “%1”. Try fewer words or a family (qwen, llama, sdxl), or "
+                        "describe it under Custom model."
+                    ),
+                    text.strip(),
+                )
+            )
         self.no_match.setVisible(none)
 
     @Slot()
-    def _on_row_changed(self, current: QModelIndex,
-                        _previous: QModelIndex | None = None) -> None:
-        if getattr(self, "_filtering", False) or not current.isValid() \
-                or not self.catalog_radio.isChecked():
+    def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex | None = None) -> None:
+        if getattr(self, "_filtering", False) or not current.isValid() or not self.catalog_radio.isChecked():
             return
         m = self.list_model.model_at(self.proxy.mapToSource(current).row())
         self.controller.set_model(m.id, m.arch)
@@ -284,8 +295,9 @@ class ModelPage(Page):
             cfg = read_json(Path(path))
             arch = ModelArch.from_config(cfg)
         except ModelImportError as exc:  # its Message, in the UI's language
-            self.controller.inputRejected.emit(tr_fmt(self.tr("Cannot read %1: %2"),
-                                                      path, tr_message(exc.args[0])))
+            self.controller.inputRejected.emit(
+                tr_fmt(self.tr("Cannot read %1: %2"), path, tr_message(exc.args[0]))
+            )
             return False
         except (OSError, ValueError, ValidationError) as exc:
             self.controller.inputRejected.emit(tr_fmt(self.tr("Cannot read %1: %2"), path, str(exc)))
@@ -324,9 +336,11 @@ class ModelPage(Page):
         from ...core.dtypes import known_weight_dtypes
 
         model = self.import_dialog.model if self.import_dialog is not None else None
-        dtype = (model.quantization.get("weights_dtype") if model is not None else None)
+        dtype = model.quantization.get("weights_dtype") if model is not None else None
         if dtype in known_weight_dtypes() and self.controller.workload.task in (
-                "inference", "decode_ceiling"):
+            "inference",
+            "decode_ceiling",
+        ):
             self.controller.update(weights_dtype=dtype)
 
     @override
@@ -369,7 +383,11 @@ class ModelPage(Page):
             n = w.model.param_count() if w.model.kind == "llm" else (w.model.params or 0)
             # %3, the count in the UI's units, is for translations that write it (zh_CN:
             # 7.24B 参数，约 72.4 亿)
-            self.selected_label.setText(tr_fmt(self.tr("Selected: %1 (%2 B parameters)"),
-                                               w.model.name or w.model_id or "",
-                                               f"{n / 1e9:.2f}",
-                                               fmt_count(n)))
+            self.selected_label.setText(
+                tr_fmt(
+                    self.tr("Selected: %1 (%2 B parameters)"),
+                    w.model.name or w.model_id or "",
+                    f"{n / 1e9:.2f}",
+                    fmt_count(n),
+                )
+            )

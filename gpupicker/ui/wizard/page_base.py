@@ -37,8 +37,7 @@ if TYPE_CHECKING:  # not imported before the first paint (cold start)
 class LiveSummary(QLabel):
     """One line under the inputs: the current best option, updated on every recompute."""
 
-    def __init__(self, controller: WorkloadController | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, controller: WorkloadController | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller: WorkloadController | None = None
         self.setObjectName("live")
@@ -89,13 +88,16 @@ class LiveSummary(QLabel):
         fits, ranked = view.fit_count()
         top = opts[0]
         peak = min(o.memory.total_bytes for o in opts if o.num_gpus == top.num_gpus)
-        self.setText(tr_fmt(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
-                             "(%5 per GPU)"),
-                            str(fits),
-                            str(ranked),
-                            display_name(top.gpu_name),
-                            str(top.num_gpus),
-                            fmt_bytes(top.memory.total_bytes or peak, unit)))
+        self.setText(
+            tr_fmt(
+                self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 (%5 per GPU)"),
+                str(fits),
+                str(ranked),
+                display_name(top.gpu_name),
+                str(top.num_gpus),
+                fmt_bytes(top.memory.total_bytes or peak, unit),
+            )
+        )
 
 
 def form_column(layout: QVBoxLayout, *widgets: QWidget) -> None:
@@ -136,8 +138,7 @@ def scroll_page(page: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
 class Page(QWizardPage):
     """Base: holds the controller and re-syncs widgets when the Workload changes."""
 
-    def __init__(self, controller: WorkloadController | None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, controller: WorkloadController | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller: WorkloadController | None = controller
         """None only on the first page before the controller exists (:class:`TaskPage`); the

@@ -34,16 +34,29 @@ from .page_base import (
 )
 
 WEIGHT_FORMATS: tuple[tuple[str, str], ...] = (
-    ("fp32", "FP32"), ("bf16", "BF16"), ("fp16", "FP16"), ("fp8", "FP8"), ("int8", "INT8"),
-    ("nf4", "NF4 (4-bit, bitsandbytes)"), ("int4", "INT4 (GPTQ / AWQ)"),
-    ("q4_k_m", "GGUF Q4_K_M"), ("q5_k_m", "GGUF Q5_K_M"), ("q8_0", "GGUF Q8_0"),
+    ("fp32", "FP32"),
+    ("bf16", "BF16"),
+    ("fp16", "FP16"),
+    ("fp8", "FP8"),
+    ("int8", "INT8"),
+    ("nf4", "NF4 (4-bit, bitsandbytes)"),
+    ("int4", "INT4 (GPTQ / AWQ)"),
+    ("q4_k_m", "GGUF Q4_K_M"),
+    ("q5_k_m", "GGUF Q5_K_M"),
+    ("q8_0", "GGUF Q8_0"),
 )
 OPTIMIZERS: tuple[tuple[str, str], ...] = (
-    ("adamw", "AdamW"), ("adamw8bit", "AdamW 8-bit"), ("paged_adamw8bit", "Paged AdamW 8-bit"),
-    ("adafactor", "Adafactor"), ("lion", "Lion"), ("sgd", "SGD"),
+    ("adamw", "AdamW"),
+    ("adamw8bit", "AdamW 8-bit"),
+    ("paged_adamw8bit", "Paged AdamW 8-bit"),
+    ("adafactor", "Adafactor"),
+    ("lion", "Lion"),
+    ("sgd", "SGD"),
 )
 ENGINES: tuple[tuple[str, str], ...] = (
-    ("transformers", "transformers"), ("vllm", "vLLM"), ("sglang", "SGLang"),
+    ("transformers", "transformers"),
+    ("vllm", "vLLM"),
+    ("sglang", "SGLang"),
     ("llama.cpp", "llama.cpp"),
 )
 
@@ -56,8 +69,9 @@ class QuantizationPage(Page):
     def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.setTitle(self.tr("Precision and batch"))
-        self.setSubTitle(self.tr("How the weights are stored and how much data goes through "
-                                 "the GPU at once."))
+        self.setSubTitle(
+            self.tr("How the weights are stored and how much data goes through the GPU at once.")
+        )
         tips = glossary()
         self.weights = QComboBox()
         for value, text in WEIGHT_FORMATS:
@@ -78,21 +92,30 @@ class QuantizationPage(Page):
         self.framework = QComboBox()
         for fw_id in modelled_training_frameworks():
             self.framework.addItem(training_framework(fw_id).name, fw_id)
-        self.framework.setToolTip(self.tr("The training stack: it decides the logits/loss "
-                                          "memory, checkpoint offload, master weights and speed"))
+        self.framework.setToolTip(
+            self.tr(
+                "The training stack: it decides the logits/loss "
+                "memory, checkpoint offload, master weights and speed"
+            )
+        )
         self.precision = QComboBox()
         self.precision.addItem(self.tr("Framework default"), None)
         self.precision.addItem(self.tr("Mixed precision (fp32 master weights, 16 B/param)"), True)
         self.precision.addItem(self.tr("Pure 16-bit (8 B/param with AdamW)"), False)
-        self.precision.setToolTip(self.tr("Full fine-tuning and pre-training: mixed precision "
-                                          "keeps fp32 master weights and Adam states"))
+        self.precision.setToolTip(
+            self.tr(
+                "Full fine-tuning and pre-training: mixed precision keeps fp32 master weights and Adam states"
+            )
+        )
         self.precision_used = QLabel()
         self.precision_used.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.precision_used.setObjectName("hint")
         self.precision_used.setWordWrap(True)
         self.sharding = QComboBox()
-        self.sharding.addItem(self.tr("Automatic (FSDP full shard on several GPUs for full "
-                                      "fine-tuning and pre-training)"), "none")
+        self.sharding.addItem(
+            self.tr("Automatic (FSDP full shard on several GPUs for full fine-tuning and pre-training)"),
+            "none",
+        )
         self.sharding.addItem(self.tr("ZeRO-1 (optimizer states)"), "zero1")
         self.sharding.addItem(self.tr("ZeRO-2 (+ gradients)"), "zero2")
         self.sharding.addItem(self.tr("ZeRO-3 (+ parameters)"), "zero3")
@@ -138,8 +161,7 @@ class QuantizationPage(Page):
         inf = QFormLayout(self.infer_box)
         inf.addRow(buddy(self.tr("&Prompt tokens:"), self.prompt_tokens), self.prompt_tokens)
         inf.addRow(buddy(self.tr("O&utput tokens:"), self.output_tokens), self.output_tokens)
-        inf.addRow(buddy(self.tr("Concurrent se&quences (batch):"), self.infer_batch),
-                   self.infer_batch)
+        inf.addRow(buddy(self.tr("Concurrent se&quences (batch):"), self.infer_batch), self.infer_batch)
         inf.addRow(buddy(self.tr("&Engine:"), self.engine), self.engine)
         self._build_serving_box()
 
@@ -166,8 +188,7 @@ class QuantizationPage(Page):
         wl = buddy(self.tr("&Weights format:"), self.weights)
         wl.setToolTip(tips["weights_dtype"])
         top.addRow(wl, self.weights)
-        form_column(layout, top_box, self.train_box, self.infer_box, self.serving_box,
-                     self.image_box)
+        form_column(layout, top_box, self.train_box, self.infer_box, self.serving_box, self.image_box)
         layout.addStretch(1)
         outer.addWidget(self.live)
         self._connect()
@@ -180,57 +201,72 @@ class QuantizationPage(Page):
         self.max_model_len.setSingleStep(1024)
         self.max_model_len.setGroupSeparatorShown(True)
         self.max_model_len.setSpecialValueText(self.tr("Request length (default)"))
-        self.max_model_len.setToolTip(self.tr(
-            "max_model_len: the longest context the server accepts. vLLM reserves KV-cache room "
-            "for at least one sequence this long and refuses to start if it does not fit. "
-            "Default: prompt + output tokens."))
+        self.max_model_len.setToolTip(
+            self.tr(
+                "max_model_len: the longest context the server accepts. vLLM reserves KV-cache room "
+                "for at least one sequence this long and refuses to start if it does not fit. "
+                "Default: prompt + output tokens."
+            )
+        )
         self.gpu_memory_utilization = NumberSpinBox()
         self.gpu_memory_utilization.setRange(0.05, 1.0)
         self.gpu_memory_utilization.setDecimals(2)
         self.gpu_memory_utilization.setSingleStep(0.05)
-        self.gpu_memory_utilization.setToolTip(self.tr(
-            "gpu_memory_utilization (SGLang: mem_fraction_static): the share of each GPU's "
-            "memory the server takes for weights and the KV cache pool; the rest stays free "
-            "for other programs. Default 0.90."))
+        self.gpu_memory_utilization.setToolTip(
+            self.tr(
+                "gpu_memory_utilization (SGLang: mem_fraction_static): the share of each GPU's "
+                "memory the server takes for weights and the KV cache pool; the rest stays free "
+                "for other programs. Default 0.90."
+            )
+        )
         self.max_num_seqs = IntSpinBox()
         self.max_num_seqs.setRange(0, 65_536)
-        self.max_num_seqs.setSpecialValueText(
-            tr_fmt(self.tr("%1 (default)"), str(VLLM_MAX_NUM_SEQS)))
-        self.max_num_seqs.setToolTip(self.tr(
-            "max_num_seqs: the most requests the server runs at once; more wait in its queue. "
-            "It caps the throughput per replica."))
+        self.max_num_seqs.setSpecialValueText(tr_fmt(self.tr("%1 (default)"), str(VLLM_MAX_NUM_SEQS)))
+        self.max_num_seqs.setToolTip(
+            self.tr(
+                "max_num_seqs: the most requests the server runs at once; more wait in its queue. "
+                "It caps the throughput per replica."
+            )
+        )
         self.ttft_target = NumberSpinBox()
         self.ttft_target.setRange(0.0, 3600.0)
         self.ttft_target.setDecimals(2)
         self.ttft_target.setSuffix(self.tr(" s"))
         self.ttft_target.setSpecialValueText(self.tr("No target"))
-        self.ttft_target.setToolTip(self.tr(
-            "Time to first token (TTFT): how long a user waits before the answer starts "
-            "(queueing + prompt processing). With a target, each replica serves fewer requests "
-            "at once so the target holds, and more replicas are sized."))
+        self.ttft_target.setToolTip(
+            self.tr(
+                "Time to first token (TTFT): how long a user waits before the answer starts "
+                "(queueing + prompt processing). With a target, each replica serves fewer requests "
+                "at once so the target holds, and more replicas are sized."
+            )
+        )
         self.itl_target = NumberSpinBox()
         self.itl_target.setRange(0.0, 60.0)
         self.itl_target.setDecimals(3)
         self.itl_target.setSingleStep(0.01)
         self.itl_target.setSuffix(self.tr(" s"))
         self.itl_target.setSpecialValueText(self.tr("No target"))
-        self.itl_target.setToolTip(self.tr(
-            "Inter-token latency (ITL): the time between two generated tokens of one answer "
-            "(0.05 s = 20 tokens/s per user). With a target, each replica serves fewer requests "
-            "at once so the target holds."))
+        self.itl_target.setToolTip(
+            self.tr(
+                "Inter-token latency (ITL): the time between two generated tokens of one answer "
+                "(0.05 s = 20 tokens/s per user). With a target, each replica serves fewer requests "
+                "at once so the target holds."
+            )
+        )
         sf = QFormLayout(self.serving_box)
-        sf.addRow(buddy(self.tr("Max model &length (tokens):"), self.max_model_len),
-                  self.max_model_len)
-        sf.addRow(buddy(self.tr("GPU &memory utilization:"), self.gpu_memory_utilization),
-                  self.gpu_memory_utilization)
-        sf.addRow(buddy(self.tr("Max &running sequences:"), self.max_num_seqs),
-                  self.max_num_seqs)
+        sf.addRow(buddy(self.tr("Max model &length (tokens):"), self.max_model_len), self.max_model_len)
+        sf.addRow(
+            buddy(self.tr("GPU &memory utilization:"), self.gpu_memory_utilization),
+            self.gpu_memory_utilization,
+        )
+        sf.addRow(buddy(self.tr("Max &running sequences:"), self.max_num_seqs), self.max_num_seqs)
         self.ttft_label = buddy(self.tr("&TTFT target (p50):"), self.ttft_target)
         sf.addRow(self.ttft_label, self.ttft_target)
         self.itl_label = buddy(self.tr("&ITL target:"), self.itl_target)
         sf.addRow(self.itl_label, self.itl_target)
-        self.targets_hint = QLabel(self.tr("Latency targets apply when a request rate is set on "
-                                           "the budget page."))
+        self.targets_hint = QLabel(
+            self.tr("Latency targets apply when a request rate is set on the budget page.")
+        )
         self.targets_hint.setObjectName("hint")
         self.targets_hint.setWordWrap(True)
         sf.addRow("", self.targets_hint)
@@ -239,7 +275,8 @@ class QuantizationPage(Page):
         c = self.controller
         self.max_model_len.valueChanged.connect(lambda v: c.update(max_model_len=v or None))
         self.gpu_memory_utilization.valueChanged.connect(
-            lambda v: c.update(gpu_memory_utilization=round(v, 2)))
+            lambda v: c.update(gpu_memory_utilization=round(v, 2))
+        )
         self.max_num_seqs.valueChanged.connect(lambda v: c.update(max_num_seqs=v or None))
         self.ttft_target.valueChanged.connect(lambda v: c.update(ttft_target_s=v or None))
         self.itl_target.valueChanged.connect(lambda v: c.update(itl_target_s=v or None))
@@ -266,26 +303,21 @@ class QuantizationPage(Page):
         for spin in self.spin_boxes():
             spin.rejected.connect(c.inputRejected)
         self._connect_serving()
-        self.weights.currentIndexChanged.connect(
-            lambda: c.update(weights_dtype=self.weights.currentData()))
+        self.weights.currentIndexChanged.connect(lambda: c.update(weights_dtype=self.weights.currentData()))
         self.lora_rank.valueChanged.connect(self._on_lora_rank)
         self.grad_ckpt.toggled.connect(lambda on: c.update(grad_ckpt=on))
-        self.optimizer.currentIndexChanged.connect(
-            lambda: c.update(optimizer=self.optimizer.currentData()))
+        self.optimizer.currentIndexChanged.connect(lambda: c.update(optimizer=self.optimizer.currentData()))
         self.sharding.currentIndexChanged.connect(self._on_sharding)
-        self.framework.currentIndexChanged.connect(
-            lambda: c.update(framework=self.framework.currentData()))
+        self.framework.currentIndexChanged.connect(lambda: c.update(framework=self.framework.currentData()))
         self.precision.currentIndexChanged.connect(
-            lambda: c.update(master_weights=self.precision.currentData()))
+            lambda: c.update(master_weights=self.precision.currentData())
+        )
         self.batch.valueChanged.connect(lambda v: c.update(batch=v))
         self.seq_len.valueChanged.connect(lambda v: c.update(seq_len=v))
-        self.prompt_tokens.valueChanged.connect(
-            lambda v: c.update(prompt_len=v))
-        self.output_tokens.valueChanged.connect(
-            lambda v: c.update(new_tokens=v))
+        self.prompt_tokens.valueChanged.connect(lambda v: c.update(prompt_len=v))
+        self.output_tokens.valueChanged.connect(lambda v: c.update(new_tokens=v))
         self.infer_batch.valueChanged.connect(lambda v: c.update(batch=v))
-        self.engine.currentIndexChanged.connect(
-            lambda: c.update(framework=self.engine.currentData()))
+        self.engine.currentIndexChanged.connect(lambda: c.update(framework=self.engine.currentData()))
         self.resolution.valueChanged.connect(lambda v: c.update(resolution=v))
         self.steps.valueChanged.connect(lambda v: c.update(steps=v))
         self.images.valueChanged.connect(lambda v: c.update(images=v))
@@ -349,8 +381,10 @@ class QuantizationPage(Page):
                 self.grad_ckpt.setChecked(w.grad_ckpt)
         set_combo(self.optimizer, w.optimizer)
         par = w.parallelism
-        set_combo(self.sharding, "fsdp" if par.fsdp else
-                   {1: "zero1", 2: "zero2", 3: "zero3"}.get(par.zero_stage, "none"))
+        set_combo(
+            self.sharding,
+            "fsdp" if par.fsdp else {1: "zero1", 2: "zero2", 3: "zero3"}.get(par.zero_stage, "none"),
+        )
         if training and self.framework.findData(w.framework) >= 0:
             set_combo(self.framework, w.framework)
         full = w.task in ("full_ft", "pretrain")

@@ -35,17 +35,22 @@ if TYPE_CHECKING:  # not imported before the first paint (cold start)
 class TaskPage(Page):
     """Choose what the GPU will do."""
 
-    def __init__(self, controller: WorkloadController | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, controller: WorkloadController | None = None, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.setTitle(self.tr("What do you want to run?"))
-        self.setSubTitle(self.tr("Pick the job. Each task starts with sensible settings you can "
-                                 "change on the next pages."))
+        self.setSubTitle(
+            self.tr("Pick the job. Each task starts with sensible settings you can change on the next pages.")
+        )
         self.buttons: dict[str, QRadioButton] = {}
         self.group = QButtonGroup(self)
         tips = glossary()
-        task_tips = {"lora": tips["lora_rank"], "qlora": tips["qlora"], "full_ft": tips["zero"],
-                     "pretrain": tips["mfu"], "inference": tips["kv_cache"]}
+        task_tips = {
+            "lora": tips["lora_rank"],
+            "qlora": tips["qlora"],
+            "full_ft": tips["zero"],
+            "pretrain": tips["mfu"],
+            "inference": tips["kv_cache"],
+        }
         layout, outer = scroll_page(self)
         for task, text in task_names().items():
             b = QRadioButton(text)
@@ -55,8 +60,7 @@ class TaskPage(Page):
             self.group.addButton(b)
             layout.addWidget(b)
         layout.addSpacing(12)
-        self.hint = QLabel(self.tr("Tip: press Enter to go to the next page, Alt+letter to pick "
-                                   "an option."))
+        self.hint = QLabel(self.tr("Tip: press Enter to go to the next page, Alt+letter to pick an option."))
         self.hint.setObjectName("hint")
         self.hint.setWordWrap(True)
         layout.addWidget(self.hint)

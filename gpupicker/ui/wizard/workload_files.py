@@ -54,9 +54,13 @@ def read_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> Work
         if not p.is_file():
             raise WorkloadFileError(tr_fmt(translate("Files", "%1 is not a file."), str(p)))
         if size > MAX_WORKLOAD_BYTES:
-            raise WorkloadFileError(tr_fmt(translate(
-                "Files", "%1 is %2 MiB; workload files are small JSON files (at most 10 MiB)."),
-                                           p.name, f"{size / 2**20:.1f}"))
+            raise WorkloadFileError(
+                tr_fmt(
+                    translate("Files", "%1 is %2 MiB; workload files are small JSON files (at most 10 MiB)."),
+                    p.name,
+                    f"{size / 2**20:.1f}",
+                )
+            )
         text = p.read_bytes().decode("utf-8-sig")
     except OSError as exc:
         raise WorkloadFileError(str(exc)) from exc
@@ -85,13 +89,13 @@ def read_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> Work
         try:
             w = resolve_model(w, repo)
         except UnknownModelError as exc:
-            raise WorkloadFileError(tr_fmt(translate("Files", "Unknown model_id “%1”: it is not in the "
-                                                       "catalog."), model_id)) from exc
+            raise WorkloadFileError(
+                tr_fmt(translate("Files", "Unknown model_id “%1”: it is not in the catalog."), model_id)
+            ) from exc
     return w
 
 
-def read_job_workload(path: str | os.PathLike[str],
-                      repo: CatalogRepository) -> tuple[Workload, JobRead]:
+def read_job_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> tuple[Workload, JobRead]:
     """Read a job file (axolotl / LLaMA-Factory / torchtune YAML, TrainingArguments JSON, a
     SkyPilot task, an engine command line) into a workload with its model resolved.
 
@@ -124,8 +128,12 @@ def job_summary(job: JobRead) -> tuple[str, str]:
 
     unused = [f"{k} — {tr_message(w)}" for k, w in job.unused]
     modelled_not = [k for k, w in job.unused if getattr(w, "id", "") == "job.unused.not_modelled"]
-    line = tr_fmt(translate("Files", "Read from a %1 job: %2 keys set the workload, %3 not used"),
-                  job.kind, str(len(job.read)), str(len(job.unused)))
+    line = tr_fmt(
+        translate("Files", "Read from a %1 job: %2 keys set the workload, %3 not used"),
+        job.kind,
+        str(len(job.read)),
+        str(len(job.unused)),
+    )
     if modelled_not:
         line += tr_fmt(translate("Files", " — not modelled: %1"), ", ".join(modelled_not))
     full = [translate("Files", "Read:")] + [f"  {k} → {v}" for k, v in job.read]
@@ -166,8 +174,7 @@ def workload_json(w: Workload, repo: CatalogRepository | None = None) -> str:
     return data + "\n"
 
 
-def write_workload(path: str | os.PathLike[str], w: Workload,
-                   repo: CatalogRepository | None = None) -> None:
+def write_workload(path: str | os.PathLike[str], w: Workload, repo: CatalogRepository | None = None) -> None:
     """Save ``w`` by core.safe_write's rules (atomically; through a symlink; a FIFO or device
     is refused with NotARegularFileError, an OSError)."""
     write_text(path, workload_json(w, repo))
@@ -184,8 +191,7 @@ def _num(v: float | None, digits: int = 4) -> Cell:
     return "" if v is None else round(float(v), digits)
 
 
-def write_results_csv(path: str | os.PathLike[str], options: list[Option],
-                      table: OptionsTableModel) -> int:
+def write_results_csv(path: str | os.PathLike[str], options: list[Option], table: OptionsTableModel) -> int:
     """Write ``options`` (rank order as shown) with units in the headers; returns the rows.
 
     ``table`` is the results' :class:`~gpupicker.ui.results.options_model.OptionsTableModel`
@@ -216,34 +222,56 @@ def write_results_csv(path: str | os.PathLike[str], options: list[Option],
         mtok, _ = money(c.usd_per_million_tokens, c.currency)
         if o.provider:
             currencies.add(cur)
-        rows.append([
-            o.rank, safe_cell(o.gpu_name), safe_cell(o.gpu_id), o.num_gpus,
-            "yes" if o.fits else "no",
-            _num(o.memory.total_bytes / per, 2), _num(o.capacity_bytes_per_gpu / per, 2),
-            _num(o.headroom_bytes / per, 2), _num(tok, 1), _num(c.hours, 2),
-            _num(t.seconds_per_image, 2), hourly, total, month, mtok,
-            cur if o.provider else "", safe_cell(o.provider or ""),
-            safe_cell(o.price_observed or ""),
-            safe_cell(", ".join(o.labels)), safe_cell(table._reason(o)),
-            _num(t.range_pct, 0), safe_cell(t.evidence or ""),
-        ])
-    cur_label = next(iter(currencies)) if len(currencies) == 1 else \
-        translate("Files", "see Currency")
+        rows.append(
+            [
+                o.rank,
+                safe_cell(o.gpu_name),
+                safe_cell(o.gpu_id),
+                o.num_gpus,
+                "yes" if o.fits else "no",
+                _num(o.memory.total_bytes / per, 2),
+                _num(o.capacity_bytes_per_gpu / per, 2),
+                _num(o.headroom_bytes / per, 2),
+                _num(tok, 1),
+                _num(c.hours, 2),
+                _num(t.seconds_per_image, 2),
+                hourly,
+                total,
+                month,
+                mtok,
+                cur if o.provider else "",
+                safe_cell(o.provider or ""),
+                safe_cell(o.price_observed or ""),
+                safe_cell(", ".join(o.labels)),
+                safe_cell(table._reason(o)),
+                _num(t.range_pct, 0),
+                safe_cell(t.evidence or ""),
+            ]
+        )
+    cur_label = next(iter(currencies)) if len(currencies) == 1 else translate("Files", "see Currency")
     header = [
-        translate("Files", "Rank"), translate("Files", "GPU"), translate("Files", "GPU id"),
-        translate("Files", "GPUs"), translate("Files", "Fits"),
+        translate("Files", "Rank"),
+        translate("Files", "GPU"),
+        translate("Files", "GPU id"),
+        translate("Files", "GPUs"),
+        translate("Files", "Fits"),
         tr_fmt(translate("Files", "Peak memory per GPU (%1)"), unit),
         tr_fmt(translate("Files", "Capacity per GPU (%1)"), unit),
         tr_fmt(translate("Files", "Headroom per GPU (%1)"), unit),
-        translate("Files", "Throughput (tokens/s)"), translate("Files", "Run time (h)"),
+        translate("Files", "Throughput (tokens/s)"),
+        translate("Files", "Run time (h)"),
         translate("Files", "Time per image (s)"),
         tr_fmt(translate("Files", "Price per hour, all GPUs (%1)"), cur_label),
         tr_fmt(translate("Files", "Total cost (%1)"), cur_label),
         tr_fmt(translate("Files", "Cost per month (%1)"), cur_label),
         tr_fmt(translate("Files", "Cost per 1M tokens (%1)"), cur_label),
-        translate("Files", "Currency"), translate("Files", "Provider"), translate("Files", "Price date"),
-        translate("Files", "Label"), translate("Files", "Why"),
-        translate("Files", "Speed range (±%)"), translate("Files", "Speed evidence"),
+        translate("Files", "Currency"),
+        translate("Files", "Provider"),
+        translate("Files", "Price date"),
+        translate("Files", "Label"),
+        translate("Files", "Why"),
+        translate("Files", "Speed range (±%)"),
+        translate("Files", "Speed evidence"),
     ]
     with open_for_write(path, newline="") as f:
         writer = csv.writer(f)

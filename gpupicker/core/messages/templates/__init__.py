@@ -36,10 +36,19 @@ def _merged(*parts: dict[str, str]) -> dict[str, str]:
     return out
 
 
-TEMPLATES: dict[str, str] = _merged(generic.TEMPLATES, recommend.TEMPLATES, memory.TEMPLATES,
-                                    speed.TEMPLATES, planners.TEMPLATES, report.TEMPLATES,
-                                    detect.TEMPLATES, jobs.TEMPLATES, compare.TEMPLATES,
-                                    mixed.TEMPLATES, placement.TEMPLATES)
+TEMPLATES: dict[str, str] = _merged(
+    generic.TEMPLATES,
+    recommend.TEMPLATES,
+    memory.TEMPLATES,
+    speed.TEMPLATES,
+    planners.TEMPLATES,
+    report.TEMPLATES,
+    detect.TEMPLATES,
+    jobs.TEMPLATES,
+    compare.TEMPLATES,
+    mixed.TEMPLATES,
+    placement.TEMPLATES,
+)
 """Message id → the English template."""
 
 

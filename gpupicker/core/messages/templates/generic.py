@@ -19,9 +19,11 @@ TEMPLATES: dict[str, str] = {
     "pricing.monthly": "monthly",
     "pricing.yearly": "yearly",
     "pricing.owned": "owned",
-    "safe_write.not_regular": "{path} is {kind}, not a regular file: gpupicker writes only "
-                              "regular files (or through a symlink to one), so it was left "
-                              "unchanged",
+    "safe_write.not_regular": (
+        "{path} is {kind}, not a regular file: gpupicker writes only "
+        "regular files (or through a symlink to one), so it was left "
+        "unchanged"
+    ),
     "safe_write.kind.fifo": "a FIFO (named pipe)",
     "safe_write.kind.char_device": "a character device",
     "safe_write.kind.block_device": "a block device",
@@ -29,24 +31,31 @@ TEMPLATES: dict[str, str] = {
     "safe_write.kind.socket": "a socket",
     "safe_write.kind.special": "a special file",
     # catalog errors about the file itself (catalog.errors; {detail}/{action} are English text)
-    "catalog.setting_damaged":
+    "catalog.setting_damaged": (
         "the catalog setting {key} in {path} is damaged ({detail}); it is left out. Run "
-        "'gpupicker catalog recover' to reset it (your rows, prices and other settings are kept)",
-    "catalog.disk_full":
+        "'gpupicker catalog recover' to reset it (your rows, prices and other settings are kept)"
+    ),
+    "catalog.disk_full": (
         "the disk holding {path} is full, so gpupicker could not {action}; nothing was changed "
         "and the catalog is intact. Free some space and try again (recommend and estimate "
-        "still work)",
-    "catalog.foreign":
+        "still work)"
+    ),
+    "catalog.foreign": (
         "{path} is an SQLite database of another application (tables: {tables}), not a "
         "gpupicker catalog; it was not opened and is left unchanged. Give a gpupicker catalog, "
-        "or a new file name, with --catalog PATH",
-    "catalog.newer":
+        "or a new file name, with --catalog PATH"
+    ),
+    "catalog.newer": (
         "the catalog {path} was written by a newer version of gpupicker (schema step(s) "
         "{steps} are unknown to this one); it was not opened and is left unchanged. Use the "
-        "newer gpupicker, or another catalog with --catalog PATH",
+        "newer gpupicker, or another catalog with --catalog PATH"
+    ),
     # JSON text beyond core.json_limits' bounds (workload input, model files)
-    "json.too_deep": "the JSON is nested deeper than {limit} levels, which no workload or model "
-                     "file needs; it was not read",
-    "json.number_too_long": "the JSON holds a number {n} characters long (at most {limit} are "
-                            "read); it was not read",
+    "json.too_deep": (
+        "the JSON is nested deeper than {limit} levels, which no workload or model "
+        "file needs; it was not read"
+    ),
+    "json.number_too_long": (
+        "the JSON holds a number {n} characters long (at most {limit} are read); it was not read"
+    ),
 }

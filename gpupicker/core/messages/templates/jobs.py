@@ -10,29 +10,38 @@ TEMPLATES: dict[str, str] = {
     "job.unused.empty": "left empty (not set)",
     "job.unused.not_modelled": "not modelled by gpupicker",
     "job.warning.not_modelled": "{key} = {value} is not modelled: the estimate does not reflect it",
-    "job.warning.duplicate_keys": "keys given more than once, only the last value of each "
-                                  "is used: {keys}",
-    "job.warning.ckpt_offload": "gradient checkpointing “{mode}” also moves the checkpoints to "
-                                "CPU RAM; the estimate counts ordinary gradient checkpointing",
-    "job.warning.stage": "stage {stage} is costed as supervised fine-tuning (its reference or "
-                         "reward model is not counted)",
-    "job.warning.no_seq_len": "the config sets no sequence length (the dataset decides); give "
-                              "seq_len, or the estimate uses gpupicker's default",
+    "job.warning.duplicate_keys": "keys given more than once, only the last value of each is used: {keys}",
+    "job.warning.ckpt_offload": (
+        "gradient checkpointing “{mode}” also moves the checkpoints to "
+        "CPU RAM; the estimate counts ordinary gradient checkpointing"
+    ),
+    "job.warning.stage": (
+        "stage {stage} is costed as supervised fine-tuning (its reference or reward model is not counted)"
+    ),
+    "job.warning.no_seq_len": (
+        "the config sets no sequence length (the dataset decides); give "
+        "seq_len, or the estimate uses gpupicker's default"
+    ),
     "job.warning.default_quant": "no quantization named: {why} uses {quant} by default",
     "job.no_model": "the job names no model: add model_id (or a model folder)",
     "job.yaml_aliases": "more than {n} YAML aliases: refused (an alias bomb, not a job config)",
     "job.yaml_depth": "YAML nested deeper than {n} levels: refused",
     "job.not_yaml": "not YAML or JSON: {why}",
     "job.too_big": "larger than {mib} MiB: not a job config",
-    "job.unknown_kind": "not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, "
-                        "TrainingArguments JSON, SkyPilot YAML, or a vllm serve / "
-                        "sglang.launch_server / llama-server / ollama run line); it starts with "
-                        "“{head}”",
+    "job.unknown_kind": (
+        "not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, "
+        "TrainingArguments JSON, SkyPilot YAML, or a vllm serve / "
+        "sglang.launch_server / llama-server / ollama run line); it starts with "
+        "“{head}”"
+    ),
     "job.not_a_file": "{path} is not a regular file",
     "job.not_text": "{path} is not UTF-8 text",
-    "job.unknown_model": "{key}: model “{name}” is not in the catalog — import its folder "
-                         "(gpupicker model import) or give model_id",
+    "job.unknown_model": (
+        "{key}: model “{name}” is not in the catalog — import its folder "
+        "(gpupicker model import) or give model_id"
+    ),
     "job.no_model_flag": "the {kind} command names no model",
-    "job.skypilot_no_engine": "the SkyPilot task's run: has no vllm / sglang / llama-server / "
-                              "ollama command to read",
+    "job.skypilot_no_engine": (
+        "the SkyPilot task's run: has no vllm / sglang / llama-server / ollama command to read"
+    ),
 }

@@ -9,16 +9,16 @@ TEMPLATES: dict[str, str] = {
     "report.ranked_by.fastest": "Ranked by fastest",
     "report.ranked_by.value": "Ranked by value",
     "report.ranked_by.headroom": "Ranked by headroom",
-    "report.tie_break.cheapest":
-        "equal cost to the cent: fewer GPUs first, then the faster option, then the GPU id",
-    "report.tie_break.fastest":
-        "equal speed: the cheaper option first, then fewer GPUs, then the GPU id",
-    "report.tie_break.value":
-        "equal value score: the cheaper option first, then fewer GPUs, then the GPU id",
-    "report.tie_break.headroom":
-        "equal headroom: the cheaper option first, then fewer GPUs, then the GPU id",
-    "report.doubted_price_last": "a price its own source doubts (e.g. 'scraper artefact') ranks "
-                                 "after the other priced options of its tier",
+    "report.tie_break.cheapest": (
+        "equal cost to the cent: fewer GPUs first, then the faster option, then the GPU id"
+    ),
+    "report.tie_break.fastest": "equal speed: the cheaper option first, then fewer GPUs, then the GPU id",
+    "report.tie_break.value": "equal value score: the cheaper option first, then fewer GPUs, then the GPU id",
+    "report.tie_break.headroom": "equal headroom: the cheaper option first, then fewer GPUs, then the GPU id",
+    "report.doubted_price_last": (
+        "a price its own source doubts (e.g. 'scraper artefact') ranks "
+        "after the other priced options of its tier"
+    ),
     # report: title, headings and the job table (core/report/build.py)
     "report.title": "GPU plan: {task} {model}",
     "report.title_bare": "GPU plan: {task}",
@@ -30,8 +30,9 @@ TEMPLATES: dict[str, str] = {
     "report.task.decode_ceiling": "decode_ceiling",
     "report.task.image_gen": "image_gen",
     "report.task.diffusion_lora": "diffusion_lora",
-    "report.written": "Written by gpupicker on {date}. Offline estimate: check the assumptions "
-                      "below before you rent.",
+    "report.written": (
+        "Written by gpupicker on {date}. Offline estimate: check the assumptions below before you rent."
+    ),
     "report.h.job": "Job",
     "report.h.options": "Ranked options",
     "report.h.fits": "What fits",
