@@ -40,7 +40,8 @@ from .model_arch import ModelArch
 from .results import MemoryEstimate
 from .stacks.frameworks import framework_row, known_frameworks, speed_engine
 from .stacks.quant_support import quant_refusal
-from .workload import NATIVE_WEIGHTS, Workload
+from .workload import Workload
+from .workload.spellings import NATIVE_WEIGHTS
 
 INFERENCE_TASKS = frozenset({"inference", "decode_ceiling"})
 """Tasks served by an inference engine."""

@@ -17,7 +17,7 @@ This module only counts; :mod:`.memory.training` and :mod:`.speed.training` add 
 from __future__ import annotations
 
 from .model_arch import ModelArch
-from .workload import LoraConfig
+from .workload.parts import LoraConfig
 
 DORA_TEMP_BYTES_PER_WEIGHT = 4.0
 """bf16 ``W + s·B·A`` written once and read once for the norm (2 + 2 bytes per weight)."""

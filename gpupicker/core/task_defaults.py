@@ -43,7 +43,7 @@ IMPLIED: Final[Mapping[str, Mapping[str, object]]] = MappingProxyType(
 """Task → field values a workload of that task takes when the field is absent (``lora``:
 also when it is null). QLoRA: an NF4 base (bitsandbytes 4-bit, Dettmers et al. 2023
 "QLoRA"); LoRA/QLoRA: a peft ``LoraConfig`` with its defaults
-(:class:`~gpupicker.core.workload.LoraConfig`); full fine-tuning: bf16 weights (the dtype
+(:class:`~gpupicker.core.workload.parts.LoraConfig`); full fine-tuning: bf16 weights (the dtype
 the catalog's models ship in)."""
 
 QLORA_KBIT_RECIPE: Final[Mapping[str, object]] = MappingProxyType({"grad_ckpt": True, "prepare_kbit": True})

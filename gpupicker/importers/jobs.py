@@ -39,7 +39,8 @@ from typing_extensions import override
 
 from ..core.messages import Message, msg
 from ..core.text.json_limits import loads_bounded
-from ..core.workload import OPTIMIZER_ALIASES, Optimizer
+from ..core.workload import Optimizer
+from ..core.workload.spellings import OPTIMIZER_ALIASES
 
 MAX_JOB_BYTES = 1024 * 1024
 """Largest job file read (the biggest axolotl/LLaMA-Factory/torchtune examples are ~5 KB)."""
@@ -442,7 +443,7 @@ def _lora_targets(job: JobRead, key: str, value: Any) -> None:
 
 
 def _optimizer(job: JobRead, key: str, value: Any) -> None:
-    """The optimizer as the Workload spells it (core.workload.OPTIMIZER_ALIASES: HF
+    """The optimizer as the Workload spells it (core.workload.spellings.OPTIMIZER_ALIASES: HF
     ``TrainingArguments.optim``, axolotl and torchtune names), or named as not modelled."""
     name = str(value).strip().lower()
     mapped = OPTIMIZER_ALIASES.get(name, name if name in get_args(Optimizer) else None)

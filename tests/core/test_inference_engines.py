@@ -215,7 +215,7 @@ def test_engine_build_spellings_and_errors():
     warning (it changes nothing there)."""
     from gpupicker.core.checks import workload_warnings
     from gpupicker.core.speed.inference import llamacpp_era
-    from gpupicker.core.workload import build_number
+    from gpupicker.core.workload.spellings import build_number
 
     assert {build_number(t) for t in ("b4696", "4696", "build: e598697d (4696)")} == {4696}
     assert llamacpp_era("b6552", None)[0].id == "graph_reuse"

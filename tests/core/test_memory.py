@@ -15,7 +15,8 @@ from gpupicker.core.memory import estimate_memory, kv_cache_bytes, weights_bytes
 from gpupicker.core.memory.training import lora_trainable_params
 from gpupicker.core.model_arch import ModelArch
 from gpupicker.core.units import GB, GiB, MiB
-from gpupicker.core.workload import LoraConfig, Workload
+from gpupicker.core.workload import Workload
+from gpupicker.core.workload.parts import LoraConfig
 from tests.support.validation import load_validation_cases
 
 LLAMA2_7B = ModelArch(

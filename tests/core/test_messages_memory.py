@@ -292,7 +292,8 @@ def _errors(repo):
     from gpupicker.core.model_arch import ModelArch
     from gpupicker.core.planners.fit import with_dimension
     from gpupicker.core.stacks.training_frameworks import training_framework
-    from gpupicker.core.workload import LoraConfig, Workload
+    from gpupicker.core.workload import Workload
+    from gpupicker.core.workload.parts import LoraConfig
 
     m = repo.get_model
     inf = Workload(task="inference", model=m("llama3_8b"))

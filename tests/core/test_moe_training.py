@@ -53,7 +53,8 @@ def test_expert_parallel_splits_the_routed_experts():
         experts_per_rank_fraction,
         routed_expert_bytes,
     )
-    from gpupicker.core.workload import Parallelism, Workload
+    from gpupicker.core.workload import Workload
+    from gpupicker.core.workload.parts import Parallelism
     from tests.support.catalog_data import catalog_model
 
     arch = catalog_model("qwen3_30b_a3b")

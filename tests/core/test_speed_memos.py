@@ -12,7 +12,8 @@ import pytest
 
 from gpupicker.core.speed import training
 from gpupicker.core.speed.throughput import estimate_throughput
-from gpupicker.core.workload import LoraConfig, Parallelism, Workload
+from gpupicker.core.workload import Workload
+from gpupicker.core.workload.parts import LoraConfig, Parallelism
 from tests.support.catalog_data import catalog_gpus, catalog_model
 
 VARIANTS = [

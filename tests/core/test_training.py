@@ -470,7 +470,7 @@ def test_hf_trainer_under_a_zero_stage_keeps_deepspeeds_fp32_master_weights():
     # ZeRO-3". HF Trainer hands the model to deepspeed.initialize, whose ZeRO optimizer keeps
     # the fp32 master partition (2 + 2 + 12 bytes per parameter, ZeRO paper)
     from gpupicker.core.memory.training import uses_master_weights
-    from gpupicker.core.workload import Parallelism
+    from gpupicker.core.workload.parts import Parallelism
 
     base = Workload(
         task="full_ft",
@@ -495,7 +495,7 @@ def test_fsdp_keeps_the_root_unit_whole_from_forward_to_backward():
     # FlatParameter, so each rank keeps all of it
     from gpupicker.core.memory.training import fsdp_unsharded_root_bytes
     from gpupicker.core.stacks.training_frameworks import training_framework
-    from gpupicker.core.workload import Parallelism
+    from gpupicker.core.workload.parts import Parallelism
 
     arch = catalog_model("llama3_1_8b")
     w = Workload(task="full_ft", model=arch, num_gpus=8, parallelism=Parallelism(fsdp=True))

@@ -12,7 +12,8 @@ from gpupicker.core.dtypes import bytes_per_weight
 from gpupicker.core.memory.training import lora_trainable_params
 from gpupicker.core.model_arch import ModelArch
 from gpupicker.core.stacks.frameworks import framework_row
-from gpupicker.core.workload import LoraConfig, Workload, nested_models
+from gpupicker.core.workload import Workload, nested_models
+from gpupicker.core.workload.parts import LoraConfig
 
 # Llama-3.2-1B config.json (h200.jsonl cases)
 LLAMA_1B = {

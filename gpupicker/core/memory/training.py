@@ -40,7 +40,8 @@ from ..stacks.training_frameworks import (
     training_framework,
 )
 from ..units import MiB
-from ..workload import LoraConfig, Workload
+from ..workload import Workload
+from ..workload.parts import LoraConfig
 from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, linear_group_params, weights_bytes
 from .experts import effective_ep, experts_per_rank_fraction, routed_expert_bytes
 

@@ -45,7 +45,8 @@ from ..results import MemoryEstimate, Throughput
 from ..speed.mixed import split_throughput
 from ..speed.throughput import estimate_throughput
 from ..units import GiB
-from ..workload import GpuPart, Workload
+from ..workload import Workload
+from ..workload.parts import GpuPart
 from .evaluation import MONEY_DEFAULTS, Evaluation, _hours
 from .reasons import fit_and_speed, speed_figure
 

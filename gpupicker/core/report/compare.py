@@ -17,7 +17,8 @@ from ..messages import Message, Text, msg
 from ..pricing.money import USD, Money
 from ..results import Option
 from ..units import GiB
-from ..workload import TRAINING_TASKS, Workload
+from ..workload import Workload
+from ..workload.tasks import TRAINING_TASKS
 
 SAME_WITHIN = 0.01
 """Two figures within 1 % of each other are shown as the same (speeds and costs are estimates

@@ -41,7 +41,7 @@ from ..hardware.gpu_sustained import (
 from ..hardware.specs import GpuSpec
 from ..memo import by_identity
 from ..messages import Message, Text, join, msg
-from ..workload import build_number
+from ..workload.spellings import build_number
 
 
 def pnorm(a: float, b: float) -> float:

@@ -1,0 +1,136 @@
+"""The nested parts of a workload: the LoRA adapter, the parallel plan, the cards of a machine."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ..messages import msg
+
+
+class LoraConfig(BaseModel):
+    """LoRA adapter settings (peft names).
+
+    Attributes:
+        r: LoRA rank.
+        targets: adapted module names (``q_proj``, ``v_proj``, ``gate_proj`` …).
+        adapter_dtype: dtype of the adapter weights (peft keeps them fp32 by default).
+        trainable_params: exact count when known (peft ``print_trainable_parameters``);
+            else computed as Σ r·(d_in + d_out) over targets and layers.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
+
+    r: int = Field(default=16, ge=1, le=4096)
+    alpha: float = 32.0
+    targets: tuple[str, ...] = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
+    adapter_dtype: Literal["fp32", "bf16", "fp16"] = "fp32"
+    dropout: float = Field(default=0.0, ge=0.0, lt=1.0)
+    trainable_params: int | None = Field(default=None, ge=0)
+    use_dora: bool = Field(
+        default=False,
+        description="peft DoRA: a trainable magnitude "
+        "vector per adapted module and the weight norm of W + s·B·A "
+        "in every forward (core.dora)",
+    )
+
+    @field_validator("targets", mode="before")
+    @classmethod
+    def _module_names(cls, v: object) -> object:
+        """Module paths to module names: peft matches ``target_modules`` on the path's end.
+
+        ``self_attn.q_proj`` and ``model.layers.0.mlp.up_proj`` mean ``q_proj`` / ``up_proj``
+        (peft ``check_target_module_exists``); a single string is one target.
+        """
+        if isinstance(v, str):
+            v = [v]
+        if isinstance(v, (list, tuple)):
+            return tuple(t.strip().rsplit(".", 1)[-1] if isinstance(t, str) else t for t in v)
+        return v
+
+
+class Parallelism(BaseModel):
+    """How the job is split over ``num_gpus``.
+
+    Attributes:
+        zero_stage: DeepSpeed ZeRO stage 0–3 (0 = plain data parallel).
+        fsdp: PyTorch FSDP FULL_SHARD (memory like ZeRO-3).
+        tensor_parallel: tensor-parallel degree (weights and KV split over GPUs).
+        pipeline_parallel: pipeline stages (layers split over GPUs).
+        cpu_offload: optimizer states (and for ZeRO-3 parameters) offloaded to CPU RAM.
+        data_parallel: replicas (serving) or data-parallel degree (training); None = the
+            GPUs left over by tensor × pipeline parallelism.
+        expert_parallel: ranks the routed experts of an MoE model are split over (each rank
+            holds 1/EP of them); None or 1 = every rank holds every expert.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
+
+    zero_stage: Literal[0, 1, 2, 3] = 0
+    fsdp: bool = False
+    tensor_parallel: int = Field(default=1, ge=1, le=4096)
+    pipeline_parallel: int = Field(default=1, ge=1, le=4096)
+    cpu_offload: bool = False
+    data_parallel: int | None = Field(
+        default=None,
+        ge=1,
+        le=4096,
+        description="serving: "
+        "model replicas (vLLM/SGLang --data-parallel-size); "
+        "training: the data-parallel degree",
+    )
+    expert_parallel: int | None = Field(
+        default=None, ge=1, le=4096, description="MoE: ranks the routed experts are split over"
+    )
+
+
+class GpuPart(BaseModel):
+    """Cards of one type in the job's machine (one item of :attr:`Workload.gpus`).
+
+    Attributes:
+        gpu: catalog GPU id (``rtx_4090``).
+        count: how many cards of this type (1–64).
+        free_gib: memory free on each of these cards when the engine loads, GiB (what
+            ``nvidia-smi --query-gpu=memory.free`` shows; a card that drives a display has
+            less); None = the card's usable capacity. llama.cpp's default ``--tensor-split``
+            is proportional to it (``llama-model.cpp`` ``load_tensors``: "default split, by
+            free memory").
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
+
+    gpu: str = Field(min_length=1, max_length=100)
+    count: int = Field(default=1, ge=1, le=64)
+    free_gib: float | None = Field(default=None, gt=0, le=100_000)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_id(cls, data: Any) -> Any:
+        """A bare catalog id (``"rtx_3090"``) is one card of that type."""
+        return {"gpu": data} if isinstance(data, str) else data
+
+
+def check_machine(
+    num_gpus: int, gpus: tuple[GpuPart, ...] | None, tensor_split: tuple[float, ...] | None
+) -> None:
+    """Check that a machine of unlike cards agrees with itself (``Workload``'s after-validator).
+
+    ``num_gpus`` is the cards' total, at most 64 cards, and a ``tensor_split`` has one share per
+    card of ``gpus``, none negative and not all zero.
+
+    Raises:
+        ValueError: naming the disagreement.
+    """
+    if gpus is not None:
+        total = sum(p.count for p in gpus)
+        if num_gpus != total:
+            raise ValueError(msg("workload.gpus_count_disagrees", num_gpus=num_gpus, total=total))
+        if total > 64:
+            raise ValueError(msg("workload.gpus_too_many", total=total))
+        if tensor_split is not None and len(tensor_split) != total:
+            raise ValueError(msg("workload.tensor_split_length", given=len(tensor_split), total=total))
+    elif tensor_split is not None:
+        raise ValueError(msg("workload.tensor_split_needs_gpus"))
+    if tensor_split is not None and (any(x < 0 for x in tensor_split) or sum(tensor_split) <= 0):
+        raise ValueError(msg("workload.tensor_split_values"))
