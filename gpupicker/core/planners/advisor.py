@@ -7,30 +7,23 @@ verdict, not a rule of thumb. When no single change fits, cumulative
 combinations are added (each step the change that saves most), the way an
 engineer stacks them.
 
-Sources for the costs: gradient checkpointing recomputes the forward pass
-(Chen et al. 2016: ≈ one extra forward, 20–33 % slower); 8-bit Adam matches
-32-bit Adam (Dettmers et al. 2022, "8-bit Optimizers via Block-wise
-Quantization"); LoRA (Hu et al. 2021) and QLoRA (Dettmers et al. 2023) match
-16-bit full fine-tuning on instruction tuning, QLoRA trains slower
-(dequantization); ZeRO/FSDP shard states over GPUs (Rajbhandari et al. 2020);
-ZeRO-Offload moves optimizer states to CPU RAM (Ren et al. 2021) at a PCIe-
-bound optimizer step; FP8 KV cache (vLLM docs) costs little accuracy.
+The changes tried, and the sources of their speed and quality costs, are in
+:mod:`~gpupicker.core.planners.changes`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeAlias
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ..dtypes import bytes_per_weight
 from ..hardware.specs import GpuSpec
 from ..memory import estimate_memory, fits_on
 from ..messages import Message, Text, join, msg
 from ..speed.throughput import estimate_throughput
-from ..stacks.training_frameworks import HF_LOGITS_BYTES_PER_VOCAB, training_framework
 from ..workload import Workload
+from .changes import Change, candidates
 
 
 class Advice(BaseModel):
@@ -63,348 +56,6 @@ class Advice(BaseModel):
     speed_cost: Text = ""
     quality_cost: Text = ""
     penalty: float = 0.0
-
-
-_Change: TypeAlias = tuple[str, Message, dict[str, Any], Message, Message | None, float]
-"""One candidate change: (action, description, workload field changes, speed cost, quality
-cost — ``None`` when there is none —, penalty)."""
-
-
-def _m(id: str, **params: str | int | Message) -> Message:
-    """The advisor's message ``advisor.<id>`` (core.messages)."""
-    return msg("advisor." + id, **params)
-
-
-def _c(id: str, **params: str | int | Message) -> Message:
-    """A speed or quality cost, ``advisor.cost.<id>``."""
-    return msg("advisor.cost." + id, **params)
-
-
-def _clauses(*ids: str) -> Message:
-    """Parameterless costs joined as clauses ("a; b")."""
-    return join([_c(i) for i in ids], "clauses")
-
-
-def _candidates(w: Workload) -> list[_Change]:
-    """(action, description, changes, speed_cost, quality_cost, penalty) that apply to ``w``."""
-    out: list[_Change] = []
-    bpw = bytes_per_weight(w.weights_dtype)
-    par = w.parallelism.model_dump()
-    if w.task in ("image_gen", "diffusion_lora"):
-        return _diffusion_candidates(w)
-    if w.is_training:
-        if w.task in ("full_ft", "pretrain"):
-            if w.weights_dtype == "fp32":
-                out.append(
-                    (
-                        "bf16_weights",
-                        _m("bf16_weights"),
-                        {"weights_dtype": "bf16"},
-                        _c("faster"),
-                        _clauses("slight", "keep_fp32_master"),
-                        1.0,
-                    )
-                )
-            if w.optimizer == "adamw":
-                out.append(
-                    (
-                        "adamw8bit",
-                        _m("adamw8bit"),
-                        {"optimizer": "paged_adamw8bit"},
-                        _c("same_speed"),
-                        _c("adam8bit"),
-                        1.0,
-                    )
-                )
-            if w.task == "full_ft":
-                out.append(
-                    (
-                        "lora",
-                        _m("lora"),
-                        {
-                            "task": "lora",
-                            "lora": {"r": 16},
-                            "weights_dtype": "bf16" if bpw >= 2 else w.weights_dtype,
-                        },
-                        _c("faster_per_step"),
-                        _clauses("lora_quality", "lora_new_domains"),
-                        3.0,
-                    )
-                )
-                out.append(
-                    (
-                        "qlora",
-                        _m("qlora"),
-                        {"task": "qlora", "lora": {"r": 16}, "weights_dtype": "nf4"},
-                        _c("qlora_vs_lora"),
-                        _c("qlora_quality"),
-                        4.0,
-                    )
-                )
-        elif w.task == "lora":
-            out.append(
-                (
-                    "qlora",
-                    _m("qlora_base"),
-                    {"task": "qlora", "weights_dtype": "nf4"},
-                    _c("qlora_slower"),
-                    _c("qlora_quality"),
-                    2.5,
-                )
-            )
-        if not w.grad_ckpt:
-            out.append(("grad_ckpt", _m("grad_ckpt"), {"grad_ckpt": True}, _c("recompute"), None, 1.0))
-        if w.batch > 1:
-            # a smaller micro-batch with gradient accumulation keeps the effective batch: the
-            # first fix practitioners make (activations and logits scale with the micro-batch)
-            nb = max(1, w.batch // 2)
-            out.append(
-                (
-                    f"batch_{nb}",
-                    _m("micro_batch", batch=nb, steps=w.batch // nb),
-                    {"batch": nb},
-                    _c("small_micro_batches"),
-                    None,
-                    1.2,
-                )
-            )
-            if nb > 1:
-                out.append(
-                    (
-                        "batch_1",
-                        _m("micro_batch", batch=1, steps=w.batch),
-                        {"batch": 1},
-                        _c("small_micro_batches"),
-                        None,
-                        1.4,
-                    )
-                )
-        if _full_logits(w):
-            # Liger's fused linear cross-entropy never materializes the fp32 logits
-            # (linkedin/Liger-Kernel LigerFusedLinearCrossEntropyLoss): the next fix for the
-            # logits term, the largest one for 128k-vocabulary models (formulas.md §3)
-            out.append(
-                (
-                    "fused_ce",
-                    _m("fused_ce", kernels="Liger"),
-                    {"framework": "liger"},
-                    _c("fused_ce_speed"),
-                    None,
-                    1.6,
-                )
-            )
-        seq = w.training_seq_len()
-        if seq > 512:
-            out.append(
-                (
-                    f"seq_{seq // 2}",
-                    _m("shorter_seq", tokens=seq // 2),
-                    {"seq_len": seq // 2},
-                    _c("faster"),
-                    _c("truncated"),
-                    5.0,
-                )
-            )
-        if w.task in ("full_ft", "pretrain") and not w.parallelism.cpu_offload:
-            out.append(
-                (
-                    "cpu_offload",
-                    _m("cpu_offload"),
-                    {"parallelism": {**par, "cpu_offload": True, "zero_stage": max(2, par["zero_stage"])}},
-                    _clauses("optimizer_step", "cpu_ram"),
-                    None,
-                    4.0,
-                )
-            )
-        # sharding over more GPUs helps full training (its states dominate); a LoRA / QLoRA
-        # job's states are the adapters': it fits by micro-batch and loss kernels, not GPUs
-        for n in (2, 4, 8, 16, 32, 64) if w.task in ("full_ft", "pretrain") else ():
-            if n > w.num_gpus:
-                out.append(
-                    (
-                        f"more_gpus_{n}",
-                        _m("shard", n=n),
-                        {"num_gpus": n, "parallelism": {**par, "fsdp": True, "zero_stage": 3}},
-                        join([_c("gpu_hours", n=n), _c("nvlink")], "clauses"),
-                        None,
-                        2.0 + n / 2,
-                    )
-                )
-    else:
-        if bpw >= 2.0 and w.task == "inference":
-            gguf = w.framework.lower() in ("llama.cpp", "ollama")
-            out.append(
-                (
-                    "int8",
-                    _m("int8_gguf" if gguf else "int8"),
-                    {"weights_dtype": "q8_0" if gguf else "int8"},
-                    _c("int8_speed"),
-                    _c("very_small"),
-                    2.0,
-                )
-            )
-            out.append(
-                (
-                    "int4",
-                    _m("int4_gguf" if gguf else "int4"),
-                    {"weights_dtype": "q4_k_m" if gguf else "int4"},
-                    _c("int4_speed"),
-                    _c("int4_quality"),
-                    3.0,
-                )
-            )
-        elif 1.0 <= bpw < 2.0 and w.task == "inference":
-            out.append(
-                ("int4", _m("int4"), {"weights_dtype": "int4"}, _c("faster_decode"), _c("int4_quality"), 2.5)
-            )
-        if w.kv_cache_dtype in ("bf16", "fp16", "fp32"):
-            if w.framework.lower() in ("llama.cpp", "ollama"):
-                # llama.cpp has no FP8 cache and quantizes V only with flash attention (-fa)
-                out.append(
-                    (
-                        "kv_fp8",
-                        _m("kv_q8_0"),
-                        {"kv_cache_dtype": "q8_0", "attention": "flash"},
-                        _c("same_speed"),
-                        _c("very_small"),
-                        1.5,
-                    )
-                )
-            else:
-                out.append(
-                    (
-                        "kv_fp8",
-                        _m("kv_fp8"),
-                        {"kv_cache_dtype": "fp8"},
-                        _c("same_speed"),
-                        _c("very_small"),
-                        1.5,
-                    )
-                )
-        if w.framework.lower() == "llama.cpp" and w.task == "inference":
-            # llama.cpp placements: the KV cache, or more MoE experts, in host RAM
-            if not w.kv_on_host:
-                out.append(
-                    ("kv_on_host", _m("kv_on_host"), {"kv_on_host": True}, _c("kv_on_host"), None, 3.0)
-                )
-            if w.model is not None and w.model.is_moe and w.n_cpu_moe not in (None, "auto", "all"):
-                out.append(
-                    ("experts_auto", _m("experts_auto"), {"n_cpu_moe": "auto"}, _c("host_experts"), None, 2.5)
-                )
-        ctx = w.context_tokens()
-        if ctx > 1024:
-            if w.prompt_len is not None or w.new_tokens is not None:
-                ch: dict[str, Any] = {"prompt_len": max(1, (w.prompt_len or 1) // 2)}
-            else:
-                ch = {"seq_len": ctx // 2}
-            out.append(
-                (
-                    f"context_{ctx // 2}",
-                    _m("shorter_context", tokens=ctx // 2),
-                    ch,
-                    _c("faster"),
-                    _c("prompts_cut"),
-                    5.0,
-                )
-            )
-        if w.batch > 1:
-            nb = max(1, w.batch // 2)
-            out.append(
-                (f"batch_{nb}", _m("serve_fewer", n=nb), {"batch": nb}, _c("lower_throughput"), None, 2.0)
-            )
-        for n in (2, 4, 8):
-            if n > w.num_gpus:
-                out.append(
-                    (
-                        f"more_gpus_{n}",
-                        _m("tensor_parallel", n=n),
-                        {"num_gpus": n, "parallelism": {**par, "tensor_parallel": n}},
-                        join([_c("gpu_hours", n=n), _c("pcie_all_reduce")], "clauses"),
-                        None,
-                        2.0 + n / 2,
-                    )
-                )
-    return out
-
-
-def _full_logits(w: Workload) -> bool:
-    """True for a training job whose framework keeps the full fp32 logits at the loss.
-
-    The Hugging Face Trainer / TRL / peft profile (training_frameworks.HF_LOGITS_BYTES_PER_VOCAB);
-    frameworks with a fused or chunked cross-entropy already avoid them.
-    """
-    try:
-        fw = training_framework(w.framework)
-    except ValueError:
-        return False
-    return fw.logits_chunk_tokens is None and fw.logits_bytes_per_vocab >= HF_LOGITS_BYTES_PER_VOCAB
-
-
-def _diffusion_candidates(w: Workload) -> list[_Change]:
-    """Changes for a diffusers pipeline.
-
-    No KV cache, no tensor parallel: diffusers runs the whole pipeline on each GPU. Sources:
-    diffusers docs ``optimization/memory`` (model / sequential CPU offload, VAE tiling) and
-    ``quantization`` (fp8 / bitsandbytes NF4 transformer); speed costs from the public case
-    C59 (SDXL: model offload 16.1 s vs 67.0 s sequential).
-    """
-    out: list[_Change] = []
-    bpw = bytes_per_weight(w.weights_dtype)
-    par = w.parallelism.model_dump()
-    if bpw >= 2.0:
-        out.append(
-            (
-                "fp8_weights",
-                _m("fp8_denoiser"),
-                {"weights_dtype": "fp8"},
-                _c("fp8_denoiser"),
-                _c("very_small"),
-                1.5,
-            )
-        )
-    if bpw >= 1.0:
-        out.append(
-            (
-                "nf4_weights",
-                _m("nf4_denoiser"),
-                {"weights_dtype": "nf4"},
-                _c("nf4_denoiser"),
-                _c("small"),
-                2.5,
-            )
-        )
-    if not w.vae_tiling:
-        out.append(("vae_tiling", _m("vae_tiling"), {"vae_tiling": True}, _c("slower_decode"), None, 1.0))
-    if w.task == "image_gen" and not w.parallelism.cpu_offload:
-        out.append(
-            (
-                "model_cpu_offload",
-                _m("model_cpu_offload"),
-                {"parallelism": {**par, "cpu_offload": True}},
-                _c("model_offload"),
-                None,
-                3.0,
-            )
-        )
-    b = w.batch if "batch" in w.model_fields_set or w.task == "diffusion_lora" else min(w.images, 4)
-    if b > 1:
-        nb = max(1, b // 2)
-        out.append(
-            (f"batch_{nb}", _m("images_per_call", nb=nb, b=b), {"batch": nb}, _c("per_image"), None, 1.5)
-        )
-    if w.resolution > 512:
-        r = max(512, w.resolution * 3 // 4 // 64 * 64)
-        out.append(
-            (
-                f"resolution_{r}",
-                _m("lower_resolution", r=r),
-                {"resolution": r},
-                _c("faster"),
-                _c("smaller_images"),
-                5.0,
-            )
-        )
-    return out
 
 
 def _apply(w: Workload, changes: dict[str, Any]) -> Workload:
@@ -440,7 +91,7 @@ def advise(
     base = _memory(w, gpu).total_bytes
     base_speed = _speed(w, gpu) if include_speed else None
     results: list[Advice] = []
-    cands = _candidates(w)
+    cands = candidates(w)
     for action, desc, changes, sc, qc, pen in cands:
         a = _evaluate(w, gpu, cap, base, base_speed, action, desc, changes, sc, qc, pen)
         if a is not None:
@@ -484,7 +135,7 @@ def _sequential_offload_advice(
     return [
         Advice(
             action="sequential_cpu_offload",
-            description=_m("sequential_cpu_offload"),
+            description=msg("advisor.sequential_cpu_offload"),
             changes={},
             saves_bytes=base - mem.total_bytes,
             new_total_bytes=mem.total_bytes,
@@ -492,10 +143,13 @@ def _sequential_offload_advice(
             num_gpus=w.num_gpus,
             speed_factor=None,
             speed_cost=join(
-                [_c("sequential_offload", x=f"{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}"), _c("applied_automatically")],
+                [
+                    msg("advisor.cost.sequential_offload", x=f"{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}"),
+                    msg("advisor.cost.applied_automatically"),
+                ],
                 "clauses",
             ),
-            quality_cost=_c("none"),
+            quality_cost=msg("advisor.cost.none"),
             penalty=8.0,
         )
     ]
@@ -552,19 +206,19 @@ def _evaluate(
         num_gpus=w2.num_gpus,
         speed_factor=factor,
         speed_cost=sc,
-        quality_cost=qc if qc is not None else _c("none"),
+        quality_cost=qc if qc is not None else msg("advisor.cost.none"),
         penalty=pen,
     )
 
 
-def _compatible(combo: tuple[_Change, ...]) -> bool:
+def _compatible(combo: tuple[Change, ...]) -> bool:
     names = [c[0] for c in combo]
     keys = [tuple(sorted(c[2])) for c in combo]
     return not ("lora" in names and "qlora" in names) and len(set(keys)) == len(keys)
 
 
 def _combo_advice(
-    w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None, combo: tuple[_Change, ...]
+    w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None, combo: tuple[Change, ...]
 ) -> Advice | None:
     changes: dict[str, Any] = {}
     for c in combo:
@@ -582,7 +236,7 @@ def _combo_advice(
 
 
 def _combined_texts(
-    combo: Sequence[_Change], changes: dict[str, Any]
+    combo: Sequence[Change], changes: dict[str, Any]
 ) -> tuple[Message, dict[str, Any], Message, Message | None]:
     """(description, changes, speed cost, quality cost) of stacked changes.
 
@@ -598,7 +252,7 @@ def _combined_texts(
 
 
 def _combinations(
-    w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None, cands: list[_Change], max_k: int
+    w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None, cands: list[Change], max_k: int
 ) -> list[Advice]:
     """Pairs and triples of single-GPU changes (minimal fitting sets only).
 
@@ -625,10 +279,10 @@ def _combinations(
 
 
 def _greedy(
-    w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None, cands: list[_Change], max_k: int
+    w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None, cands: list[Change], max_k: int
 ) -> list[Advice]:
     out: list[Advice] = []
-    chosen: list[_Change] = []
+    chosen: list[Change] = []
     changes: dict[str, Any] = {}
     current = base
     pool = [c for c in cands if not c[0].startswith(("more_gpus", "cpu_offload"))]
