@@ -165,6 +165,56 @@ def point_fits(mem: MemoryEstimate, gpu: GpuSpec, dimension: str = "batch", valu
     return True
 
 
+def _search_limit(w: Workload, gpu: GpuSpec, dimension: str, n: int, lo_v: int) -> tuple[int, list[Message]]:
+    """The largest value the search tries, and the notes that say how the solver searched.
+
+    The dimension's limit (:data:`DIMENSION_LIMITS`), for ``seq_len`` at most the model's
+    ``max_position_embeddings``; llama.cpp and Ollama are sized with every layer on the GPU,
+    and a paged-KV engine's pool does not grow with the concurrency.
+    """
+    limit = DIMENSION_LIMITS[dimension]
+    solver_notes: list[Message] = [join([msg("fit.bisection", dimension=dimension, gpu_id=gpu.id, n=n)])]
+    max_pos = w.model.max_position_embeddings if w.model is not None else None
+    if dimension == "seq_len" and max_pos and max_pos >= lo_v:
+        limit = min(limit, max_pos)
+        solver_notes.append(join([msg("fit.context_cap", limit=max_pos)]))
+    if w.framework.lower() in ("llama.cpp", "ollama"):
+        solver_notes.append(join([msg("fit.all_layers")]))
+    if dimension == "concurrency" and w.framework.lower() in PAGED_KV_ENGINES:
+        solver_notes.append(join([msg("fit.pool_flat")]))
+    return limit, solver_notes
+
+
+def _largest_fitting(ok: Callable[[int], bool], lo_v: int, limit: int, step: int) -> int:
+    """The largest value in ``[lo_v, limit]`` for which ``ok`` holds, ``ok(lo_v)`` being true.
+
+    Gallops upward from ``step`` (the workload's current value), doubling until a value does
+    not fit or the limit is reached, then bisects between the last fit and the first miss:
+    about 2·log2(answer) calls of ``ok``.
+    """
+    good, bad = lo_v, None
+    probe = max(lo_v + 1, min(limit, step))
+    while True:  # gallop upward
+        if probe > limit:
+            probe = limit
+        if ok(probe):
+            good = probe
+            if probe == limit:
+                break
+            probe = probe * 2
+        else:
+            bad = probe
+            break
+    if bad is not None:
+        while bad - good > 1:
+            mid = (good + bad) // 2
+            if ok(mid):
+                good = mid
+            else:
+                bad = mid
+    return good
+
+
 def solve_fit(
     w: Workload,
     gpu: GpuSpec,
@@ -212,16 +262,8 @@ def solve_fit(
         return at(v)[0]
 
     ok: Callable[[int], bool] = lambda v: at(v)[1]  # noqa: E731
-    lo_v, limit = _minimum(w, dimension), DIMENSION_LIMITS[dimension]
-    solver_notes: list[Message] = [join([msg("fit.bisection", dimension=dimension, gpu_id=gpu.id, n=n)])]
-    max_pos = w.model.max_position_embeddings if w.model is not None else None
-    if dimension == "seq_len" and max_pos and max_pos >= lo_v:
-        limit = min(limit, max_pos)
-        solver_notes.append(join([msg("fit.context_cap", limit=max_pos)]))
-    if w.framework.lower() in ("llama.cpp", "ollama"):
-        solver_notes.append(join([msg("fit.all_layers")]))
-    if dimension == "concurrency" and w.framework.lower() in PAGED_KV_ENGINES:
-        solver_notes.append(join([msg("fit.pool_flat")]))
+    lo_v = _minimum(w, dimension)
+    limit, solver_notes = _search_limit(w, gpu, dimension, n, lo_v)
     if not ok(lo_v):
         m = mem_at(lo_v)
         return FitResult(
@@ -240,27 +282,7 @@ def solve_fit(
                 join([msg("fit.none_fits", dimension=dimension, value=lo_v)]),
             ),
         )
-    good, bad = lo_v, None
-    step = max(1, current_value(w, dimension))
-    probe = max(lo_v + 1, min(limit, step))
-    while True:  # gallop upward
-        if probe > limit:
-            probe = limit
-        if ok(probe):
-            good = probe
-            if probe == limit:
-                break
-            probe = probe * 2
-        else:
-            bad = probe
-            break
-    if bad is not None:
-        while bad - good > 1:
-            mid = (good + bad) // 2
-            if ok(mid):
-                good = mid
-            else:
-                bad = mid
+    good = _largest_fitting(ok, lo_v, limit, max(1, current_value(w, dimension)))
     m = mem_at(good)
     nxt = mem_at(good + 1).total_bytes if good < limit else None
     return FitResult(
