@@ -283,7 +283,7 @@ def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     the offer table (a doubted cheapest price hid the GPU's trusted offers); a
     doubted price with no trusted sibling keeps its low-trust mark but ranks after every
     trusted offer of its tier and takes no label (stated tie-break: core.report.tie_break_rule)."""
-    from gpupicker.core.report.build import tie_break_rule
+    from gpupicker.core.report.tables import tie_break_rule
 
     w = _w(
         cat, task="qlora", model_id="mistral_7b_v0_1", batch=4, seq_len=2048, train_hours=6, gpu="rtx_4090"

@@ -10,8 +10,8 @@ import unicodedata
 import pytest
 
 from gpupicker import cli
-from gpupicker.core.report.build import money_decimals, one_row_per_gpu
 from gpupicker.core.report.svg_chart import Chart, Series, render_svg
+from gpupicker.core.report.tables import money_decimals, one_row_per_gpu
 
 SEED_CASE = {
     "task": "qlora",

@@ -48,7 +48,7 @@ def test_nothing_fits_banner_names_core_causes(qtbot, window, workload, grad_ckp
 def test_tie_break_tooltip_is_cores_rule_with_doubted_prices(qtbot, window, goal):
     """The summary's tooltip is core.report.tie_break_rule: doubted prices (core.price_kind.
     source_doubts) rank after the trusted prices of their tier, as core.recommend sorts."""
-    from gpupicker.core.report.build import tie_break_rule
+    from gpupicker.core.report.tables import tie_break_rule
 
     page = window.wizard.results_page
     text = page.tie_break_text(goal)

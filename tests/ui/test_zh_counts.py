@@ -45,7 +45,7 @@ def test_stored_codes_render_as_names(zh_cn):
 
 
 def test_the_report_job_table_has_names_and_no_scientific_notation(zh_cn):
-    from gpupicker.core.report.build import _job_rows
+    from gpupicker.core.report.tables import job_rows
     from gpupicker.core.workload import Workload
     from gpupicker.ui.results.report_export import report_renderer
     from tests.support.catalog_data import catalog_model
@@ -60,11 +60,11 @@ def test_the_report_job_table_has_names_and_no_scientific_notation(zh_cn):
         epochs=1,
     )
     render = report_renderer()
-    rows = {render(k): render(v) for k, v in _job_rows(w, "Qwen2.5 7B")}
+    rows = {render(k): render(v) for k, v in job_rows(w, "Qwen2.5 7B")}
     values = set(rows.values())
     assert {"NF4", "AdamW", "LLaMA-Factory", "1500 万"} <= values, rows
     assert not any("e+0" in v for v in values)
-    english = {str(k): str(v) for k, v in _job_rows(w, "Qwen2.5 7B")}
+    english = {str(k): str(v) for k, v in job_rows(w, "Qwen2.5 7B")}
     assert "15.0 M" in english.values()  # the English report: 15.0 M, not 1.5e+07
 
 

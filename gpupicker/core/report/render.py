@@ -19,7 +19,9 @@ from ..messages import Message, Translate, msg, verbatim
 from ..pricing.money import format_amount
 from ..text.safe_write import write_text
 from ..text.text_safety import md_text
-from .build import PriceSource, Report, ReportChart, currency_symbol, named
+from .build import PriceSource, Report
+from .charts import ReportChart
+from .tables import currency_symbol, named
 
 
 @dataclass(frozen=True)

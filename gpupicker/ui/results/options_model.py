@@ -686,7 +686,7 @@ def _money_digits(options: list[Option], rows: int = 10) -> int:
     """Decimals that tell the top ``rows`` fitting options' costs apart: 2 normally,
     up to 3 for amounts of a few dollars and 4 under a dollar ($0.0412 vs $0.0398 per 1M
     tokens), via ``core.report.money_decimals``."""
-    from ...core.report.build import money_decimals
+    from ...core.report.tables import money_decimals
 
     values = [v for v in (_cost_value(o) for o in options if o.fits) if v is not None][:rows]
     if not values:

@@ -477,7 +477,7 @@ class ResultsPage(QWizardPage):
         """The stated tie-break of the ranking: core's own sentence (core.report.tie_break_rule,
         as core.recommend sorts: a price its own source doubts ranks after the trusted prices
         of its fit/budget tier), in the UI language (ui.i18n.core_messages)."""
-        from ...core.report.build import tie_break_rule
+        from ...core.report.tables import tie_break_rule
 
         return tr_message(tie_break_rule(goal))
 
