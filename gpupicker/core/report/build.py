@@ -170,9 +170,7 @@ def build_report(
     """
     import datetime as _dt
 
-    from ..planners.fit import solve_fit
-    from ..planners.launch_config import launch_config
-    from .curves import available_dimensions, candidate_gpus, cost_curves, memory_curves
+    from .curves import candidate_gpus, cost_curves
 
     rec_like = _RecLike(tuple(options))
     groups = one_row_per_gpu(options, top)
@@ -185,6 +183,43 @@ def build_report(
     if best is not None:
         assumptions += [*best.memory.assumptions, *best.throughput.assumptions, *best.cost.assumptions]
     cands = candidate_gpus(rec_like, gpus, w.gpu)  # type: ignore[arg-type]
+    charts, fits = _fit_answers(w, cands)
+    cost = cost_chart(cost_curves(rec_like), money)  # type: ignore[arg-type]
+    if cost is not None:
+        charts.append(cost)
+    launch, launch_note = _launch(w, best, gpus, model_ref, modelscope_id, family)
+    name = model_name or (w.model.name if w.model is not None and w.model.name else w.model_id or "")
+    task = named("report.task", w.task)
+    return Report(
+        title=msg("report.title", task=task, model=verbatim(name.rstrip()))
+        if name.strip()
+        else msg("report.title_bare", task=task),
+        generated=generated or _dt.date.today().isoformat(),
+        job=tuple(job_rows(w, name, money)),
+        assumptions=tuple(dict.fromkeys(assumptions)),
+        options=tuple(option_row(o, others, decimals, money) for o, others in groups),
+        fits=tuple(fits),
+        charts=tuple(charts),
+        prices=tuple(price_sources(listed, prices)),
+        launch=launch,
+        launch_note=launch_note,
+        tie_break=tie_break_rule(goal),
+        notes=tuple(notes),
+        currency=(money.currency or "USD").upper(),
+    )
+
+
+def _fit_answers(
+    w: Workload, cands: Sequence[GpuSpec]
+) -> tuple[list[ReportChart], list[tuple[Message, Message, Message, Message]]]:
+    """The memory chart of each dimension the task has, and the fit answers of every candidate.
+
+    One row per (card, dimension): the largest value that fits (``fit.solve_fit``) and the GiB
+    it takes of the card's capacity; a vLLM or SGLang inference job also gets its concurrency.
+    """
+    from ..planners.fit import solve_fit
+    from .curves import available_dimensions, memory_curves
+
     dim_names = {"batch": "report.dim.batch", "seq_len": "report.dim.seq_len", "lora_r": "report.dim.lora_r"}
     charts: list[ReportChart] = []
     fits: list[tuple[Message, Message, Message, Message]] = []
@@ -230,9 +265,20 @@ def build_report(
                     ),
                 )
             )
-    cost = cost_chart(cost_curves(rec_like), money)  # type: ignore[arg-type]
-    if cost is not None:
-        charts.append(cost)
+    return charts, fits
+
+
+def _launch(
+    w: Workload,
+    best: Any,
+    gpus: Sequence[GpuSpec],
+    model_ref: str | None,
+    modelscope_id: str | None,
+    family: str | None,
+) -> tuple[dict[str, Any] | None, str]:
+    """The top option's launch config as a dict, or None and the sentence that says why not."""
+    from ..planners.launch_config import launch_config
+
     launch: dict[str, Any] | None = None
     launch_note: str = ""
     if best is not None:
@@ -252,25 +298,7 @@ def build_report(
             launch_note = exc.args[0] if one else str(exc)
     else:
         launch_note = msg("report.launch.nothing")
-    name = model_name or (w.model.name if w.model is not None and w.model.name else w.model_id or "")
-    task = named("report.task", w.task)
-    return Report(
-        title=msg("report.title", task=task, model=verbatim(name.rstrip()))
-        if name.strip()
-        else msg("report.title_bare", task=task),
-        generated=generated or _dt.date.today().isoformat(),
-        job=tuple(job_rows(w, name, money)),
-        assumptions=tuple(dict.fromkeys(assumptions)),
-        options=tuple(option_row(o, others, decimals, money) for o, others in groups),
-        fits=tuple(fits),
-        charts=tuple(charts),
-        prices=tuple(price_sources(listed, prices)),
-        launch=launch,
-        launch_note=launch_note,
-        tie_break=tie_break_rule(goal),
-        notes=tuple(notes),
-        currency=(money.currency or "USD").upper(),
-    )
+    return launch, launch_note
 
 
 @dataclass(frozen=True)

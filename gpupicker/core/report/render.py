@@ -212,30 +212,7 @@ def render_markdown(
         f"{t(p.observed)} | {t(p.source)} |"
         for p in r.prices
     ]
-    out += ["", f"## {say('report.h.launch')}", ""]
-    if r.launch:
-        out += [
-            say("report.launch.engine", engine=verbatim(r.launch["engine"])),
-            "",
-            *_fence(r.launch["command"], "sh"),
-            "",
-        ]
-        if r.launch.get("download"):
-            out += [say("report.launch.download"), "", *_fence(r.launch["download"], "sh"), ""]
-        out += [f"- {say('report.launch.assumes', text=r_(a))}" for a in r.launch["assumptions"]]
-        out += [f"- {say('report.launch.warning', text=r_(x))}" for x in r.launch["warnings"]]
-        out += [
-            "",
-            say("report.launch.skypilot_md"),
-            "",
-            *_fence(r.launch["skypilot_yaml"].rstrip(), "yaml"),
-            "",
-            say("report.launch.dstack_md"),
-            "",
-            *_fence(r.launch["dstack_yaml"].rstrip(), "yaml"),
-        ]
-    else:
-        out.append(t(r.launch_note))
+    out += _markdown_launch(r, r_, t, say)
     return "\n".join(out) + "\n"
 
 
@@ -331,6 +308,54 @@ def render_html(
         for p in r.prices
     ]
     h.append(f"</table><h2>{say('report.h.launch')}</h2>")
+    h += _html_launch(r, t, say, e)
+    h.append("</body></html>")
+    return "\n".join(h)
+
+
+def _markdown_launch(
+    r: Report, r_: TextRenderer, t: Callable[[str], str], say: Callable[..., str]
+) -> list[str]:
+    """The Markdown launch section, or the sentence why there is none.
+
+    The engine, its command and download in fenced blocks, what it assumes and warns, and the
+    SkyPilot and dstack YAML. ``r_`` renders a text, ``t`` renders and escapes it, ``say``
+    renders a message id.
+    """
+    out = ["", f"## {say('report.h.launch')}", ""]
+    if r.launch:
+        out += [
+            say("report.launch.engine", engine=verbatim(r.launch["engine"])),
+            "",
+            *_fence(r.launch["command"], "sh"),
+            "",
+        ]
+        if r.launch.get("download"):
+            out += [say("report.launch.download"), "", *_fence(r.launch["download"], "sh"), ""]
+        out += [f"- {say('report.launch.assumes', text=r_(a))}" for a in r.launch["assumptions"]]
+        out += [f"- {say('report.launch.warning', text=r_(x))}" for x in r.launch["warnings"]]
+        out += [
+            "",
+            say("report.launch.skypilot_md"),
+            "",
+            *_fence(r.launch["skypilot_yaml"].rstrip(), "yaml"),
+            "",
+            say("report.launch.dstack_md"),
+            "",
+            *_fence(r.launch["dstack_yaml"].rstrip(), "yaml"),
+        ]
+    else:
+        out.append(t(r.launch_note))
+    return out
+
+
+def _html_launch(r: Report, t: TextRenderer, say: Callable[..., str], e: Callable[[str], str]) -> list[str]:
+    """The HTML launch section after its heading, or the sentence why there is none.
+
+    The engine, command, download, assumptions, warnings and the SkyPilot and dstack YAML;
+    ``t``, ``say`` and the escape ``e`` are :func:`render_html`'s.
+    """
+    h: list[str] = []
     if r.launch:
         h.append(
             f"<p>{say('report.launch.engine', engine=verbatim(r.launch['engine']))}</p>"
@@ -349,8 +374,7 @@ def render_html(
         h.append(f"<p>{say('report.launch.dstack')}</p><pre>{e(r.launch['dstack_yaml'])}</pre>")
     else:
         h.append(f"<p>{e(t(r.launch_note))}</p>")
-    h.append("</body></html>")
-    return "\n".join(h)
+    return h
 
 
 def write_text_report(r: Report, path: str | Path, render: TextRenderer | None = None) -> list[Path]:
