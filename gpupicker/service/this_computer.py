@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..core.hardware.detect import MAX_TOOL_OUTPUT_BYTES, DetectedMachine, ToolKind, detect_machine
+from ..core.hardware.detect import DetectedMachine, detect_machine
 from ..core.hardware.specs import GpuSpec
+from ..core.hardware.tool_output import MAX_TOOL_OUTPUT_BYTES, ToolKind
 from ..core.messages import Message, msg
 from ..core.pricing.owned import OwnedGpu
 
@@ -122,7 +123,7 @@ class SavedOutputError(ValueError):
 def read_saved_output(path: str) -> str:
     """Text of a saved tool output (``-`` = standard input).
 
-    At most :data:`~gpupicker.core.hardware.detect.MAX_TOOL_OUTPUT_BYTES` are read.
+    At most :data:`~gpupicker.core.hardware.tool_output.MAX_TOOL_OUTPUT_BYTES` are read.
 
     Raises:
         SavedOutputError: for a path that is missing, is not a regular file (a FIFO, a

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from gpupicker.core.hardware.detect import (
+from gpupicker.core.hardware.detect import detect_machine
+from gpupicker.core.hardware.gpu_match import match_gpu
+from gpupicker.core.hardware.tool_output import (
     DetectedGpu,
     ToolOutputError,
-    detect_machine,
-    match_gpu,
     parse_meminfo,
     parse_nvidia_smi,
     parse_rocm_smi,
