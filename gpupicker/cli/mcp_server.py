@@ -18,13 +18,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, WithJsonSchema
 
 from ..core.planners.fit import FIT_DIMENSIONS
 from ..core.ranking.recommend import GOALS
 from ..core.workload import Workload
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
 SERVER_NAME = "gpupicker"
 
@@ -102,6 +105,14 @@ def build_server(catalog: str | None = None) -> Any:
             "are catalog ids (catalog_models, catalog_gpus)."
         ),
     )
+    _add_planning_tools(server, catalog)
+    _add_job_tool(server, catalog)
+    _add_catalog_tools(server, catalog)
+    return server
+
+
+def _add_planning_tools(server: MCPServer, catalog: str | None) -> None:
+    """Register the planning tools on ``server``: estimate, recommend and fit."""
 
     @server.tool()
     def estimate(workload: WorkloadArg) -> dict[str, Any]:
@@ -183,6 +194,10 @@ def build_server(catalog: str | None = None) -> Any:
             if repo is not None:
                 repo.close()
 
+
+def _add_job_tool(server: MCPServer, catalog: str | None) -> None:
+    """Register the tool that reads a job the user already has (``job_read``)."""
+
     @server.tool()
     def job_read(text: str) -> dict[str, Any]:
         """Read a job the user already has — an axolotl / LLaMA-Factory / torchtune YAML, a
@@ -209,6 +224,10 @@ def build_server(catalog: str | None = None) -> Any:
                 "warnings": job.warnings,
             }
         )
+
+
+def _add_catalog_tools(server: MCPServer, catalog: str | None) -> None:
+    """Register the catalog look-ups on ``server``: GPUs, models and prices."""
 
     @server.tool()
     def catalog_gpus(query: str = "") -> list[dict[str, Any]]:
@@ -282,8 +301,6 @@ def build_server(catalog: str | None = None) -> Any:
                 for p in repo.prices()
                 if p.gpu_id == gpu_id
             ]
-
-    return server
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
