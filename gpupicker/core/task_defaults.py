@@ -33,6 +33,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from .tasks import IMAGE_TASKS
+
 IMPLIED: Final[Mapping[str, Mapping[str, object]]] = MappingProxyType(
     {
         "qlora": MappingProxyType({"weights_dtype": "nf4", "lora": {}}),
@@ -149,13 +151,10 @@ KEPT_ON_TASK_SWITCH: Final = (
 """Fields that mean the same for every task and survive a task switch (the model only
 when it is of the kind the new task needs: :func:`task_start_fields`)."""
 
-DIFFUSION_TASKS: Final = frozenset({"image_gen", "diffusion_lora"})
-"""Tasks that run a diffusion model (every other task runs a language model)."""
-
 
 def model_kind_for(task: str) -> str:
     """``"diffusion"`` for the image tasks, ``"llm"`` for every other task."""
-    return "diffusion" if task in DIFFUSION_TASKS else "llm"
+    return "diffusion" if task in IMAGE_TASKS else "llm"
 
 
 def implied_fields(data: Mapping[str, object]) -> dict[str, object]:
@@ -207,7 +206,6 @@ def task_start_fields(task: str, keep: object | None = None) -> dict[str, object
 
 
 __all__ = [
-    "DIFFUSION_TASKS",
     "IMPLIED",
     "KEPT_ON_TASK_SWITCH",
     "QLORA_KBIT_RECIPE",

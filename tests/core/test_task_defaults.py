@@ -13,8 +13,8 @@ from gpupicker.core.task_defaults import (
     model_kind_for,
     task_start_fields,
 )
+from gpupicker.core.tasks import Task
 from gpupicker.core.workload import Workload
-from gpupicker.core.workload.tasks import Task
 
 LLM = ModelArch.model_validate({"params": 7_000_000_000})
 

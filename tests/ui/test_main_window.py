@@ -55,7 +55,7 @@ def test_visible_alt_keys_are_unique_on_each_page(qtbot, window, lang, request):
     import typing
 
     from gpupicker.core.stacks.frameworks import known_frameworks
-    from gpupicker.core.workload.tasks import Task
+    from gpupicker.core.tasks import Task
 
     c = window.controller
     wiz = window.wizard

@@ -22,6 +22,7 @@ from ..hardware.specs import GpuSpec
 from ..memory import estimate_memory, fits_on
 from ..messages import Message, Text, join, msg
 from ..speed.throughput import estimate_throughput
+from ..tasks import ADAPTER_TASKS
 from ..workload import Workload
 from .changes import Change, candidates
 
@@ -62,7 +63,7 @@ def _apply(w: Workload, changes: dict[str, Any]) -> Workload:
     data = w.model_dump()
     data.update(changes)
     data["model"] = w.model  # keep the resolved architecture object
-    if changes.get("task") in ("lora", "qlora") and not w.lora:
+    if changes.get("task") in ADAPTER_TASKS and not w.lora:
         data["lora"] = changes.get("lora", {})
     return Workload.model_validate(data)
 
@@ -111,7 +112,7 @@ def _memory(w: Workload, gpu: GpuSpec) -> Any:
     For a diffusers pipeline the plain pipeline with only the options the user chose (the
     memory options are themselves the advice), else the estimate.
     """
-    if w.task in ("image_gen", "diffusion_lora"):
+    if w.is_image:
         return estimate_memory(w, None, w.num_gpus)
     return estimate_memory(w, gpu, w.num_gpus)
 

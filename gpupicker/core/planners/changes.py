@@ -47,7 +47,7 @@ def candidates(w: Workload) -> list[Change]:
     """
     bpw = bytes_per_weight(w.weights_dtype)
     par = w.parallelism.model_dump()
-    if w.task in ("image_gen", "diffusion_lora"):
+    if w.is_image:
         return _diffusion_candidates(w)
     if w.is_training:
         return [*_training_method_changes(w, bpw), *_activation_changes(w), *_sharding_changes(w, par)]
@@ -57,7 +57,7 @@ def candidates(w: Workload) -> list[Change]:
 def _training_method_changes(w: Workload, bpw: float) -> list[Change]:
     """Full training: 16-bit weights, 8-bit Adam, LoRA or QLoRA instead; LoRA: a 4-bit base (QLoRA)."""
     out: list[Change] = []
-    if w.task in ("full_ft", "pretrain"):
+    if w.is_full_training:
         if w.weights_dtype == "fp32":
             out.append(
                 (
@@ -181,7 +181,7 @@ def _activation_changes(w: Workload) -> list[Change]:
 def _sharding_changes(w: Workload, par: dict[str, Any]) -> list[Change]:
     """Full training: optimizer states in CPU RAM, or sharded over more GPUs (FSDP / ZeRO-3)."""
     out: list[Change] = []
-    if w.task in ("full_ft", "pretrain") and not w.parallelism.cpu_offload:
+    if w.is_full_training and not w.parallelism.cpu_offload:
         out.append(
             (
                 "cpu_offload",
@@ -194,7 +194,7 @@ def _sharding_changes(w: Workload, par: dict[str, Any]) -> list[Change]:
         )
     # sharding over more GPUs helps full training (its states dominate); a LoRA / QLoRA
     # job's states are the adapters': it fits by micro-batch and loss kernels, not GPUs
-    for n in (2, 4, 8, 16, 32, 64) if w.task in ("full_ft", "pretrain") else ():
+    for n in (2, 4, 8, 16, 32, 64) if w.is_full_training else ():
         if n > w.num_gpus:
             out.append(
                 (

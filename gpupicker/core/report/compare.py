@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict
 from ..messages import Message, Text, msg
 from ..pricing.money import USD, Money
 from ..results import Option
+from ..tasks import TRAINING_TASKS
 from ..units import GiB
 from ..workload import Workload
-from ..workload.tasks import TRAINING_TASKS
 
 SAME_WITHIN = 0.01
 """Two figures within 1 % of each other are shown as the same (speeds and costs are estimates

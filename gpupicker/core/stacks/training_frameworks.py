@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..messages import msg
+from ..tasks import FULL_TRAINING_TASKS
 from .frameworks import framework_row
 
 HF_LOGITS_BYTES_PER_VOCAB = 12.1
@@ -322,7 +323,7 @@ def mixed_precision_default(fw: TrainingFramework, task: str) -> bool:
     Hugging Face-based trainers train in pure bf16 when the model is loaded in bf16 (and in
     mixed precision when it is loaded in fp32: ``weights_dtype='fp32'``).
     """
-    return fw.master_weights and task in ("full_ft", "pretrain")
+    return fw.master_weights and task in FULL_TRAINING_TASKS
 
 
 __all__ = [

@@ -16,7 +16,15 @@ from ..dtypes import bytes_per_kv_element, bytes_per_weight, expand_weight_group
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..speculative import Speculative
-from .parts import GpuPart, LoraConfig, Parallelism, check_machine
+from ..tasks import (
+    ADAPTER_TASKS,
+    FULL_TRAINING_TASKS,
+    IMAGE_TASKS,
+    TEXT_INFERENCE_TASKS,
+    TRAINING_TASKS,
+    Task,
+)
+from .parts import AUTO_SHARDING, GpuPart, LoraConfig, Parallelism, check_machine
 from .spellings import (
     ATTENTION_ALIASES,
     OPTIMIZER_ALIASES,
@@ -27,7 +35,6 @@ from .spellings import (
     unknown_keys,
     weights_dtype_spelling,
 )
-from .tasks import TRAINING_TASKS, Task
 
 SERVING_PROMPT_TOKENS_DEFAULT = 512
 SERVING_OUTPUT_TOKENS_DEFAULT = 256
@@ -51,18 +58,6 @@ def nested_models() -> dict[str, type[BaseModel]]:
 
 
 Optimizer = Literal["adamw", "adamw8bit", "paged_adamw8bit", "sgd", "adafactor", "lion"]
-Framework = Literal[
-    "transformers",
-    "vllm",
-    "llama.cpp",
-    "ollama",
-    "tensorrt-llm",
-    "deepspeed",
-    "fsdp",
-    "diffusers",
-    "litgpt",
-    "torchtune",
-]
 
 
 DEFAULT_CHECKPOINT_INTERVAL_HOURS = 0.5
@@ -384,8 +379,28 @@ class Workload(BaseModel):
 
     @property
     def is_training(self) -> bool:
-        """True for LoRA, QLoRA, full fine-tuning and pre-training."""
+        """True for LoRA, QLoRA, full fine-tuning and pre-training (``core.tasks``)."""
         return self.task in TRAINING_TASKS
+
+    @property
+    def is_adapter_training(self) -> bool:
+        """True for LoRA and QLoRA: an adapter trained on a frozen base (``core.tasks``)."""
+        return self.task in ADAPTER_TASKS
+
+    @property
+    def is_full_training(self) -> bool:
+        """True for full fine-tuning and pre-training: every weight trained (``core.tasks``)."""
+        return self.task in FULL_TRAINING_TASKS
+
+    @property
+    def is_image(self) -> bool:
+        """True for the diffusers tasks: image generation and its LoRA training (``core.tasks``)."""
+        return self.task in IMAGE_TASKS
+
+    @property
+    def is_text_inference(self) -> bool:
+        """True for text generation: inference and the decode ceiling (``core.tasks``)."""
+        return self.task in TEXT_INFERENCE_TASKS
 
     def training_seq_len(self) -> int:
         """Tokens per training sequence (default 2048)."""
@@ -467,13 +482,6 @@ class Workload(BaseModel):
         return self.model_copy(update={"model": arch})
 
 
-AUTO_SHARDING = Parallelism(fsdp=True, zero_stage=3)
-"""The sharding a full fine-tune or pre-training on several GPUs gets when the job names none:
-FSDP FULL_SHARD (ZeRO-3). Plain data parallelism would keep a full copy of the weights,
-gradients and optimizer states on every GPU (ZeRO paper, Rajbhandari et al. 2020, Table 1),
-which no practitioner runs for full training on several GPUs."""
-
-
 def parallel_plan(w: Workload, num_gpus: int) -> Workload:
     """``w`` as it runs on ``num_gpus`` GPUs: the one place that decides the parallel plan.
 
@@ -484,6 +492,6 @@ def parallel_plan(w: Workload, num_gpus: int) -> Workload:
     ``estimate``, ``fit``, the advice, the curves, the report and the ranking size the same
     job on N GPUs alike. Returns ``w`` itself when nothing changes.
     """
-    if num_gpus > 1 and w.task in ("full_ft", "pretrain") and w.parallelism == Parallelism():
+    if num_gpus > 1 and w.is_full_training and w.parallelism == Parallelism():
         return w.model_copy(update={"parallelism": AUTO_SHARDING})
     return w

@@ -111,6 +111,13 @@ class GpuPart(BaseModel):
         return {"gpu": data} if isinstance(data, str) else data
 
 
+AUTO_SHARDING = Parallelism(fsdp=True, zero_stage=3)
+"""The sharding a full fine-tune or pre-training on several GPUs gets when the job names none:
+FSDP FULL_SHARD (ZeRO-3). Plain data parallelism would keep a full copy of the weights,
+gradients and optimizer states on every GPU (ZeRO paper, Rajbhandari et al. 2020, Table 1),
+which no practitioner runs for full training on several GPUs."""
+
+
 def check_machine(
     num_gpus: int, gpus: tuple[GpuPart, ...] | None, tensor_split: tuple[float, ...] | None
 ) -> None:

@@ -16,6 +16,7 @@ from ..dtypes import bytes_per_weight, exl2_bits
 from ..messages import msg
 from ..model_arch import ModelArch
 from ..task_defaults import implied_fields
+from ..tasks import TEXT_INFERENCE_TASKS, TRAINING_TASKS
 from .parts import GpuPart
 
 WEIGHT_DTYPE_ALIASES = {
@@ -352,9 +353,9 @@ def normalize_input(data: Any) -> Any:
     # full fine-tuning: bf16), defined with the wizard's starting values in task_defaults
     d.update(implied_fields(d))
     native = NATIVE_WEIGHTS.get(str(d.get("model_id") or ""))
-    if native and "weights_dtype" not in d and d.get("task") in ("inference", "decode_ceiling"):
+    if native and "weights_dtype" not in d and d.get("task") in TEXT_INFERENCE_TASKS:
         d["weights_dtype"] = native
-    if d.get("task") in ("lora", "qlora", "full_ft", "pretrain") and "grad_ckpt" not in d:
+    if d.get("task") in TRAINING_TASKS and "grad_ckpt" not in d:
         from ..stacks.training_frameworks import grad_ckpt_default
 
         fw = d.get("framework")  # not text: the field's own check names it below
