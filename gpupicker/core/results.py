@@ -233,6 +233,22 @@ class MemoryEstimate(BaseModel):
             c: int(getattr(self, f)) for c, f in zip(BREAKDOWN_COMPONENTS, _COMPONENT_FIELDS, strict=True)
         }
 
+    def engine_keys(self) -> dict[str, object]:
+        """The engine's verdict as ``gpupicker estimate`` prints it, for one card or a machine.
+
+        ``engine_starts`` False (with the engine's own ``engine_error`` when it gave one) when
+        the engine refuses the job, and ``gpu_layers`` for a llama.cpp partial offload; empty
+        when the engine starts with every layer on the GPU.
+        """
+        out: dict[str, object] = {}
+        if self.engine_fits is False:
+            out["engine_starts"] = False
+            if self.engine_message:
+                out["engine_error"] = self.engine_message
+        if self.gpu_layers is not None:
+            out["gpu_layers"] = self.gpu_layers
+        return out
+
 
 class Throughput(BaseModel):
     """Speed figures for one GPU type × count. Rates are tokens/s unless named otherwise.
@@ -274,6 +290,19 @@ class Throughput(BaseModel):
     efficiency: float | None = None
     assumptions: tuple[Text, ...] = ()
     offload_alternative: Text = ""
+
+    def decode_keys(self) -> dict[str, float]:
+        """The decode rates as ``gpupicker estimate`` prints them (tokens/s, 2 decimals).
+
+        ``decode_tokens_per_s`` per sequence and ``aggregate_decode_tokens_per_s`` over the
+        batch; empty for a job that does not decode.
+        """
+        if self.decode_tokens_per_s is None:
+            return {}
+        return {
+            "decode_tokens_per_s": round(self.decode_tokens_per_s, 2),
+            "aggregate_decode_tokens_per_s": round(self.aggregate_decode_tokens_per_s or 0.0, 2),
+        }
 
 
 class CostEstimate(BaseModel):

@@ -510,15 +510,9 @@ def machine_report(w: Workload, gpus: Sequence[GpuSpec]) -> dict[str, Any]:
         "capacity_bytes": cap,
     }
     out.update(cards_json(mem))
-    if mem.engine_fits is False:
-        out["engine_starts"] = False
-        if mem.engine_message:
-            out["engine_error"] = mem.engine_message
-    if mem.gpu_layers is not None:
-        out["gpu_layers"] = mem.gpu_layers
+    out.update(mem.engine_keys())
     if t.decode_tokens_per_s is not None:
-        out["decode_tokens_per_s"] = round(t.decode_tokens_per_s, 2)
-        out["aggregate_decode_tokens_per_s"] = round(t.aggregate_decode_tokens_per_s or 0.0, 2)
+        out.update(t.decode_keys())
         if t.prefill_tokens_per_s is not None:
             out["prefill_tokens_per_s"] = round(t.prefill_tokens_per_s, 1)
         if t.output_tokens_per_s is not None:

@@ -61,12 +61,7 @@ def estimate_report(w: Workload, gpu: GpuSpec | None, cards: Sequence[GpuSpec] =
         out["max_concurrent_seqs"] = mem.max_concurrent_seqs
     if mem.kv_pool_tokens is not None:
         out["kv_pool_tokens"] = mem.kv_pool_tokens
-    if mem.engine_fits is False:
-        out["engine_starts"] = False
-        if mem.engine_message:
-            out["engine_error"] = mem.engine_message
-    if mem.gpu_layers is not None:
-        out["gpu_layers"] = mem.gpu_layers
+    out.update(mem.engine_keys())
     if mem.placement is not None:
         out["placement"] = placement_dict(mem)
     if gpu is not None:
@@ -181,9 +176,7 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
         hours = train_hours(w, t.train_tokens_per_s)
         if hours is not None:
             out["hours"] = round(hours, 4)
-    if t.decode_tokens_per_s is not None:
-        out["decode_tokens_per_s"] = round(t.decode_tokens_per_s, 2)
-        out["aggregate_decode_tokens_per_s"] = round(t.aggregate_decode_tokens_per_s or 0.0, 2)
+    out.update(t.decode_keys())
     if t.prefill_tokens_per_s is not None:
         out["prefill_tokens_per_s"] = round(t.prefill_tokens_per_s, 1)
     if t.output_tokens_per_s is not None:
