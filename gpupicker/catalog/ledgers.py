@@ -190,6 +190,38 @@ def _unknown_gpu(name: str, where: str) -> str:
     )
 
 
+def _price_row(
+    gpu_id: str,
+    provider: str,
+    region: str,
+    pricing: str,
+    per_gpu: float,
+    gpus: int,
+    when: str,
+    *,
+    in_stock: str,
+    source: str,
+    notes: str,
+    stock_gpus: int | None = None,
+) -> dict[str, Any]:
+    """A ledger's price row (every ledger's columns): ``per_gpu`` USD/GPU-hour, seen at ``when``."""
+    row: dict[str, Any] = {
+        "gpu_id": gpu_id,
+        "provider": provider,
+        "region": region,
+        "pricing": pricing,
+        "price_per_gpu_hour": per_gpu,
+        "gpus_per_instance": gpus,
+        "observed": when[:10],
+        "currency": "USD",
+        "in_stock": in_stock,
+    }
+    if stock_gpus is not None:
+        row["stock_gpus"] = stock_gpus
+    row.update(snapshot_at=when, source=source, notes=notes)
+    return row
+
+
 def _shadeform(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
     data = _load_json(path)
     items = data.get("instance_types") if isinstance(data, dict) else None
@@ -229,26 +261,19 @@ def _shadeform(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
         ]
         for a in places:
             per_gpu = round(cents / 100.0 / int(n), 6)
-            out.rows.append(
-                (
-                    i,
-                    {
-                        "gpu_id": gid,
-                        "provider": prov,
-                        "region": str(a.get("region") or ""),
-                        "pricing": "on_demand",
-                        "price_per_gpu_hour": per_gpu,
-                        "gpus_per_instance": int(n),
-                        "observed": when[:10],
-                        "currency": "USD",
-                        "in_stock": _yes_no(a.get("available")),
-                        "snapshot_at": when,
-                        "source": f"Shadeform /instances/types ledger ({path.name})",
-                        "notes": f"{inst} via Shadeform: {cents:g} ¢/instance-hr / {int(n)}; {name} "
-                        f"read as {gid}",
-                    },
-                )
+            row = _price_row(
+                gid,
+                prov,
+                str(a.get("region") or ""),
+                "on_demand",
+                per_gpu,
+                int(n),
+                when,
+                in_stock=_yes_no(a.get("available")),
+                source=f"Shadeform /instances/types ledger ({path.name})",
+                notes=f"{inst} via Shadeform: {cents:g} ¢/instance-hr / {int(n)}; {name} read as {gid}",
             )
+            out.rows.append((i, row))
     out.provider = ", ".join(sorted(providers))
     return out
 
@@ -302,28 +327,21 @@ def _vastai(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
             g[2] = (per_gpu, o)
     for (gid, country, n), (first, best_free, best, free_gpus, count, name) in groups.items():
         per_gpu, o = best_free or best
-        out.rows.append(
-            (
-                first,
-                {
-                    "gpu_id": gid,
-                    "provider": "Vast.ai",
-                    "region": country,
-                    "pricing": "marketplace",
-                    "price_per_gpu_hour": round(per_gpu, 6),
-                    "gpus_per_instance": n,
-                    "observed": when[:10],
-                    "currency": "USD",
-                    "in_stock": "yes" if free_gpus else "no",
-                    "stock_gpus": free_gpus,
-                    "snapshot_at": when,
-                    "source": f"Vast.ai offer bundles ledger ({path.name})",
-                    "notes": f"cheapest of {count} listings ({'free to rent' if best_free else 'none free'}"
-                    f"; offer {o.get('id')}, ${per_gpu * n:g}/instance-hr / {n}); {name} read "
-                    f"as {gid}",
-                },
-            )
+        row = _price_row(
+            gid,
+            "Vast.ai",
+            country,
+            "marketplace",
+            round(per_gpu, 6),
+            n,
+            when,
+            in_stock="yes" if free_gpus else "no",
+            stock_gpus=free_gpus,
+            source=f"Vast.ai offer bundles ledger ({path.name})",
+            notes=f"cheapest of {count} listings ({'free to rent' if best_free else 'none free'}"
+            f"; offer {o.get('id')}, ${per_gpu * n:g}/instance-hr / {n}); {name} read as {gid}",
         )
+        out.rows.append((first, row))
     return out
 
 
@@ -395,24 +413,19 @@ def _ledger_csv(path: Path, given: str | None, skip_unknown: bool) -> LedgerRows
                 (cur[1], f"{inst}: an older snapshot ({cur[0]}) of an offer the file lists again at {when}")
             )
         providers.add(prov)
-        latest[k] = (
+        row = _price_row(
+            gid,
+            prov,
+            region,
+            pricing,
+            per_gpu,
+            int(n),
             when,
-            line,
-            {
-                "gpu_id": gid,
-                "provider": prov,
-                "region": region,
-                "pricing": pricing,
-                "price_per_gpu_hour": per_gpu,
-                "gpus_per_instance": int(n),
-                "observed": when[:10],
-                "currency": "USD",
-                "in_stock": _yes_no(r.get("available")),
-                "snapshot_at": when,
-                "source": f"daily ledger CSV ({path.name})",
-                "notes": f"{inst}: ${price:g}/instance-hr / {int(n)}; {name} read as {gid}",
-            },
+            in_stock=_yes_no(r.get("available")),
+            source=f"daily ledger CSV ({path.name})",
+            notes=f"{inst}: ${price:g}/instance-hr / {int(n)}; {name} read as {gid}",
         )
+        latest[k] = (when, line, row)
     out.rows = sorted(((line, row) for _, line, row in latest.values()), key=lambda t: t[0])
     out.provider = ", ".join(sorted(providers))
     return out
