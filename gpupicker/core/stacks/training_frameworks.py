@@ -15,7 +15,7 @@ A framework gpupicker does not model is an error listing those it models
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..messages import msg
 from ..tasks import FULL_TRAINING_TASKS
@@ -76,6 +76,28 @@ class TrainingFramework:
     grad_ckpt_default: bool = False
     source: str = ""
 
+
+_TORCHTITAN = TrainingFramework(
+    "torchtitan",
+    "torchtitan (FSDP2)",
+    mfu_factor=0.93,
+    sharding="fsdp",
+    source="pytorch/torchtitan docs/performance.md (Llama-3 8B 64xA100 MFU 58.2%, "
+    "Llama-2 13B 61.1%); fp32 master weights under FSDP2 mixed precision; "
+    "cross_entropy on .float() logits",
+)
+"""torchtitan's profile; OLMo-core, a trainer of the same build, is costed with it."""
+
+_MEGATRON = TrainingFramework(
+    "megatron",
+    "Megatron-LM / Megatron-Core",
+    logits_bytes_per_vocab=6.0,
+    sharding="fsdp",
+    source="NVIDIA/Megatron-LM vocab_parallel_cross_entropy (fp32 logits reused in place); "
+    "distributed optimizer (fp32 master + Adam sharded over data parallel)",
+)
+"""Megatron-Core's profile; MindSpeed-LLM, MindFormers and NeMo, Megatron-style trainers, are
+costed with it."""
 
 _FRAMEWORKS: tuple[TrainingFramework, ...] = (
     TrainingFramework(
@@ -190,54 +212,35 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         source="PyTorch FSDP MixedPrecision(param_dtype=bf16) with fp32 sharded parameters "
         "and Adam states; HF loss on top (fp32 logits)",
     ),
-    TrainingFramework(
-        "torchtitan",
-        "torchtitan (FSDP2)",
-        mfu_factor=0.93,
-        sharding="fsdp",
-        source="pytorch/torchtitan docs/performance.md (Llama-3 8B 64xA100 MFU 58.2%, "
-        "Llama-2 13B 61.1%); fp32 master weights under FSDP2 mixed precision; "
-        "cross_entropy on .float() logits",
-    ),
-    TrainingFramework(
-        "olmo-core",
-        "OLMo-core (FSDP2)",
-        mfu_factor=0.93,
-        sharding="fsdp",
+    _TORCHTITAN,
+    replace(
+        _TORCHTITAN,
+        id="olmo-core",
+        name="OLMo-core (FSDP2)",
         source="allenai/OLMo-core: a PyTorch FSDP2/HSDP trainer with fused kernels like "
         "torchtitan; costed with torchtitan's profile (no OLMo-core measurement "
         "checked: inputs.stand_in.olmo_core says so on every estimate)",
     ),
-    TrainingFramework(
-        "megatron",
-        "Megatron-LM / Megatron-Core",
-        logits_bytes_per_vocab=6.0,
-        sharding="fsdp",
-        source="NVIDIA/Megatron-LM vocab_parallel_cross_entropy (fp32 logits reused in place); "
-        "distributed optimizer (fp32 master + Adam sharded over data parallel)",
-    ),
-    TrainingFramework(
-        "mindspeed",
-        "MindSpeed-LLM (Megatron on Ascend)",
-        logits_bytes_per_vocab=6.0,
-        sharding="fsdp",
+    _MEGATRON,
+    replace(
+        _MEGATRON,
+        id="mindspeed",
+        name="MindSpeed-LLM (Megatron on Ascend)",
         source="Ascend/MindSpeed-LLM: Megatron-LM/Megatron-Core with Ascend kernels; costed "
         "with megatron's profile (inputs.stand_in.mindspeed says so on every estimate)",
     ),
-    TrainingFramework(
-        "mindformers",
-        "MindSpore MindFormers",
-        logits_bytes_per_vocab=6.0,
-        sharding="fsdp",
+    replace(
+        _MEGATRON,
+        id="mindformers",
+        name="MindSpore MindFormers",
         source="mindspore/mindformers: Megatron-style tensor/pipeline parallel LLM training on "
         "MindSpore; costed with megatron's profile (inputs.stand_in.mindformers says so "
         "on every estimate)",
     ),
-    TrainingFramework(
-        "nemo",
-        "NVIDIA NeMo (Megatron-Core)",
-        logits_bytes_per_vocab=6.0,
-        sharding="fsdp",
+    replace(
+        _MEGATRON,
+        id="nemo",
+        name="NVIDIA NeMo (Megatron-Core)",
         source="NVIDIA NeMo: Megatron-Core underneath (same profile as megatron)",
     ),
 )
