@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .backups import RestoreResult, find_backup, list_backups
 from .bundle import Bundle, load_bundle
-from .connection import check_sqlite_file
+from .connection import check_sqlite_file, is_read_only_error
 from .csv_io import ImportResult
 from .errors import (
     CatalogConflictError,
@@ -47,6 +47,7 @@ __all__ = [
     "RestoreResult",
     "check_sqlite_file",
     "find_backup",
+    "is_read_only_error",
     "list_backups",
     "load_bundle",
     "model_arch_from_record",

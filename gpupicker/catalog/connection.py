@@ -104,14 +104,29 @@ def _errcode(exc: BaseException) -> int | None:
     return None if code is None else int(code) & 0xFF
 
 
-def _is_write_refusal(exc: BaseException) -> bool:
-    """True for SQLite errors that mean "cannot write here" (not damage): no permission, a
-    read-only file, or a full disk (the file is then opened read-only: reads still work)."""
-    code = _errcode(exc)
-    if code in (_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_CANTOPEN) or is_disk_full(exc):
+def is_read_only_error(exc: BaseException) -> bool:
+    """True when ``exc`` means the catalog cannot be written here at all (not "locked", not damage).
+
+    The one classification the catalog, the CLI and the window share: a
+    :class:`CatalogReadOnlyError`; SQLite's ``SQLITE_PERM``, ``SQLITE_READONLY`` or
+    ``SQLITE_CANTOPEN`` result code (sqlite3.h), or, for an error without one of those codes,
+    SQLite's own words ("attempt to write a readonly database", "unable to open database
+    file"); a ``PermissionError``, or ``EROFS`` (a read-only mount).
+    """
+    if isinstance(exc, (CatalogReadOnlyError, PermissionError)):
         return True
-    text = str(exc).lower()
-    return "readonly" in text or "read-only" in text or "unable to open" in text
+    if isinstance(exc, sqlite3.Error):
+        if _errcode(exc) in (_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_CANTOPEN):
+            return True
+        text = str(exc).lower()
+        return "readonly" in text or "read-only" in text or "unable to open" in text
+    return isinstance(exc, OSError) and exc.errno == errno.EROFS
+
+
+def _is_write_refusal(exc: BaseException) -> bool:
+    """True for errors that mean "cannot write here" (not damage): :func:`is_read_only_error`,
+    or a full disk (the file is then opened read-only: reads still work)."""
+    return is_disk_full(exc) or is_read_only_error(exc)
 
 
 def _is_damage(exc: BaseException) -> bool:

@@ -61,11 +61,13 @@ def read_only_error_types() -> tuple[type[BaseException], ...]:
 
 
 def is_read_only_error(exc: BaseException) -> bool:
-    """True when ``exc`` means the catalog cannot be written at all (not e.g. "locked")."""
-    if isinstance(exc, sqlite3.OperationalError):
-        text = str(exc).lower()
-        return any(w in text for w in ("readonly", "read-only", "unable to open"))
-    return isinstance(exc, read_only_error_types())
+    """True when ``exc`` means the catalog cannot be written at all (not e.g. "locked").
+
+    The catalog's own classification (:func:`gpupicker.catalog.is_read_only_error`).
+    """
+    from ..catalog import is_read_only_error as catalog_read_only
+
+    return catalog_read_only(exc)
 
 
 def corrupt_or_unavailable_types() -> tuple[type[BaseException], ...]:
@@ -92,7 +94,7 @@ def write_error_message(exc: BaseException) -> str:
     translate = QCoreApplication.translate
     first = exc.args[0] if len(exc.args) == 1 else None
     text = tr_message(first) if isinstance(first, Message) else str(exc)  # catalog.* ids
-    if isinstance(exc, read_only_error_types()) or "readonly" in text or "read-only" in text:
+    if isinstance(exc, read_only_error_types()) or is_read_only_error(exc):
         return tr_fmt(
             translate(
                 "Catalog",
