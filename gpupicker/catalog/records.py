@@ -321,18 +321,18 @@ def check_price(
 
 _GPU_LIMITS: dict[str, float] = {name: hi for name, (_lo, hi) in GPU_BOUNDS.items()}
 """Upper bounds of the GPU figures: core.hardware.GPU_BOUNDS (declared there once)."""
-_MODEL_LIMITS: dict[str, float] = {
+_MODEL_LIMITS: dict[str, float | None] = {
     "params_b": 1_000_000,
     "active_params_b": 1_000_000,
-    "num_layers": 100_000,
-    "hidden_size": 10_000_000,
-    "intermediate_size": 100_000_000,
-    "num_attention_heads": 1_000_000,
-    "num_key_value_heads": 1_000_000,
-    "head_dim": 1_000_000,
-    "vocab_size": 100_000_000,
+    "num_layers": None,
+    "hidden_size": None,
+    "intermediate_size": None,
+    "num_attention_heads": None,
+    "num_key_value_heads": None,
+    "head_dim": None,
+    "vocab_size": None,
     "max_context": 10_000_000_000,
-    "moe_num_experts": 1_000_000,
+    "moe_num_experts": None,
     "moe_top_k": 1_000_000,
     "sliding_window": 10_000_000_000,
     "kv_lora_rank": 10_000_000,
@@ -353,6 +353,28 @@ _MODEL_LIMITS: dict[str, float] = {
     "linear_num_value_heads": 1_000_000,
     "linear_value_head_dim": 1_000_000,
 }
+"""Upper bound of each numeric models.csv column, in the order they are checked. ``None``: the
+bound the :class:`ModelArch` field of the column declares (``Field(le=…)``, read by
+:func:`_model_limits`), so a bound is declared once, where the core model that reads the
+figure is; the rest are the catalog's own (ModelArch declares no upper bound for them)."""
+
+
+def _model_limits() -> dict[str, float]:
+    """:data:`_MODEL_LIMITS` with every ``None`` read from the ModelArch field's ``le`` bound.
+
+    Raises:
+        LookupError: for a ``None`` whose ModelArch field declares no upper bound.
+    """
+    out: dict[str, float] = {}
+    for column, own in _MODEL_LIMITS.items():
+        if own is None:
+            field = ModelArch.model_fields[arch_field(column)]
+            les = [m.le for m in field.metadata if isinstance(m, annotated_types.Le)]
+            if not les:
+                raise LookupError(f"ModelArch.{arch_field(column)} declares no upper bound")
+            own = float(typing.cast(float, les[0]))
+        out[column] = own
+    return out
 
 
 def _check_numbers(record: BaseModel, limits: dict[str, float]) -> None:
@@ -394,7 +416,7 @@ def check_model(record: ModelRecord) -> ModelRecord:
         ValueError: naming the column.
     """
     check_catalog_id(record.id)
-    _check_numbers(record, _MODEL_LIMITS)
+    _check_numbers(record, _model_limits())
     return record
 
 

@@ -249,9 +249,9 @@ class ModelArch(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
 
-    # upper bounds: the catalog's (catalog.records._MODEL_LIMITS), so an architecture typed
-    # into `estimate` or the custom-model page is refused as the catalog refuses it, instead
-    # of a 392,788,696,290 GiB estimate for 1e12 layers
+    # upper bounds, declared here and read by the catalog's checks (catalog.records._MODEL_LIMITS),
+    # so an architecture typed into `estimate` or the custom-model page is refused as the
+    # catalog refuses it, instead of a 392,788,696,290 GiB estimate for 1e12 layers
     name: str = ""
     kind: Literal["llm", "diffusion"] = "llm"
     model_type: str = "llama"

@@ -78,3 +78,25 @@ def test_arch_to_columns_and_back_is_the_same_architecture(rec):
     arch = rec.to_arch()
     again = ModelRecord.model_validate({**rec.model_dump(), **arch_columns(arch)})
     assert again.to_arch() == arch
+
+
+def test_each_model_bound_is_declared_once():
+    # a models.csv column bounded by its ModelArch field reads that bound, and no catalog
+    # figure repeats a bound ModelArch declares
+    import annotated_types
+
+    from gpupicker.catalog.records import _MODEL_LIMITS, _model_limits, arch_field
+    from gpupicker.core.model_arch import ModelArch
+
+    def arch_le(column):
+        try:
+            field = ModelArch.model_fields[arch_field(column)]
+        except (KeyError, ValueError):
+            return None
+        return next((m.le for m in field.metadata if isinstance(m, annotated_types.Le)), None)
+
+    for column, own in _MODEL_LIMITS.items():
+        assert (own is None) == (arch_le(column) is not None), column
+    limits = _model_limits()
+    assert limits["num_layers"] == ModelArch.model_fields["num_hidden_layers"].metadata[-1].le == 100_000
+    assert limits["params_b"] == 1_000_000
