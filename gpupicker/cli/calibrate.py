@@ -143,8 +143,9 @@ MAX_INPUT_CHARS = 16 * 1024 * 1024
 
 
 def _read(path: str) -> str:
-    """The text of ``path`` (``-`` = stdin), read up to :data:`MAX_INPUT_CHARS` so a link to
-    /dev/zero cannot fill memory.
+    """The text of ``path`` (``-`` = stdin), read up to :data:`MAX_INPUT_CHARS`.
+
+    The cap keeps a link to /dev/zero from filling memory.
 
     Raises:
         OSError: it cannot be read, or is longer than that (``EFBIG``, with a sentence).

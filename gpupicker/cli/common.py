@@ -44,8 +44,10 @@ class TooLong(str):
 
 
 class NumberedLine(str):
-    """One workload line of a JSON Lines input, with its 1-based line number in ``line``, so
-    an error about it can say where it is (a whole JSON object or array has no line)."""
+    """One workload line of a JSON Lines input, with its 1-based line number in ``line``.
+
+    An error about it can then say where it is (a whole JSON object or array has no line).
+    """
 
     line: int | None = None
 
@@ -58,14 +60,17 @@ def _numbered(text: str, number: int) -> str:
 
 
 def where(text: str) -> str:
-    """ "line N: " for a line of a JSON Lines input, else "" (the start of an error's text)."""
+    """The start of an error's text: "line N: " for a line of a JSON Lines input, else ""."""
     number = getattr(text, "line", None)
     return f"line {number}: " if number else ""
 
 
 def _whole(stripped: str) -> Any:
-    """The input as one JSON value, or None when it is not one (then it is read as JSON Lines:
-    a bad first line, an array on the first line, must not take the other lines with it)."""
+    """The input as one JSON value, or None when it is not one.
+
+    It is then read as JSON Lines: a bad first line, or an array on the first line, must not
+    take the other lines with it.
+    """
     from ..core.text.json_limits import loads_bounded
 
     try:
@@ -149,8 +154,10 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
 
 
 def cli_currency(repo: Any) -> str:
-    """The display currency the command line uses: the one the user chose
-    (`gpupicker catalog currency CODE` or the exchange-rate dialog), else US dollars.
+    """The display currency the command line uses.
+
+    The one the user chose (`gpupicker catalog currency CODE` or the exchange-rate dialog),
+    else US dollars.
 
     The Chinese window plans in 元 until a currency is chosen and records that as not chosen;
     the command line does not follow a window's language (one zh_CN screenshot
@@ -163,17 +170,23 @@ def cli_currency(repo: Any) -> str:
 
 
 def error_text(exc: Exception) -> str:
-    """One line for an exception: a pydantic error as ``field: message; …`` (pydantic's own
-    messages, "Value error, " kept), else ``str(exc)`` (catalog.errors.validation_text)."""
+    """One line for an exception (catalog.errors.validation_text).
+
+    A pydantic error as ``field: message; …`` (pydantic's own messages, "Value error, "
+    kept), else ``str(exc)``.
+    """
     from ..catalog.errors import validation_text  # (the catalog package loads on first use)
 
     return validation_text(exc, keep_value_error_prefix=True)
 
 
 def print_error(command: str, exc: Exception, as_json: bool, text: str = "") -> None:
-    """Answer one workload that failed: ``{"error": …}`` on stdout with ``--json`` (so the
-    other lines still line up), else ``gpupicker COMMAND: …`` on stderr; either starts with
-    "line N: " when ``text`` is a line of a JSON Lines input (:func:`where`)."""
+    """Answer one workload that failed.
+
+    ``{"error": …}`` on stdout with ``--json`` (so the other lines still line up), else
+    ``gpupicker COMMAND: …`` on stderr; either starts with "line N: " when ``text`` is a line
+    of a JSON Lines input (:func:`where`).
+    """
     if as_json:
         print(json_line({"error": where(text) + error_text(exc)}), flush=True)
     else:
@@ -186,9 +199,12 @@ def unknown_fields_warning(names: list[str]) -> str:
 
 
 def workload_text_warnings(text: str | bytes, unknown: list[str]) -> list[str]:
-    """The warnings about a workload's JSON text itself: the keys no Workload field reads
-    (``unknown``, from ``Workload.from_json_text``) and the keys it gives twice or more
-    (``json`` keeps the last value silently; :func:`gpupicker.core.text.json_limits.duplicate_keys`)."""
+    """The warnings about a workload's JSON text itself.
+
+    The keys no Workload field reads (``unknown``, from ``Workload.from_json_text``) and the
+    keys it gives twice or more (``json`` keeps the last value silently;
+    :func:`gpupicker.core.text.json_limits.duplicate_keys`).
+    """
     from ..core.text.json_limits import duplicate_keys
 
     out = [unknown_fields_warning(unknown)] if unknown else []
@@ -224,8 +240,10 @@ def warn_settings(repo: Any) -> None:
 
 
 def open_catalog_or_say(args: Any) -> Any | None:
-    """The catalog of ``args.catalog`` for a catalog command, or None after printing why not
-    (unlike :func:`open_repo`, a catalog problem is the command's error, not a warning)."""
+    """The catalog of ``args.catalog`` for a catalog command, or None after printing why not.
+
+    Unlike :func:`open_repo`, a catalog problem is the command's error, not a warning.
+    """
     from ..catalog import CatalogError, open_catalog
 
     try:
@@ -266,9 +284,11 @@ def open_workloads(path: str) -> Iterator[Iterator[str]]:
 
 
 def read_workload_texts(path: str, command: str, limit: int | None = None) -> list[str] | None:
-    """The workload JSON texts of ``path`` (``-`` = stdin; at most ``limit``), or None after
-    printing why there are none ("gpupicker COMMAND: …"): what fit, recommend and report
-    share before their first workload."""
+    """The workload JSON texts of ``path`` (``-`` = stdin; at most ``limit``).
+
+    None after printing why there are none ("gpupicker COMMAND: …"): what fit, recommend and
+    report share before their first workload.
+    """
     try:
         with open_workloads(path) as lines:
             texts = list(islice(lines, limit))

@@ -30,8 +30,11 @@ def add_compare_parser(sub: Any) -> None:
 
 
 def _workload(path: str, repo: Any) -> tuple[Any, list[str]]:
-    """The workload in ``path`` (model resolved) and the warnings reading it gave: a job file's
-    keys that are not modelled, a workload JSON's unknown fields — said, never dropped."""
+    """The workload in ``path`` (model resolved) and the warnings reading it gave.
+
+    A job file's keys that are not modelled, a workload JSON's unknown fields — said, never
+    dropped.
+    """
     from ..core.workload import Workload
     from ..importers.jobs import catalog_models_lookup, is_job_file, read_job_file
     from ..service.resolve import resolve_model

@@ -1,11 +1,14 @@
-"""``gpupicker owned detect [--from FILE …] [--dry-run] [--json]``: this computer's GPUs and RAM
-as owned hardware.
+"""``gpupicker owned detect``: this computer's GPUs and RAM as owned hardware.
+
+Usage: ``gpupicker owned detect [--from FILE …] [--dry-run] [--json]``.
 
 Without ``--from`` it runs ``nvidia-smi`` / ``rocm-smi`` and reads ``/proc/meminfo`` (Linux), or
 ``system_profiler`` and ``sysctl`` (macOS) — only because the user typed the command. With
 ``--from`` it reads saved outputs of those tools instead (any number, any order; each one's tool
-is recognised from its text), so it works, and is tested, on any machine. Parsing and matching
-are :mod:`gpupicker.core.hardware.detect`'s; running and saving :mod:`gpupicker.service.this_computer`'s.
+is recognised from its text), so it works, and is tested, on any machine. Parsing is
+:mod:`gpupicker.core.hardware.tool_output`'s, matching :mod:`gpupicker.core.hardware.gpu_match`'s,
+both put together by :mod:`gpupicker.core.hardware.detect`; running and saving
+:mod:`gpupicker.service.this_computer`'s.
 """
 
 from __future__ import annotations

@@ -62,7 +62,8 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
 
 
 def _machine_estimate(w: Workload, text_warnings: list[str], repo: Any | None) -> dict[str, Any]:
-    """The estimate of a job on its own machine (``gpus``): per card (core.mixed_plan);
+    """The estimate of a job on its own machine (``gpus``), per card (core.mixed_plan).
+
     ``text_warnings`` are :func:`~.common.workload_text_warnings` of its JSON text.
 
     Raises:

@@ -1,6 +1,8 @@
-"""``gpupicker mcp``: estimate, recommend, fit, job read and catalog queries for coding agents, over the
-Model Context Protocol on standard input/output; ``gpupicker schema workload``: the Workload
-JSON schema for editors and agents.
+"""``gpupicker mcp`` (the planner for coding agents) and ``gpupicker schema workload``.
+
+``gpupicker mcp``: estimate, recommend, fit, job read and catalog queries for coding agents,
+over the Model Context Protocol on standard input/output; ``gpupicker schema workload``: the
+Workload JSON schema for editors and agents.
 
 The server speaks MCP on stdio only — it never opens a network port — and answers from the
 local catalog, offline, like the CLI. Each tool gives exactly what the matching CLI command's
@@ -38,8 +40,9 @@ def workload_schema() -> dict[str, Any]:
 
 
 def inlined(schema: dict[str, Any]) -> dict[str, Any]:
-    """``schema`` with every ``{"$ref": "#/$defs/X"}`` replaced by ``X`` itself and ``$defs``
-    dropped, so it can sit under a tool argument (the Workload's models are not recursive).
+    """``schema`` with every ``{"$ref": "#/$defs/X"}`` replaced by ``X`` and ``$defs`` dropped.
+
+    So it can sit under a tool argument (the Workload's models are not recursive).
 
     Raises:
         ValueError: for a reference that is not into ``$defs`` or that refers to itself.
@@ -88,8 +91,9 @@ def _catalog(catalog: str | None) -> Any:
 
 
 def build_server(catalog: str | None = None) -> Any:
-    """The MCP server with gpupicker's tools, reading the catalog at ``catalog`` (default
-    location when None) on each call.
+    """The MCP server with gpupicker's tools.
+
+    It reads the catalog at ``catalog`` (the default location when None) on each call.
 
     Raises:
         ImportError: when the optional ``mcp`` package is not installed.
@@ -116,8 +120,10 @@ def _add_planning_tools(server: MCPServer, catalog: str | None) -> None:
 
     @server.tool()
     def estimate(workload: WorkloadArg) -> dict[str, Any]:
-        """Peak GPU memory per GPU (bytes per component) and, where the task has them, speed —
-        what `gpupicker estimate --workload` prints for one workload."""
+        """Peak GPU memory per GPU (bytes per component) and, where the task has them, speed.
+
+        What `gpupicker estimate --workload` prints for one workload.
+        """
         from .estimate import estimate_one
 
         repo = _catalog(catalog)
@@ -133,8 +139,10 @@ def _add_planning_tools(server: MCPServer, catalog: str | None) -> None:
         goal: Annotated[str, Field(json_schema_extra={"enum": list(GOALS)})] = "cheapest",
         top: Annotated[int, Field(ge=1, le=1000)] = 20,
     ) -> dict[str, Any]:
-        """Ranked GPU × count × price options with memory, speed, hours and cost, notes and
-        advice — what `gpupicker recommend --json --top N` prints."""
+        """Ranked GPU × count × price options with memory, speed, hours and cost, notes and advice.
+
+        What `gpupicker recommend --json --top N` prints.
+        """
         from pydantic import ValidationError
 
         from .common import error_text, unknown_fields_warning
@@ -163,8 +171,11 @@ def _add_planning_tools(server: MCPServer, catalog: str | None) -> None:
         gpu: str | None = None,
         num_gpus: Annotated[int | None, Field(ge=1, le=4096)] = None,
     ) -> dict[str, Any]:
-        """The largest batch, sequence length, LoRA rank or concurrency that fits a GPU — what
-        `gpupicker fit --max X --json` prints (maximise: batch, seq_len, lora_r, concurrency)."""
+        """The largest batch, sequence length, LoRA rank or concurrency that fits a GPU.
+
+        What `gpupicker fit --max X --json` prints (maximise: batch, seq_len, lora_r,
+        concurrency).
+        """
         from pydantic import ValidationError
 
         from ..core.planners.fit import fit_dict, solve_fit
@@ -200,11 +211,13 @@ def _add_job_tool(server: MCPServer, catalog: str | None) -> None:
 
     @server.tool()
     def job_read(text: str) -> dict[str, Any]:
-        """Read a job the user already has — an axolotl / LLaMA-Factory / torchtune YAML, a
-        TrainingArguments JSON, a SkyPilot task, or a vllm serve / sglang.launch_server /
-        llama-server / ollama run command line (the file's text) — into a workload for the other
-        tools; what `gpupicker job read --json` prints (every key read, every key not used and
-        why, warnings)."""
+        """Read a job the user already has into a workload for the other tools.
+
+        An axolotl / LLaMA-Factory / torchtune YAML, a TrainingArguments JSON, a SkyPilot task,
+        or a vllm serve / sglang.launch_server / llama-server / ollama run command line (the
+        file's text); what `gpupicker job read --json` prints (every key read, every key not
+        used and why, warnings).
+        """
         from ..importers.jobs import JobReadError, catalog_models_lookup, read_job_text
 
         repo = _catalog(catalog)
@@ -231,8 +244,10 @@ def _add_catalog_tools(server: MCPServer, catalog: str | None) -> None:
 
     @server.tool()
     def catalog_gpus(query: str = "") -> list[dict[str, Any]]:
-        """Catalog GPUs whose id or name contains every word of `query` (all when empty): id,
-        name, vendor, memory (GB), bandwidth (GB/s), dense BF16 and FP8 TFLOPS."""
+        """Catalog GPUs whose id or name contains every word of `query` (all when empty).
+
+        Id, name, vendor, memory (GB), bandwidth (GB/s), dense BF16 and FP8 TFLOPS.
+        """
         repo = _catalog(catalog)
         if repo is None:
             return []
@@ -254,10 +269,12 @@ def _add_catalog_tools(server: MCPServer, catalog: str | None) -> None:
 
     @server.tool()
     def catalog_models(query: str = "") -> list[dict[str, Any]]:
-        """Catalog models matching every word of `query` in any order, as the window's model
-        search does (id, name or family; Chinese aliases such as 千问; all when empty): id, name,
-        family, parameters (billions), active parameters, kind (llm / diffusion), max context
-        (tokens)."""
+        """Catalog models matching every word of `query` in any order (all when empty).
+
+        As the window's model search does (id, name or family; Chinese aliases such as 千问):
+        id, name, family, parameters (billions), active parameters, kind (llm / diffusion), max
+        context (tokens).
+        """
         from ..core.report.zh_names import model_matches, model_search_terms
 
         repo = _catalog(catalog)
@@ -281,8 +298,11 @@ def _add_catalog_tools(server: MCPServer, catalog: str | None) -> None:
 
     @server.tool()
     def catalog_prices(gpu_id: str) -> list[dict[str, Any]]:
-        """Current catalog prices of one GPU: provider, region, pricing kind, price per
-        GPU-hour in the row's currency, GPUs per instance, date observed and source."""
+        """Current catalog prices of one GPU.
+
+        Provider, region, pricing kind, price per GPU-hour in the row's currency, GPUs per
+        instance, date observed and source.
+        """
         repo = _catalog(catalog)
         if repo is None:
             return []

@@ -112,9 +112,11 @@ _CONFINED_TO: ContextVar[Path | None] = ContextVar("confined_to", default=None)
 
 @contextmanager
 def confined_to(folder: Path | None) -> Iterator[None]:
-    """While inside, :func:`open_regular` opens only files that resolve into ``folder``
-    (``None``: no confinement). Used for a cache repository (``models--org--name``), whose
-    files are symlinks into its own ``blobs/``; a link anywhere else is not followed."""
+    """While inside, :func:`open_regular` opens only files that resolve into ``folder``.
+
+    ``None``: no confinement. Used for a cache repository (``models--org--name``), whose
+    files are symlinks into its own ``blobs/``; a link anywhere else is not followed.
+    """
     token = _CONFINED_TO.set(folder.resolve() if folder is not None else None)
     try:
         yield
@@ -271,6 +273,7 @@ class TensorTotals:
     """Running totals of tensor element counts and bytes, by dtype (plain ints, no arrays)."""
 
     def __init__(self) -> None:
+        """Start from no tensors: 0 parameters, 0 bytes, no dtypes."""
         self.params = 0
         self.bytes = 0
         self.count = 0

@@ -99,8 +99,10 @@ def inspect_path(path: str | Path, cancel: threading.Event | None = None) -> Imp
 
 
 def _cache_repo(p: Path) -> Path | None:
-    """The ``models--org--name`` cache folder ``p`` is or lies in (by its path, links not
-    followed), else None."""
+    """The ``models--org--name`` cache folder ``p`` is or lies in, else None.
+
+    By its path: links are not followed.
+    """
     parts = p.absolute().parts
     for i in range(len(parts) - 1, -1, -1):
         if parts[i].startswith("models--") and (i == len(parts) - 1 or parts[i + 1] == "snapshots"):

@@ -183,8 +183,9 @@ def read_safetensors(path: Path) -> TensorTotals:
 
 
 def read_index(path: Path) -> tuple[dict[str, str], int | None]:
-    """``weight_map`` (tensor → shard file name) and ``metadata.total_size`` of a
-    ``*.safetensors.index.json`` (transformers ``modeling_utils`` sharded checkpoints).
+    """``weight_map`` (tensor → shard file name) and ``metadata.total_size`` of an index file.
+
+    The ``*.safetensors.index.json`` of transformers' sharded checkpoints (``modeling_utils``).
 
     Raises:
         ModelImportError: when the file is not such an index.
