@@ -128,7 +128,7 @@ LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
     MODEL_COLUMNS.index("layer_pattern") : MODEL_COLUMNS.index("num_nextn_predict_layers") + 1
 ]
 """Model columns added in schema m008: the per-layer pattern (``layer_pattern``, one
-``core.model_arch.LAYER_KINDS`` character per layer), global-layer head sizes (Gemma 4),
+``core.model_config.LAYER_KINDS`` character per layer), global-layer head sizes (Gemma 4),
 KV-shared layers, Mamba-2 and LFM2 conv sizes and MTP layers (integers but the pattern)."""
 PER_LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("kv_heads_per_layer") :]
 """Model columns added in schema m009: ``kv_heads_per_layer`` (text: one KV-head count per
@@ -584,7 +584,7 @@ Attributes:
     index_n_heads, index_head_dim: DeepSeek-V3.2 lightning-indexer heads and width.
     linear_attention_layers: Gated DeltaNet layers of a hybrid (Qwen3-Next: 36 of 48);
         ``linear_num_key_heads`` … ``linear_value_head_dim`` their sizes (conv kernel 4).
-    layer_pattern: one character per layer (``core.model_arch.LAYER_KINDS``): ``F`` full
+    layer_pattern: one character per layer (``core.model_config.LAYER_KINDS``): ``F`` full
         attention, ``S`` sliding window, ``L`` Gated DeltaNet, ``M`` Mamba-2, ``C`` LFM2 short
         conv, ``-``/``E`` Nemotron-H MLP/MoE-only blocks; blank = from the counts and
         ``attention_pattern``. Read from config.json ``layer_types``,

@@ -252,11 +252,11 @@ def model_keys_read() -> set[str]:
     The :class:`ModelArch` fields, their ``config.json`` aliases and
     :data:`MODEL_KEYS_NOT_NEEDED`.
     """
-    from .model_arch import _ALIASES
+    from .model_config import CONFIG_ALIASES
 
     return {
         *ModelArch.model_fields,
-        *(n for names in _ALIASES.values() for n in names),
+        *(n for names in CONFIG_ALIASES.values() for n in names),
         *MODEL_KEYS_NOT_NEEDED,
     }
 
