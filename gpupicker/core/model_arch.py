@@ -157,6 +157,69 @@ class ModelArch(ArchParams):
         d = self.index_head_dim
         return d + -(-d // 128) * 4
 
+    def compressed_kv_bytes_per_token(self, kv_dtype: str) -> float:
+        """Bytes DeepSeek-V4's compressed attention caches per token of context, all layers.
+
+        Each layer of ratio ``r`` > 0 (:attr:`kv_compress_ratios`) keeps one entry per ``r``
+        tokens, and each ratio-4 layer one lightning-indexer key per 4 tokens: SGLang
+        ``DSV4PoolConfigurator._get_bytes_per_full_token`` (``pool_configurator.py``) sizes
+        its pools ``1/4·kv·n_c4 + 1/128·kv·n_c128 + 1/4·idx·n_c4`` bytes per token. An entry is
+        the one latent of ``head_dim`` values that is both K and V: 16-bit, ``2·d`` bytes
+        (1,024 for DeepSeek-V4-Flash); FP8, SGLang's packed ``(d − d_rope) + 2·d_rope + 8``
+        (FP8 nope part, BF16 rope part, scales: 584 B). The indexer key is FP8 with one fp32
+        scale per 128 values (``d_i + d_i/128·4`` = 132 B), whatever the KV dtype. The
+        sliding window every layer keeps is fixed per sequence
+        (:meth:`compressed_attention_state_bytes`). DeepSeek-V4-Flash in bf16: 21·(1,024 +
+        132)/4 + 20·1,024/128 = 6,229 B per token. 0 for a model without compressed KV.
+
+        Raises:
+            ValueError: a KV dtype other than fp16 / bf16 / fp8 (no engine layout is modelled).
+        """
+        ratios = self.kv_compress_ratios
+        if not ratios:
+            return 0.0
+        entry = self._compressed_entry_bytes(kv_dtype)
+        per = sum(entry / r for r in ratios if r)
+        return per + ratios.count(4) * self.indexer_bytes_per_token_per_layer() / 4
+
+    def _compressed_entry_bytes(self, kv_dtype: str) -> int:
+        """Bytes of one compressed-KV entry in ``kv_dtype`` (see :meth:`compressed_kv_bytes_per_token`).
+
+        Raises:
+            ValueError: a KV dtype other than fp16 / bf16 / fp8.
+        """
+        d, rope = self.head_dim_eff, self.qk_rope_head_dim or 0
+        dtype = kv_dtype.lower()
+        if dtype in ("fp16", "bf16"):
+            return 2 * d
+        if dtype == "fp8":
+            return (d - rope) + 2 * rope + 8
+        raise ValueError(msg("model_arch.compressed_kv_dtype", dtype=repr(kv_dtype)))
+
+    def compressed_attention_state_bytes(self) -> int:
+        """Fixed bytes per sequence of DeepSeek-V4's compressed attention, all layers.
+
+        Independent of the context once it exceeds the window: every layer's sliding window
+        of ``sliding_window`` entries (SGLang's SWA pool, sized for the whole window and
+        counted here in 16-bit, ``2·d`` bytes each: 43 · 128 · 1,024 B for DeepSeek-V4-Flash),
+        and the compressors' running state in fp32 (SGLang ``get_compress_state_ring_size``:
+        a ring of 8 slots per ratio-4 layer and 128 per ratio-128 layer;
+        ``_get_dsv4_compress_state_dtype_sizes`` float32; a ratio-4 slot is KV + score of
+        two overlapping halves, ``2·2·d·4`` B, plus the indexer compressor's ``2·2·d_i·4`` B;
+        a ratio-128 slot ``2·d·4`` B; DeepSeek-V4 ``inference/model.py`` ``Compressor``
+        ``kv_state`` / ``score_state`` float32 buffers of the same shapes). DeepSeek-V4-Flash:
+        5,636,096 B of window + 12,206,080 B of compressor state = 17,842,176 B (17.0 MiB).
+        0 for a model without compressed KV.
+        """
+        ratios = self.kv_compress_ratios
+        if not ratios:
+            return 0
+        d, di = self.head_dim_eff, self.index_head_dim or 0
+        window = len(ratios) * (self.sliding_window or 0) * 2 * d
+        c4 = ratios.count(4) * 8 * (2 * 2 * d * 4 + 2 * 2 * di * 4)
+        c128 = ratios.count(128) * 128 * (2 * d * 4)
+        return window + c4 + c128
+
     def recurrent_state_elements(self) -> tuple[int, int]:
         """``(conv, temporal)`` state elements per sequence over all recurrent layers.
 

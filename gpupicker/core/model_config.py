@@ -191,6 +191,40 @@ def per_layer_kv_heads(out: dict[str, Any]) -> None:
         out["layer_pattern"] = "".join("F" if g else "C" for g in heads)
 
 
+def per_layer_compress_ratios(out: dict[str, Any]) -> None:
+    """Read DeepSeek-V4's per-layer ``compress_ratios`` into ``kv_compress_ratios``, in place.
+
+    A list (config.json) or a comma-separated string (a catalog cell) of whole numbers ≥ 0.
+    The config lists one ratio per layer and then one per MTP block: DeepSeek-V4-Flash has 44
+    for its 43 layers, and its ``model.safetensors.index.json`` puts the 44th on ``mtp.0``
+    (the 41 layers with a non-zero ratio are exactly those with ``attn.compressor`` tensors).
+    Entries beyond ``num_hidden_layers`` are dropped when there are at most
+    ``num_nextn_predict_layers`` of them; any other length is refused by the model's check.
+
+    Raises:
+        ValueError: an entry that is not a whole number ≥ 0.
+    """
+    per = out.get("kv_compress_ratios")
+    if per is None:
+        per = out.get("compress_ratios")
+    if per is None:
+        return
+    if isinstance(per, str):
+        per = [p.strip() for p in per.split(",")] if per.strip() else []
+    ratios: list[int] = []
+    for p in per if isinstance(per, (list, tuple)) else [per]:
+        v = int(p) if isinstance(p, str) and p.isdigit() else p
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError(msg("model_arch.compress_list", value=repr(p)))
+        ratios.append(v)
+    layers, mtp = out.get("num_hidden_layers"), out.get("num_nextn_predict_layers")
+    if isinstance(layers, int) and layers > 0 and len(ratios) > layers:
+        extra = len(ratios) - layers
+        if isinstance(mtp, int) and not isinstance(mtp, bool) and extra <= mtp:
+            ratios = ratios[:layers]
+    out["kv_compress_ratios"] = tuple(ratios) or None
+
+
 def normalize_config(data: Any) -> Any:
     """A config dict with its Hugging Face spellings read into the :class:`ModelArch` field names.
 
@@ -243,6 +277,7 @@ def normalize_config(data: Any) -> Any:
     if out.get("num_key_value_heads") is None and out.get("multi_query") is True:
         out["num_key_value_heads"] = 1
     per_layer_kv_heads(out)
+    per_layer_compress_ratios(out)
     if isinstance(out.get("sliding_window"), bool) or out.get("sliding_window") == 0:
         out["sliding_window"] = None
     if out.get("use_sliding_window") is False:  # Qwen2: window configured but switched off

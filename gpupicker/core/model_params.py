@@ -113,6 +113,8 @@ class ArchParams(ArchShape):
         Softmax/MLA attention on ``F``/``S`` layers,
         Gated DeltaNet on ``L``, Mamba-2 on ``M``, short conv on ``C`` (none on ``-``/``E``).
         """
+        if self.o_lora_rank:
+            return sum(self.compressed_attention_params_per_layer(r) for r in self._compress_ratios())
         n_lin = self.n_linear_attention_layers
         n_att = self.count_layers("FS") + (self.count_layers("L") - n_lin)
         if self.is_mla or not self._per_kind_attention:
@@ -130,6 +132,60 @@ class ArchParams(ArchShape):
             + self.count_layers("M") * self.mamba_params_per_layer()
             + self.count_layers("C") * self.short_conv_params_per_layer()
         )
+
+    def _compress_ratios(self) -> tuple[int, ...]:
+        """Each layer's KV compression ratio (0 on every layer when the model states none)."""
+        return self.kv_compress_ratios or (0,) * self.num_hidden_layers
+
+    def _compressor_params(self, ratio: int, dim: int) -> int:
+        """One DeepSeek-V4 KV compressor of ``ratio`` producing entries of ``dim`` values.
+
+        DeepSeek-V4 ``inference/model.py`` ``Compressor``: with ``coff = 2`` where the ratio
+        is 4 (overlapping windows) and 1 otherwise, ``ape`` ``ratio × coff·dim``, ``wkv`` and
+        ``wgate`` ``h → coff·dim`` each and an RMSNorm of ``dim``.
+        """
+        coff = 2 if ratio == 4 else 1
+        return ratio * coff * dim + 2 * self.hidden_size * coff * dim + dim
+
+    def compressed_attention_params_per_layer(self, ratio: int) -> int:
+        """Parameters of one DeepSeek-V4 attention block whose KV compresses ``ratio``×.
+
+        DeepSeek-V4 ``inference/model.py`` and the DeepSeek-V4-Flash safetensors shapes
+        (``wq_a [1024, 4096]``, ``wq_b [32768, 1024]``, ``wkv [512, 4096]``,
+        ``wo_a [8192, 4096]``, ``wo_b [4096, 8192]``, ``attn_sink [64]``): ``wq_a h·r_q`` +
+        ``q_norm r_q`` + ``wq_b r_q·a·d``; ``wkv h·g·d`` (one latent that is both K and V) +
+        ``kv_norm d``; the grouped low-rank output ``wo_a a·d·r_o`` (``o_groups`` groups of
+        ``a·d / o_groups`` → ``r_o``) + ``wo_b o_groups·r_o·h``; ``attn_sink a``. A layer with
+        ratio > 0 adds its compressor (:meth:`_compressor_params`), a ratio-4 layer the
+        lightning indexer: ``wq_b r_q·n_i·d_i``, ``weights_proj h·n_i`` and its own
+        compressor of ``d_i``. Hyper-connection mixing is :meth:`hyper_connection_params`.
+        """
+        h, a, d = self.hidden_size, self.num_attention_heads, self.head_dim_eff
+        r_q, r_o, groups = self.q_lora_rank, self.o_lora_rank or 0, self.o_groups or 1
+        n = h * r_q + r_q + r_q * a * d if r_q else h * a * d
+        n += h * self.kv_heads * d + d
+        n += a * d * r_o + groups * r_o * h + a
+        if ratio:
+            n += self._compressor_params(ratio, d)
+        if ratio == 4 and self.index_n_heads and self.index_head_dim:
+            ni, di = self.index_n_heads, self.index_head_dim
+            n += (r_q or h) * ni * di + h * ni + self._compressor_params(4, di)
+        return n
+
+    def hyper_connection_params(self) -> int:
+        """Parameters of DeepSeek-V4's hyper-connections (``hc_mult`` residual streams).
+
+        Per layer two mixers (``hc_attn_*``, ``hc_ffn_*``), each ``fn [(2+m)·m, m·h]``,
+        ``base [(2+m)·m]`` and ``scale [3]`` (DeepSeek-V4-Flash safetensors, layer 0:
+        ``hc_attn_fn [24, 16384]``, ``hc_attn_base [24]``, ``hc_attn_scale [3]`` for m = 4).
+        The output head's ``hc_head_*`` (one per model, under 0.0001 % of the total) is not
+        counted. 0 without ``hc_mult``.
+        """
+        m = self.hc_mult
+        if not m:
+            return 0
+        mix = (2 + m) * m
+        return self.num_hidden_layers * 2 * (mix * m * self.hidden_size + mix + 3)
 
     @property
     def _per_kind_attention(self) -> bool:
@@ -169,24 +225,37 @@ class ArchParams(ArchShape):
             n += d * (a + kv_proj * g)
         return n
 
+    def _expert_width(self) -> int:
+        """Intermediate width of one expert (of the MLP for a dense model)."""
+        if self.is_moe and self.moe_intermediate_size:
+            return self.moe_intermediate_size
+        return self.intermediate_size
+
     def expert_params(self) -> int:
-        """Parameters of one MLP (one expert for MoE): 3·h·I gated, 2·h·I plain."""
-        inter = (
-            self.moe_intermediate_size
-            if (self.is_moe and self.moe_intermediate_size)
-            else self.intermediate_size
-        )
-        return (3 if self.mlp_gated else 2) * self.hidden_size * inter
+        """Parameters of one MLP (one expert for MoE): 3·d·I gated, 2·d·I plain.
+
+        ``d`` is ``h``, or for a LatentMoE model (Nemotron 3 Super, ``moe_latent_size``) the
+        latent width its routed experts run in (TensorRT-LLM ``modeling_nemotron_h``: experts
+        of ``moe_hidden_size`` between ``fc1_latent_proj`` and ``fc2_latent_proj``).
+        """
+        d = self.moe_latent_size if (self.is_moe and self.moe_latent_size) else self.hidden_size
+        return (3 if self.mlp_gated else 2) * d * self._expert_width()
 
     def _shared_expert_params(self) -> int:
-        """Parameters of the always-active shared experts.
+        """Parameters of the always-active part of a MoE layer besides the router.
 
-        DeepSeek ``n_shared_experts`` × expert, Qwen-MoE ``shared_expert_intermediate_size``
-        (gated MLP + a 1-wide gate).
+        DeepSeek ``n_shared_experts`` × an expert at the full width ``h``, Qwen-MoE
+        ``shared_expert_intermediate_size`` (gated MLP + a 1-wide gate), and LatentMoE's
+        projections into and out of the latent space (``fc1_latent_proj h·l``,
+        ``fc2_latent_proj l·h``: TensorRT-LLM ``modeling_nemotron_h``, vLLM and Megatron
+        ``moe_latent_size``), which every token passes through.
         """
-        n = (self.n_shared_experts or 0) * self.expert_params()
+        gated = 3 if self.mlp_gated else 2
+        n = (self.n_shared_experts or 0) * gated * self.hidden_size * self._expert_width()
         if self.shared_expert_intermediate_size:
             n += 3 * self.hidden_size * self.shared_expert_intermediate_size + self.hidden_size
+        if self.is_moe and self.moe_latent_size:
+            n += 2 * self.hidden_size * self.moe_latent_size
         return n
 
     def moe_layer_count(self) -> int:
@@ -266,8 +335,14 @@ class ArchParams(ArchShape):
         return self.vocab_size * self.hidden_size
 
     def norm_params(self) -> int:
-        """Norm weights: two per layer plus the final norm (h each)."""
-        return (2 * self.num_hidden_layers + 1) * self.hidden_size
+        """Norm weights: two per layer plus the final norm (h each).
+
+        One per layer in a Nemotron-H block layout (:attr:`block_layout`: transformers
+        ``NemotronHBlock`` holds one ``norm`` before its single mixer or MLP), which the
+        Nemotron 3 Super safetensors total confirms (120,668,687,360 without the MTP block).
+        """
+        per_layer = 1 if self.block_layout else 2
+        return (per_layer * self.num_hidden_layers + 1) * self.hidden_size
 
     def param_count(self) -> int:
         """Total parameters (the exact ``params`` when given, else computed)."""
@@ -281,6 +356,7 @@ class ArchParams(ArchShape):
             + self.mlp_params_total()
             + self.embedding_params()
             + self.norm_params()
+            + self.hyper_connection_params()
         )
 
     def active_param_count(self) -> int:
@@ -294,6 +370,7 @@ class ArchParams(ArchShape):
             + self.mlp_params_active()
             + self.embedding_params()
             + self.norm_params()
+            + self.hyper_connection_params()
         )
 
 

@@ -35,6 +35,16 @@ _NON_GATED_MLP = frozenset(
 # model_type values with biases on q/k/v projections.
 _QKV_BIAS = frozenset({"qwen2", "qwen2_moe", "qwen", "starcoder2"})
 
+KV_COMPRESS_RATIOS = frozenset({0, 4, 128})
+"""Per-layer KV compression ratios gpupicker models (DeepSeek-V4 ``compress_ratios``).
+
+``0`` a layer that keeps only its sliding window, ``4`` compressed sparse attention (CSA: one
+KV entry per 4 tokens, overlapping windows, with the lightning indexer), ``128`` heavily
+compressed attention (HCA: one entry per 128 tokens, no indexer), as DeepSeek-V4's own
+``inference/model.py`` (``Compressor``: ``overlap = compress_ratio == 4``; ``Indexer`` on the
+ratio-4 layers) and SGLang's ``get_compress_state_ring_size`` (ratios 4 and 128) build them.
+Other ratios (DeepSeek-V4.1's 1 and 2) are refused by name."""
+
 
 class ArchShape(BaseModel):
     """Fields, validation and layer shape of :class:`~gpupicker.core.model_arch.ModelArch`."""
@@ -82,6 +92,11 @@ class ArchShape(BaseModel):
     num_kv_shared_layers: int | None = Field(default=None, ge=0, le=100_000)
     kv_heads_per_layer: tuple[int, ...] | None = None
     attention_k_eq_v: bool | None = None
+    kv_compress_ratios: tuple[int, ...] | None = None
+    o_lora_rank: int | None = Field(default=None, ge=1, le=1_000_000)
+    o_groups: int | None = Field(default=None, ge=1, le=1_000_000)
+    hc_mult: int | None = Field(default=None, ge=1, le=1_000)
+    moe_latent_size: int | None = Field(default=None, ge=1, le=10_000_000)
     mamba_num_heads: int | None = Field(default=None, ge=1, le=1_000_000)
     mamba_head_dim: int | None = Field(default=None, ge=1, le=1_000_000)
     ssm_state_size: int | None = Field(default=None, ge=1, le=1_000_000)
@@ -139,7 +154,36 @@ class ArchShape(BaseModel):
                 raise ValueError(msg("model_arch.linear_sizes"))
         if self.kv_heads_per_layer is not None:
             self._check_kv_heads_per_layer(self.kv_heads_per_layer)
+        if self.kv_compress_ratios is not None:
+            self._check_kv_compress_ratios(self.kv_compress_ratios)
         return self
+
+    def _check_kv_compress_ratios(self, ratios: tuple[int, ...]) -> None:
+        """Check a per-layer KV compression list (DeepSeek-V4 ``compress_ratios``).
+
+        One ratio per layer, each one gpupicker models (:data:`KV_COMPRESS_RATIOS`), and the
+        sizes the compressed cache is computed from: the sliding window every layer keeps,
+        ``head_dim`` and ``qk_rope_head_dim``, and the indexer's sizes where a layer
+        compresses 4×.
+
+        Raises:
+            ValueError: naming the first thing that breaks one of these.
+        """
+        if self.num_hidden_layers and len(ratios) != self.num_hidden_layers:
+            raise ValueError(msg("model_arch.compress_length", n=len(ratios), layers=self.num_hidden_layers))
+        bad = [r for r in ratios if r not in KV_COMPRESS_RATIOS]
+        if bad:
+            raise ValueError(
+                msg(
+                    "model_arch.compress_ratio",
+                    ratio=bad[0],
+                    known=", ".join(str(r) for r in sorted(KV_COMPRESS_RATIOS)),
+                )
+            )
+        if not (self.sliding_window and self.head_dim and self.qk_rope_head_dim is not None):
+            raise ValueError(msg("model_arch.compress_sizes"))
+        if 4 in ratios and not (self.index_head_dim and self.index_n_heads):
+            raise ValueError(msg("model_arch.compress_sizes"))
 
     def _check_kv_heads_per_layer(self, heads: tuple[int, ...]) -> None:
         """Check that a per-layer KV-head list fits the layers.

@@ -38,6 +38,7 @@ KNOWN_MODEL_TYPES = frozenset(
         "deepseek_v2",
         "deepseek_v3",
         "deepseek_v32",
+        "deepseek_v4",
         "kimi_k2",
         "gpt2",
         "falcon",
@@ -206,12 +207,6 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
         warnings.append(imp("warn.no_model_type"))
     elif mtype not in KNOWN_MODEL_TYPES:
         warnings.append(imp("warn.unknown_model_type", type=repr(mtype)))
-    text_config = data.get("text_config")
-    text: dict[str, Any] = text_config if isinstance(text_config, dict) else data
-    if isinstance(text.get("compress_ratios"), list):
-        # DeepSeek-V4: a sliding window plus 4×/128×-compressed KV per layer, which the KV
-        # formula does not model; it sizes plain attention on every layer instead
-        warnings.append(imp("warn.compressed_kv"))
     try:
         arch = ModelArch.from_config(data, name=name)
     except (ValidationError, ValueError) as exc:
