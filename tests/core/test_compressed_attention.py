@@ -209,3 +209,19 @@ def test_bundled_rows_equal_their_config_and_survive_export_import(
         w = Workload(task="inference", model=arch, prompt_len=131_072, new_tokens=1, framework="sglang")
         ref = Workload(task="inference", model=bundled, prompt_len=131_072, new_tokens=1, framework="sglang")
         assert estimate_memory(w).total_bytes == pytest.approx(estimate_memory(ref).total_bytes, rel=0.01)
+
+
+def test_mtp_drafts_of_both_models_are_their_own_mtp_blocks():
+    """Super's MTP block is one attention and one LatentMoE block (mtp_hybrid_override_pattern
+    "*E"): 2,942,324,736 parameters in its BF16 headers. V4-Flash's mtp.0 is one layer of ratio 0
+    (the config's last compress_ratios entry): it keeps only its 128-token window."""
+    from gpupicker.core.speculative import Speculative, draft_arch
+
+    super_mtp = draft_arch(Speculative(method="mtp"), ModelArch.from_config(SUPER))
+    assert super_mtp is not None
+    assert super_mtp.param_count() == pytest.approx(SUPER_MTP, rel=1e-4)
+    assert kv_bytes(super_mtp, 131_072, 1, "bf16") == 131_072 * 2 * 2 * 128 * 2
+    v4_mtp = draft_arch(Speculative(method="mtp"), ModelArch.from_config(V4_FLASH))
+    assert v4_mtp is not None and v4_mtp.kv_compress_ratios == (0,)
+    assert kv_bytes(v4_mtp, 1_048_576, 1, "bf16") == 0
+    assert recurrent_state_bytes(v4_mtp, 1, "vllm") == 128 * 1024
