@@ -347,7 +347,9 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
 
     GPTQ/AWQ 4-bit → ``int4``, 8-bit → ``int8``; bitsandbytes ``load_in_4bit`` →
     ``nf4`` (or ``fp4``), ``load_in_8bit`` → ``int8``; ``fp8`` and
-    compressed-tensors float 8-bit → ``fp8``; ``mxfp4`` (gpt-oss) → ``mxfp4``.
+    compressed-tensors float 8-bit → ``fp8``; ``mxfp4`` (gpt-oss) → ``mxfp4``; ``fp8`` with
+    DeepSeek-V4's ``expert_dtype: fp4`` → ``mxfp4`` (its routed experts are e2m1 with a ue8m0
+    scale per 32, the MXFP4 layout, and hold nearly all its weights; the rest is FP8).
     Unknown methods are reported with ``weights_dtype`` None.
     """
     q = config.get("quantization_config")
@@ -369,6 +371,8 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
             dtype, bits = "int8", 8
     elif method in ("fp8", "fbgemm_fp8"):
         dtype, bits = "fp8", 8
+        if str(config.get("expert_dtype", "")).lower() == "fp4":
+            dtype, bits = "mxfp4", 4
     elif method == "mxfp4":
         dtype, bits = "mxfp4", 4
     elif method == "modelopt" and str(q.get("quant_algo", "")).upper() == "NVFP4":

@@ -235,3 +235,12 @@ def test_v4_flash_is_sized_in_its_released_fp4_experts_by_default():
     assert w.weights_dtype == "mxfp4"
     est = estimate_memory(w.with_model(_bundled("deepseek_v4_flash").to_arch()))
     assert est.weights_bytes == pytest.approx(159_609_485_896, rel=0.02)
+
+
+def test_a_v4_config_import_suggests_its_fp4_experts():
+    """quantization_config says fp8 (the attention and shared experts), expert_dtype fp4."""
+    from gpupicker.importers.hf_config import quantization_facts
+
+    cfg = {**V4_FLASH, "quantization_config": {"quant_method": "fp8", "weight_block_size": [128, 128]}}
+    assert quantization_facts(cfg)["weights_dtype"] == "mxfp4"
+    assert quantization_facts({**cfg, "expert_dtype": None})["weights_dtype"] == "fp8"
