@@ -17,7 +17,8 @@ from ..results import MemoryEstimate
 from ..units import MiB
 from ..workload import Workload
 from .common import kv_bytes, kv_cache_bytes, recurrent_state_bytes, state_assumption
-from .placement import LlamaCppParts, expert_bytes, place_llamacpp, placement_notes
+from .offload_layout import LlamaCppParts, expert_bytes, place_llamacpp
+from .placement import placement_notes
 
 LLAMACPP_CONTEXT_BYTES = 300 * MiB
 """CUDA context + cuBLAS handles of a llama.cpp process (no PyTorch kernels loaded)."""
