@@ -9,12 +9,14 @@ into the backward pass. :mod:`.training` adds activations, logits and the alloca
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from ..dtypes import bytes_per_weight
 from ..messages import msg
 from ..model_arch import ModelArch
 from ..stacks.training_frameworks import TrainingFramework, mixed_precision_default, training_framework
 from ..workload import LoraConfig, Workload
-from .common import linear_group_params
+from .common import linear_group_params, weights_bytes
 from .experts import effective_ep, experts_per_rank_fraction, routed_expert_bytes
 
 OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
@@ -202,16 +204,220 @@ def optimizer_in_backward(w: Workload, num_gpus: int = 1) -> bool:
     return w.framework.lower() == "torchtune" and num_gpus == 1
 
 
+@dataclass(frozen=True)
+class ShardPlan:
+    """How a training job's GPUs divide its model: the degrees of each kind of parallelism.
+
+    Attributes:
+        n: GPUs of the job (at least 1).
+        tp: tensor-parallel degree (at most ``n``).
+        pp: pipeline-parallel degree (at most ``n / tp``).
+        dp: data-parallel degree, ``n / (tp · pp)``.
+        zero: ZeRO stage; 3 under FSDP.
+        shards: ``tp · pp``, the model-parallel split of weights and states.
+    """
+
+    n: int
+    tp: int
+    pp: int
+    dp: int
+    zero: int
+    shards: int
+
+
+def shard_plan(w: Workload, num_gpus: int) -> ShardPlan:
+    """The parallel degrees of ``w`` on ``num_gpus`` GPUs (Megatron-LM TP × PP × DP; FSDP = ZeRO-3)."""
+    n = max(1, num_gpus)
+    par = w.parallelism
+    tp = min(par.tensor_parallel, n)
+    pp = min(par.pipeline_parallel, max(1, n // tp))
+    dp = max(1, n // (tp * pp))
+    return ShardPlan(n=n, tp=tp, pp=pp, dp=dp, zero=3 if par.fsdp else par.zero_stage, shards=tp * pp)
+
+
+@dataclass(frozen=True)
+class ModelStates:
+    """The model states of one training step in bytes: the whole model, or one GPU's share.
+
+    Attributes:
+        trainable: trainable parameters of the whole model.
+        p_bytes: bytes per trainable parameter, and per gradient element.
+        base_w: weights (the frozen base of LoRA, or every weight), with peft's fp32 copies.
+        adapters: LoRA adapter weights (0 for full training).
+        grads: gradients.
+        opt: optimizer states held on the GPU.
+        autocast_cache: autocast's 16-bit copies of fp32 weights, cached during the forward.
+        fp32_params: fp32 parameters trained under a 16-bit autocast.
+        master: 16-bit training with fp32 master weights (mixed precision).
+        paged_states: bitsandbytes paged optimizer states, in CUDA unified memory (not the GPU's).
+        gather: ZeRO-3/FSDP gathered-layer buffers, FSDP's unsharded root unit included.
+        root_held: FSDP's unsharded root unit alone (part of ``gather``).
+    """
+
+    trainable: int
+    p_bytes: float
+    base_w: int
+    adapters: int
+    grads: int
+    opt: int
+    autocast_cache: int
+    fp32_params: bool
+    master: bool
+    paged_states: int
+    gather: int = 0
+    root_held: int = 0
+
+
+def model_states(w: Workload, arch: ModelArch, fw: TrainingFramework, lora: LoraConfig | None) -> ModelStates:
+    """The unsharded model states of ``w``: weights, adapters, gradients, optimizer states.
+
+    Mixed-precision AdamW with fp32 master weights: 4 + 4 + 4 = 12 bytes of states per
+    parameter (ZeRO paper, Rajbhandari et al. 2020, K = 12); torch AdamW otherwise keeps two
+    states in the parameter's dtype (:data:`OPTIMIZER_STATES`); bitsandbytes 8-bit optimizers
+    two uint8 states (:data:`OPTIMIZER_8BIT_BYTES`). peft's ``prepare_model_for_kbit_training``
+    casts every 16-bit parameter left unquantized (embeddings, lm_head, norms) to fp32, and
+    autocast then caches a 16-bit lm_head for each forward.
+
+    Raises:
+        ValueError: for an unknown LoRA target, dtype or training framework.
+    """
+    base_w = weights_bytes(arch, w.weights_dtype, w.quantized_group_set)
+    autocast_cache = 0
+    if lora is not None:
+        trainable = lora_trainable_params(arch, lora)
+        p_bytes = bytes_per_weight(lora.adapter_dtype)
+        adapters = int(trainable * p_bytes)
+        fp32_params = False
+        if kbit_prepared(w, fw):
+            # peft prepare_model_for_kbit_training: every 16-bit parameter left unquantized
+            # (embeddings, lm_head, norms) is cast to fp32; under autocast the lm_head is
+            # re-cast to bf16 in each forward (cached); the residual stream becomes fp32
+            emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
+            base_w += 2 * emb
+            autocast_cache = 2 * arch.vocab_size * arch.hidden_size
+    else:
+        trainable = arch.param_count()
+        p_bytes = max(2.0, bytes_per_weight(w.weights_dtype))
+        adapters = 0
+        fp32_params = p_bytes >= 4 and w.compute_dtype != "fp32"
+        if fp32_params:
+            autocast_cache = 2 * trainable  # bf16 copies of fp32 weights, cached during forward
+    grads = int(trainable * p_bytes)
+    master = lora is None and p_bytes == 2.0 and uses_master_weights(w)
+    if master and w.optimizer == "adamw":
+        # mixed precision with fp32 master weights: 4 (master) + 4 + 4 (Adam) = K = 12 bytes
+        opt = int(trainable * 12)
+    elif w.optimizer in OPTIMIZER_8BIT_BYTES:
+        opt = int(trainable * OPTIMIZER_8BIT_BYTES[w.optimizer])
+    elif w.optimizer == "adafactor":
+        opt = int(trainable * ADAFACTOR_BYTES_PER_PARAM)
+    else:
+        opt = int(trainable * p_bytes * OPTIMIZER_STATES[w.optimizer])
+    paged_states = 0
+    if w.optimizer in PAGED_OPTIMIZERS:
+        # in CUDA unified memory, paged to host RAM under pressure: not the GPU's to hold
+        paged_states, opt = opt, 0
+    return ModelStates(
+        trainable=trainable,
+        p_bytes=p_bytes,
+        base_w=base_w,
+        adapters=adapters,
+        grads=grads,
+        opt=opt,
+        autocast_cache=autocast_cache,
+        fp32_params=fp32_params,
+        master=master,
+        paged_states=paged_states,
+    )
+
+
+def shard_model_states(
+    w: Workload,
+    arch: ModelArch,
+    fw: TrainingFramework,
+    step_fw: TrainingFramework,
+    plan: ShardPlan,
+    st: ModelStates,
+    lora: LoraConfig | None,
+) -> ModelStates:
+    """One GPU's share of ``st`` under tensor/pipeline parallelism, ZeRO/FSDP, EP and offload.
+
+    ZeRO-1 shards optimizer states, ZeRO-2 also gradients, ZeRO-3/FSDP also parameters, plus
+    two layers of gathered parameters as buffers (ZeRO paper, Table 1); tensor and pipeline
+    parallelism divide everything by ``tp · pp`` (Megatron-LM); the routed experts split over
+    expert parallelism (:func:`expert_parallel_split`); FSDP keeps its root unit unsharded
+    (:func:`fsdp_unsharded_root_bytes`); CPU offload moves the optimizer states (and ZeRO-3
+    parameters) to host RAM.
+    """
+    par = w.parallelism
+    zero, dp, shards = plan.zero, plan.dp, plan.shards
+    wdt = w.weights_dtype
+    base_w, grads, opt, adapters, autocast_cache = (
+        x // shards for x in (st.base_w, st.grads, st.opt, st.adapters, st.autocast_cache)
+    )
+    if zero >= 1:
+        opt //= dp
+    if zero >= 2:
+        grads //= dp
+    base_w, grads, opt = expert_parallel_split(
+        w, arch, zero, shards, st.trainable, lora is None, base_w, grads, opt
+    )
+    gather = 0
+    if zero >= 3:
+        base_w //= dp
+        adapters //= dp
+        autocast_cache //= dp
+        gather = (
+            2 * weights_bytes(arch, wdt, w.quantized_group_set) // max(1, arch.num_hidden_layers) // shards
+        )
+        if dp == 1 and not par.fsdp and step_fw.fp32_grad_copy:
+            # DeepSpeed ZeRO-3 on one data-parallel rank gathers nothing: the parameter views
+            # its own partition (partition_parameters.py _no_gather_coalesced, NoGatherHandle)
+            gather = 0
+    quantized_base = lora is not None and bytes_per_weight(wdt) < 2.0
+    root_held = 0
+    if zero >= 3 and par.fsdp and dp > 1 and (fw.eager_host or fw.id == "fsdp"):
+        # accelerate / HF Trainer FSDP wraps each decoder layer (TRANSFORMER_BASED_WRAP) and
+        # leaves the embeddings in the root unit
+        root_held = fsdp_unsharded_root_bytes(w, arch, fw, dp) // shards
+        gather += root_held
+    if zero >= 3 and quantized_base and not par.fsdp:
+        # DeepSpeed ZeRO-3 cannot partition bitsandbytes 4/8-bit parameters: every GPU holds
+        # the whole quantized base (LlamaFactory #3880, public case C26). FSDP with
+        # bnb_4bit_quant_storage (answer.ai FSDP+QLoRA) does shard them.
+        base_w = weights_bytes(arch, wdt, w.quantized_group_set) // shards
+        gather = 0
+    if par.cpu_offload:
+        opt = 0
+        if zero >= 3:
+            base_w = 0
+    return replace(
+        st,
+        base_w=base_w,
+        adapters=adapters,
+        grads=grads,
+        opt=opt,
+        autocast_cache=autocast_cache,
+        gather=gather,
+        root_held=root_held,
+    )
+
+
 __all__ = [
     "ADAFACTOR_BYTES_PER_PARAM",
+    "ModelStates",
     "OPTIMIZER_8BIT_BYTES",
     "OPTIMIZER_STATES",
     "PAGED_OPTIMIZERS",
+    "ShardPlan",
     "expert_parallel_split",
     "fsdp_unsharded_root_bytes",
     "kbit_prepared",
     "lora_trainable_params",
+    "model_states",
     "optimizer_in_backward",
+    "shard_model_states",
+    "shard_plan",
     "step_framework",
     "uses_master_weights",
 ]
