@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gpupicker.core.memory import CUDA_CONTEXT_BYTES, estimate_memory, fp8_untied_lm_head_bytes
+from gpupicker.core.memory.common import recurrent_state_bytes
 from gpupicker.core.units import GiB, MiB
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
@@ -51,3 +52,23 @@ def test_untied_or_unquantized_models_hold_no_second_lm_head():
     vllm = _qwen3_generate("qwen3_4b", "fp8").model_copy(update={"framework": "vllm"})
     assert fp8_untied_lm_head_bytes(vllm, catalog_model("qwen3_4b")) == 0
     assert 0.7 * GiB < fp8_untied_lm_head_bytes(_qwen3_generate("qwen3_4b", "fp8"), catalog_model("qwen3_4b"))
+
+
+def test_vllm_keeps_nemotron_h_ssm_state_in_fp32():
+    # vLLM model_executor/models/config.py NemotronHForCausalLMConfig: mamba_ssm_cache_dtype
+    # "auto" -> the HF config's value, else float32; the conv state stays bf16. Nemotron 3 Nano
+    # 30B-A3B (23 Mamba-2 layers, 64 heads x 64, d_state 128, 8 groups, kernel 4)
+    arch = catalog_model("nemotron3_nano_30b_a3b")
+    conv, temporal = arch.recurrent_state_elements()
+    assert (conv, temporal) == (423_936, 12_058_624)
+    assert recurrent_state_bytes(arch, 1, "vllm") == conv * 2 + temporal * 4 == 49_082_368
+    assert recurrent_state_bytes(arch, 3, "llama.cpp") == 3 * (conv + temporal) * 4
+
+
+def test_sglang_keeps_the_delta_rule_state_in_fp32_and_vllm_in_bf16():
+    # SGLang server_args.py: mamba_ssm_dtype = "float32" by default; vLLM: the model dtype
+    # (MambaStateDtypeCalculator, mamba_ssm_cache_dtype "auto")
+    arch = catalog_model("qwen3_next_80b_a3b")
+    conv, temporal = arch.recurrent_state_elements()
+    assert recurrent_state_bytes(arch, 1, "sglang") == conv * 2 + temporal * 4
+    assert recurrent_state_bytes(arch, 1, "vllm") == (conv + temporal) * 2

@@ -428,7 +428,7 @@ def fraction_pool_memory(
     )
     ctx = w.context_tokens()
     per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
-    state = recurrent_state_bytes(arch, 1, "vllm") / tp
+    state = recurrent_state_bytes(arch, 1, engine) / tp
     seqs_max = w.max_num_seqs or VLLM_MAX_NUM_SEQS
     context = _non_torch(tp)
     frac, head, workspace = _pool_fraction(w, engine, tp)
