@@ -346,8 +346,9 @@ def fp8_untied_lm_head_bytes(w: Workload, arch: ModelArch) -> int:
     input length 1 is 0.17 / 0.67 / 2.63 GiB for Qwen3-0.6B / 1.7B / 4B (tied), where
     quantizing their Linear weights alone saves 0.41 / 1.31 / 3.38 GiB; the 0.24 / 0.64 /
     0.75 GiB left match one bf16 embedding, 0.29 / 0.58 / 0.72 GiB. The untied Qwen3-8B /
-    14B / 32B show no such extra. 0 for other dtypes, untied models and other engines
-    (vLLM and SGLang tie the lm_head to the embedding when they load).
+    14B / 32B show no such extra. 0 for other dtypes, untied models and other engines (vLLM
+    ``model_executor/models/qwen3.py``: ``if config.tie_word_embeddings: self.lm_head =
+    self.model.embed_tokens``, one tensor).
     """
     if w.weights_dtype != "fp8" or not arch.tie_word_embeddings or w.framework.lower() != "transformers":
         return 0

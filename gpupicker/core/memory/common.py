@@ -184,9 +184,8 @@ def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transforme
     if not conv and not temporal:
         return 0
     b_conv, b_temporal = STATE_DTYPE_BYTES.get(engine, STATE_DTYPE_BYTES["vllm"])
-    if STATE_DTYPE_BYTES.get(engine) in (None, STATE_DTYPE_BYTES["vllm"]) and (
-        arch.model_type in FP32_SSM_STATE_MODEL_TYPES
-    ):
+    sized_like_vllm = engine == "vllm" or engine not in STATE_DTYPE_BYTES
+    if sized_like_vllm and arch.model_type in FP32_SSM_STATE_MODEL_TYPES:
         b_temporal = 4  # vLLM's NemotronHForCausalLMConfig: mamba_ssm_cache_dtype float32
     return (conv * b_conv + temporal * b_temporal) * max(1, batch)
 
