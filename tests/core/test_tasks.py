@@ -61,6 +61,7 @@ PENDING_INLINE = frozenset(
         "gpupicker/core/memory/__init__.py",
         "gpupicker/core/memory/mixed.py",
         "gpupicker/core/memory/training.py",
+        "gpupicker/core/memory/training_states.py",
         "gpupicker/core/ranking/evaluation.py",
         "gpupicker/core/ranking/mixed_plan.py",
         "gpupicker/core/ranking/reasons.py",
