@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 from typing_extensions import override
 
 from ..core.model_arch import ModelArch
-from ..core.task_defaults import model_kind_for, task_start_fields
+from ..core.tasks.defaults import model_kind_for, task_start_fields
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot
 from .catalog_access import write_error_types
@@ -171,7 +171,7 @@ class WorkloadController(QObject):
 
     def set_task(self, task: str) -> bool:
         """Switch task: the new task starts from its own starting values
-        (:func:`~gpupicker.core.task_defaults.task_start_fields`), keeping only what every
+        (:func:`~gpupicker.core.tasks.defaults.task_start_fields`), keeping only what every
         task shares (model of the right kind, money limits, currency, region); a model of the
         wrong kind is replaced by the catalog's default one. False and ``inputRejected`` when
         the result is not a valid workload."""

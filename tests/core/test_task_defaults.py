@@ -1,11 +1,12 @@
-"""Each task's implied and starting values, and what a task switch keeps (core/task_defaults.py)."""
+"""Each task's implied and starting values, and what a task switch keeps (core/tasks/defaults.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from gpupicker.core.model_arch import ModelArch
-from gpupicker.core.task_defaults import (
+from gpupicker.core.tasks import Task
+from gpupicker.core.tasks.defaults import (
     IMPLIED,
     KEPT_ON_TASK_SWITCH,
     STARTING,
@@ -13,7 +14,6 @@ from gpupicker.core.task_defaults import (
     model_kind_for,
     task_start_fields,
 )
-from gpupicker.core.tasks import Task
 from gpupicker.core.workload import Workload
 
 LLM = ModelArch.model_validate({"params": 7_000_000_000})

@@ -15,8 +15,8 @@ from pydantic import BaseModel
 from ..dtypes import bytes_per_weight, exl2_bits
 from ..messages import msg
 from ..model_arch import ModelArch
-from ..task_defaults import implied_fields
 from ..tasks import TEXT_INFERENCE_TASKS, TRAINING_TASKS
+from ..tasks.defaults import implied_fields
 from .parts import GpuPart
 
 WEIGHT_DTYPE_ALIASES = {
@@ -298,7 +298,7 @@ def normalize_input(data: Any) -> Any:
 
     A ``weights_dtype`` naming a method (:data:`QUANT_FORMAT_DTYPES`), the token aliases
     (:data:`TOKEN_ALIASES`), a string ``grad_ckpt`` (:data:`GRAD_CKPT_MODES`), ``num_gpus`` from
-    ``gpus``, the task's implied values (:func:`~gpupicker.core.task_defaults.implied_fields`),
+    ``gpus``, the task's implied values (:func:`~gpupicker.core.tasks.defaults.implied_fields`),
     a catalog model's native format (:data:`NATIVE_WEIGHTS`), a framework's gradient
     checkpointing default, ``params`` into the model, and the engines' speculative spellings.
     Anything but a dict is returned as it is.
@@ -355,7 +355,7 @@ def normalize_input(data: Any) -> Any:
             or 1
         )
     # a task's implied values (QLoRA: NF4 base, peft's k-bit recipe; LoRA: an adapter;
-    # full fine-tuning: bf16), defined with the wizard's starting values in task_defaults
+    # full fine-tuning: bf16), defined with the wizard's starting values in tasks.defaults
     d.update(implied_fields(d))
     native = NATIVE_WEIGHTS.get(str(d.get("model_id") or ""))
     if native and "weights_dtype" not in d and d.get("task") in TEXT_INFERENCE_TASKS:

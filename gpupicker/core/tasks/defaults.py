@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from .tasks import IMAGE_TASKS
+from . import IMAGE_TASKS
 
 IMPLIED: Final[Mapping[str, Mapping[str, object]]] = MappingProxyType(
     {

@@ -3,7 +3,8 @@
 The memory and speed models, the planners, the ranking, the report, the CLI and the wizard ask
 "is this a LoRA job?", "does this job train all the weights?" through these sets (or the
 ``Workload`` properties that read them), so a new task is added here once, with its families,
-and not in each comparison.
+and not in each comparison. What each task starts from (the values it implies, the wizard's
+starting values, what a task switch keeps) is :mod:`.defaults`.
 """
 
 from __future__ import annotations
