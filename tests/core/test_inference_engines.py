@@ -214,7 +214,7 @@ def test_engine_build_spellings_and_errors():
     refused with its text named, and a build given to an engine that is no llama.cpp build is a
     warning (it changes nothing there)."""
     from gpupicker.core.checks import workload_warnings
-    from gpupicker.core.speed.inference import llamacpp_era
+    from gpupicker.core.speed.llamacpp_engine import llamacpp_era
     from gpupicker.core.workload import build_number
 
     assert {build_number(t) for t in ("b4696", "4696", "build: e598697d (4696)")} == {4696}
@@ -238,7 +238,7 @@ def test_moe_decode_reads_the_active_experts_not_a_remainder():
     catalog's total and layer shapes disagree for this row, so the bytes come from the
     published active count. SGLang v0.4.1 measured 30.3 tok/s at batch 1 on 8 × H200
     (sglang PR #2643): the estimate must not be several times that any more (was 196)."""
-    from gpupicker.core.speed.throughput import decode_weight_bytes
+    from gpupicker.core.speed.weight_reads import decode_weight_bytes
 
     m = catalog_model("deepseek_v3")
     assert decode_weight_bytes(m, "fp8", 1) == pytest.approx(m.active_param_count() * 1.0, rel=0.1)

@@ -171,8 +171,9 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     from gpupicker.core.hardware.accelerators import stack_clause
     from gpupicker.core.memory import estimate_memory
     from gpupicker.core.ranking.recommend import recommend
+    from gpupicker.core.speed.roofline import engine_profile
     from gpupicker.core.speed.serving import plan_serving
-    from gpupicker.core.speed.throughput import engine_profile, estimate_throughput
+    from gpupicker.core.speed.throughput import estimate_throughput
     from gpupicker.core.stacks.frameworks import framework_row
 
     gpus = {g.id: g for g in repo.gpus()}
