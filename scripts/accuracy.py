@@ -334,7 +334,7 @@ HAND_FITTED: tuple[HandFit, ...] = (
         "core.speed.llamacpp_engine LLAMACPP_BACKENDS (Vulkan, SYCL η and fixed time)",
         frozenset({"llama.cpp", "ollama"}),
         frozenset({"LLM inference"}),
-        frozenset({"llamacpp-issue-17628", "ipex-llm-issue-12991"}),
+        frozenset({"llamacpp-issue-17628", "ipex-llm-issue-12991", "llamacpp-pr-13506"}),
     ),
     HandFit(
         "core.speed.inference ENGINES['tensorrt-llm']",
@@ -347,6 +347,15 @@ HAND_FITTED: tuple[HandFit, ...] = (
         frozenset({"transformers"}),
         frozenset({"LLM inference"}),
         frozenset({"qwen-readme", "h200", "qwen3-speed-benchmark"}),
+    ),
+    HandFit(
+        # WGMMA_M is the PTX wgmma shape; which engines pay it (SGLang and vLLM, whose Linears
+        # are cuBLAS calls in CUDA graphs, not transformers generate, whose H20 rows show its
+        # GEMMs under its host time) was read off the H20 rows
+        "core.speed.inference WGMMA_M scope (16-bit decode GEMMs of at least 64 rows on Hopper)",
+        frozenset({"sglang", "vllm"}),
+        frozenset({"LLM inference"}),
+        frozenset({"qwen3-speed-benchmark"}),
     ),
     HandFit(
         "core.speed.inference ENGINES['exllamav2']",

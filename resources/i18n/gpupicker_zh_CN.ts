@@ -919,6 +919,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>{arch} tensor-core GEMMs compute at least {rows} rows (warpgroup MMA), so the 16-bit decode GEMMs at batch {b} take {ms} ms of tensor time per step</source>
+        <translation>{arch} 的张量核心 GEMM 至少计算 {rows} 行（线程束组矩阵乘加指令），因此批大小 {b} 时 16 位解码 GEMM 每步占用 {ms} ms 张量核心时间</translation>
+    </message>
+    <message>
         <source>host RAM bandwidth ({gbps} GB/s) limits decode</source>
         <translation>内存带宽（{gbps} GB/s）限制解码速度</translation>
     </message>
@@ -4703,8 +4707,8 @@
         <translation>RX 6700 XT ROCm 7B Q4_0 tg128 达到带宽的 0.63，llama.cpp PR #5835；MI50 HIP 8B Q4_0 为 0.42，PR #16715</translation>
     </message>
     <message>
-        <source>Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT 7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835</source>
-        <translation>Arc A770 8B Q4_K_M 生成达到带宽的 0.47，llama.cpp issue #17628（b7189）；RX 5700 XT 7B Q4_0 为 0.56，PR #13324；RX 6700 XT pp512 为 ROCm 的 0.42，PR #5835</translation>
+        <source>Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT 7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835; NVIDIA cooperative-matrix shaders: RTX 3090 8B Q4_0 pp512 0.84 of the CUDA path, PR #13506</source>
+        <translation>Arc A770 8B Q4_K_M 生成达到带宽的 0.47，llama.cpp issue #17628（b7189）；RX 5700 XT 7B Q4_0 为 0.56，PR #13324；RX 6700 XT pp512 为 ROCm 的 0.42，PR #5835；NVIDIA 协作矩阵着色器：RTX 3090 8B Q4_0 pp512 为 CUDA 路径的 0.84，PR #13506</translation>
     </message>
     <message>
         <source>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, intel/ipex-llm issue #12991</source>

@@ -58,6 +58,9 @@ class EngineSpeed(BaseModel):
         s_per_step: fixed time per decode step (sampling, detokenizer, scheduler).
         s_per_seq_step: scheduler/input-preparation time per running sequence per step.
         gemm_eff: share of sustained tensor TFLOPS reached by decode GEMMs.
+        gemm_min_rows: by GPU architecture, the rows (tokens) a 16-bit decode GEMM computes
+            at least: the engine runs its dense Linears through cuBLAS tensor-core tiles, and on
+            Hopper those issue warpgroup MMAs whose M is fixed at 64 (absent: no padding).
         prefill_eff: share of sustained tensor TFLOPS reached by prefill GEMMs.
         prefill_accumulate: ``"fp16"`` when 16-bit prefill GEMMs accumulate in FP16.
         prefill_layer_s: fixed time per layer per micro-batch of prefill (norms, rope,
@@ -88,6 +91,7 @@ class EngineSpeed(BaseModel):
     s_per_step: float = 0.0
     s_per_seq_step: float = 0.0
     gemm_eff: float = 0.6
+    gemm_min_rows: dict[str, int] = {}
     prefill_eff: float = 0.6
     prefill_accumulate: str = "fp32"
     prefill_layer_s: float = 0.0

@@ -40,6 +40,21 @@ from .engine_speed import EngineSpeed, memory_class
 from .hf_generate import HF_V5_LAYER_FLOOR_S, transformers_major
 from .llamacpp_engine import LLAMACPP, LLAMACPP_ERAS, LLAMACPP_METAL_FLOOR, LlamaCppEra
 
+WGMMA_M = 64
+"""Rows of one Hopper warpgroup matrix multiply: PTX ``wgmma.mma_async`` has the shapes
+``.m64nNk16`` (16-bit inputs) — M is 64 whatever N (PTX ISA 8.0, "Asynchronous Warpgroup Level
+Matrix Multiply-Accumulate", sm_90a), so a cuBLAS / CUTLASS sm90 tensor-core GEMM of fewer
+tokens still computes 64 rows. Where a GPU's tensor FLOPs per byte of bandwidth exceed 64 (H100
+SXM 989 TFLOPS / 3.35 TB/s = 295) the padded rows hide under the weight stream; on the H20 (148 /
+4.0 = 37) they do not: a batch-1 decode step is bound by 64 rows of GEMM. SGLang and vLLM run
+unquantized Linears as ``torch.nn.functional.linear`` (cuBLAS: SGLang ``UnquantizedLinearMethod``,
+vLLM ``UnquantizedLinearMethod.apply``), which at small batch stays far below the bandwidth
+(vllm-project/vllm issue #27173, flashinfer-ai/flashinfer #1974: "F.linear is not optimal for
+small batch sizes ... Torch just calls cuBLAS"; SGLang later added a Hopper M = 1 bf16 GEMV
+backend, sgl-project/sglang #34859, opt-in). Checked on the Qwen3 speed benchmark's SGLang 0.4.6
+dense BF16 rows on the H20 (Qwen3-1.7B to -32B at batch 1: 30–57 % too fast without it)."""
+
+
 ENGINES: dict[str, EngineSpeed] = {
     "llama.cpp": LLAMACPP,
     "transformers": EngineSpeed(
@@ -84,6 +99,7 @@ ENGINES: dict[str, EngineSpeed] = {
         s_per_seq_step=12e-6,
         # ±: the class's leave-one-source-out p90 |error| (make accuracy)
         gemm_eff=0.6,
+        gemm_min_rows={"Hopper": WGMMA_M},
         prefill_eff=0.6,
         range_pct=35.0,
         evidence=msg("speed_inference.evidence.vllm"),
@@ -98,6 +114,7 @@ ENGINES: dict[str, EngineSpeed] = {
         s_per_seq_step=4e-6,
         # ±: the class's leave-one-source-out p90 |error| (make accuracy; H20 dense rows)
         gemm_eff=0.62,
+        gemm_min_rows={"Hopper": WGMMA_M},
         prefill_eff=0.62,
         range_pct=45.0,
         evidence=msg("speed_inference.evidence.sglang"),
@@ -279,6 +296,7 @@ def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[Message,
 
 __all__ = [
     "ENGINES",
+    "WGMMA_M",
     "engine_notes",
     "floor_per_layer",
     "gemm_tflops",

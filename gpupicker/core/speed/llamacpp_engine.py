@@ -5,7 +5,7 @@ Ollama, LM Studio and llamafile ship these builds too (``docs/formulas.md`` §7)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..messages import msg
 from ..workload import build_number
@@ -98,6 +98,8 @@ class LlamaCppBackend:
             (``gddr``/``hbm``/``unified``), the per-layer floor included (it adds < 1 % at
             these rates).
         prefill: prompt-processing GEMM rate relative to the CUDA path's model.
+        prefill_vendor: the same by GPU vendor (the catalog's ``vendor``) where the back-end's
+            matrix kernels differ by vendor (absent: ``prefill``).
         layer_s: host time per decoder layer per decode step (0 = the CUDA build era's).
         range_pct: ± share the estimate is expected within: the spread of the sources (Vulkan
             0.45–0.56 of bandwidth across cards, and −21 % between two builds a week apart on
@@ -109,6 +111,11 @@ class LlamaCppBackend:
     prefill: float
     layer_s: float = 0.0
     range_pct: float = 30.0
+    prefill_vendor: dict[str, float] = field(default_factory=dict)
+
+    def prefill_on(self, vendor: str) -> float:
+        """Prompt-processing rate relative to the CUDA path's model on a GPU of ``vendor``."""
+        return self.prefill_vendor.get(vendor, self.prefill)
 
 
 LLAMACPP_BACKENDS: dict[str, LlamaCppBackend] = {
@@ -118,8 +125,19 @@ LLAMACPP_BACKENDS: dict[str, LlamaCppBackend] = {
     "hip": LlamaCppBackend("hip", {"gddr": 0.65, "hbm": 0.45, "unified": 0.65}, 1.0),
     # Arc A770 (560 GB/s) Llama-3.1-8B Q4_K_M tg 53 tok/s at b7189 (llama.cpp issue #17628,
     # 2025-11): 0.47; RX 5700 XT (448 GB/s) llama 7B Q4_0 tg128 65.2 (PR #13324, 2025-05): 0.56;
-    # RX 6700 XT pp512 425 tok/s on Vulkan vs 1,017 on ROCm (PR #5835): 0.42
-    "vulkan": LlamaCppBackend("vulkan", {"gddr": 0.50, "hbm": 0.50, "unified": 0.50}, 0.42, range_pct=35.0),
+    # RX 6700 XT pp512 425 tok/s on Vulkan vs 1,017 on ROCm (PR #5835): 0.42. NVIDIA cards run
+    # the matmul shaders on their tensor cores through VK_KHR_cooperative_matrix ("works on
+    # Nvidia RTX 2000 and newer", PR #10597, 2024-12): RTX 3090 llama 8B Q4_0 pp512 3,156.8
+    # tok/s with coopmat1 (4,278.9 with NV_cooperative_matrix2; PR #13506, 2025-05) against
+    # 3,738 for the CUDA path's model of a May 2025 build on that card: 0.84 (the coopmat1
+    # figure: coopmat2 needs a driver the workload does not name)
+    "vulkan": LlamaCppBackend(
+        "vulkan",
+        {"gddr": 0.50, "hbm": 0.50, "unified": 0.50},
+        0.42,
+        range_pct=35.0,
+        prefill_vendor={"NVIDIA": 0.84},
+    ),
     # Arc B580 (456 GB/s) SYCL (IPEX-LLM build) Qwen2-7B Q4_K_M tg128 66.48 tok/s: 4.68 GB ×
     # 66.5 = 311 GB/s = 0.68; pp512 2,336 tok/s = 35.6 TFLOPS, 0.6 of this model's CUDA-path
     # prefill on the same card; the same run's DeepSeek-R1-Distill-Qwen-1.5B (1.12 GB, 28

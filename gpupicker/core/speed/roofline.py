@@ -176,6 +176,12 @@ class _Roofline:
     hf: HfHost | None = None
     hf_note: Message | None = None
     moe_loop_s: float = 0.0
+    gemm_rows: int = 0
+    """Rows a 16-bit decode GEMM computes at least (:data:`.inference.WGMMA_M` on Hopper for
+    cuBLAS engines; 0: none)."""
+    padded_params: float = 0.0
+    """Parameters per token in those GEMMs: the active ones less the routed experts (fused MoE
+    kernels tile by their own block size)."""
     """llama.cpp before PR #13199: host-loop seconds per expert per MoE matmul per micro-batch."""
 
     @classmethod
@@ -209,7 +215,7 @@ class _Roofline:
                 lc.backend,
             )
             if be is not None:
-                prefill_rate *= be.prefill
+                prefill_rate *= be.prefill_on(gpu.vendor)
         moe_loop = 0.0
         if p is LLAMACPP and not metal and arch.is_moe and (be is None or be.id == "hip"):
             moe_loop = llamacpp_moe_loop_s(w.engine_build, w.engine_date)
@@ -222,6 +228,9 @@ class _Roofline:
             if long_prompt:
                 range_pct = max(range_pct, HF_LONG_PROMPT_RANGE_PCT)
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
+        # 16-bit weights only: quantized Linears run their own kernels (Marlin, Triton, FP8 GEMMs)
+        sixteen = prec in ("bf16", "fp16") and bytes_per_weight(dtype) >= 2.0
+        rows = p.gemm_min_rows.get(gpu.architecture, 0) if sixteen else 0
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
@@ -268,6 +277,8 @@ class _Roofline:
             hf=hf,
             hf_note=hf_note,
             moe_loop_s=moe_loop,
+            gemm_rows=rows,
+            padded_params=(p_act - _expert_active_params(arch)) if rows else 0.0,
             expert_active_params=_expert_active_params(arch),
             range_pct=range_pct,
         )
@@ -318,6 +329,7 @@ class _Roofline:
             kv_reads *= max(1.0, arch.num_attention_heads / arch.kv_heads)
         mem_s = (wbytes + kv_reads * kv / p.kv_eta) / bw_w / tp
         flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
+        flops += max(0, self.gemm_rows - b) * 2.0 * self.padded_params
         comp_s = flops / self.decode_flops / tp
         gpu_s = pnorm(mem_s, comp_s) + self.tails_s
         comm = self._comm(b)
@@ -364,7 +376,8 @@ class _Roofline:
         prefill chunks the token budget leaves room for): the weights are read once for both,
         the chunk's GEMM FLOPs ``2·P_active`` per token (+ attention over half the prompt) run
         at the prefill GEMM rate on top of the decode step's compute, and tensor parallelism
-        all-reduces ``b + chunk`` tokens. ``s`` is :meth:`speed` at ``b``.
+        all-reduces ``b + chunk`` tokens. ``s`` is :meth:`speed` at ``b``; the chunk's tokens fill
+        the rows a 64-row GEMM tile had padded (:attr:`gemm_rows`), which are not paid twice.
         """
         if chunk <= 0:
             return s.step_s
@@ -375,6 +388,8 @@ class _Roofline:
             / self.prefill_flops
             / self.tp
         )
+        filled = min(chunk, max(0, self.gemm_rows - b))
+        extra -= filled * 2.0 * self.padded_params / self.decode_flops / self.tp
         grow = pnorm(s.mem_s, s.comp_s + extra) - pnorm(s.mem_s, s.comp_s)
         return s.step_s + grow + self._comm(b + int(chunk)) - self._comm(b)
 
@@ -448,6 +463,17 @@ class _Roofline:
             assumptions.append(self.hf_note)
         if self.arch.is_moe and self.arch.hidden_size:
             assumptions.append(_moe_reads_note(self.arch, w))
+        if self.gemm_rows > w.batch and s.comp_s >= s.mem_s:  # said where the padding binds
+            ms = 2.0 * self.padded_params * self.gemm_rows / self.decode_flops / tp * 1e3
+            assumptions.append(
+                memo_sentence(
+                    "throughput.gemm_min_rows",
+                    arch=gpu.architecture,
+                    rows=self.gemm_rows,
+                    b=w.batch,
+                    ms=f"{ms:.1f}",
+                )
+            )
         # plain construction: pydantic-core validates these few fields faster than model_construct
         return Throughput(
             decode_tokens_per_s=s.decode_tokens_per_s,

@@ -288,7 +288,7 @@ def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: flo
             "speed_inference.backend",
             backend=be.id.upper(),
             eta=f"{eta:.0%}",
-            prefill=f"{be.prefill:.0%}",
+            prefill=f"{be.prefill_on(gpu.vendor):.0%}",
             pct=f"{be.range_pct:.0f}",
             source=msg(f"speed_inference.backend_source.{be.id}"),
         )
