@@ -349,11 +349,11 @@ HAND_FITTED: tuple[HandFit, ...] = (
         frozenset({"qwen-readme", "h200", "qwen3-speed-benchmark"}),
     ),
     HandFit(
-        # WGMMA_M is the PTX wgmma shape; which engines pay it (SGLang and vLLM, whose Linears
-        # are cuBLAS calls in CUDA graphs, not transformers generate, whose H20 rows show its
-        # GEMMs under its host time) was read off the H20 rows
-        "core.speed.inference WGMMA_M scope (16-bit decode GEMMs of at least 64 rows on Hopper)",
-        frozenset({"sglang", "vllm"}),
+        # WGMMA_M is the PTX wgmma shape; which engines and versions pay it (SGLang before 0.5,
+        # not transformers generate, whose H20 rows show its GEMMs under its host time) was
+        # read off the H20 rows
+        "core.speed.inference WGMMA_M scope and SGLANG_GEMV_VERSION (64-row decode GEMMs)",
+        frozenset({"sglang"}),
         frozenset({"LLM inference"}),
         frozenset({"qwen3-speed-benchmark"}),
     ),

@@ -919,6 +919,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Engine version not named in environment: taken to be {since} or newer, whose batch-1 16-bit GEMMs on Hopper stream at the bandwidth (older versions computed 64-row tensor-core tiles: slower on the H20)</source>
+        <translation>运行环境中未写明引擎版本：按 {since} 或更新版本计算，其在 Hopper 上批大小 1 的 16 位 GEMM 以显存带宽读取权重（更早的版本按 64 行张量核心分块计算：在 H20 上更慢）</translation>
+    </message>
+    <message>
         <source>{arch} tensor-core GEMMs compute at least {rows} rows (warpgroup MMA), so the 16-bit decode GEMMs at batch {b} take {ms} ms of tensor time per step</source>
         <translation>{arch} 的张量核心 GEMM 至少计算 {rows} 行（线程束组矩阵乘加指令），因此批大小 {b} 时 16 位解码 GEMM 每步占用 {ms} ms 张量核心时间</translation>
     </message>

@@ -402,7 +402,8 @@ def test_sglang_bf16_decode_on_the_h20_pays_64_row_wgmma_tiles(model_id, measure
     """QwenLM/Qwen2.5 docs speed_benchmark.md (Qwen3 tables, H20, SGLang 0.4.6.post1): BF16 at
     input length 1, 2048 generated tokens. cuBLAS's Hopper GEMMs issue ``wgmma`` of M = 64, and
     the H20 has 37 tensor FLOPs per byte of bandwidth, so batch 1 is bound by 64 rows of GEMM;
-    the same models stream at the bandwidth on an H100 (295 FLOPs per byte)."""
+    the same models stream at the bandwidth on an H100 (295 FLOPs per byte). A workload that
+    names no SGLang version is taken to run a newer one, whose GEMMs stream at the bandwidth."""
     w = Workload(
         task="inference",
         model=catalog_model(model_id),
@@ -410,6 +411,7 @@ def test_sglang_bf16_decode_on_the_h20_pays_64_row_wgmma_tiles(model_id, measure
         weights_dtype="bf16",
         prompt_len=1,
         new_tokens=2048,
+        environment="SGLang 0.4.6.post1",
     )
     assert _e2e_tokens_per_s(w, "h20") == pytest.approx(measured, rel=0.15)
     t = estimate_throughput(w, gpu("h20"), 1)
@@ -419,6 +421,10 @@ def test_sglang_bf16_decode_on_the_h20_pays_64_row_wgmma_tiles(model_id, measure
     assert h100.bound == "memory-bandwidth"
     fp8 = estimate_throughput(w.model_copy(update={"weights_dtype": "fp8"}), gpu("h20"), 1)
     assert not any("at least 64 rows" in str(a) for a in fp8.assumptions)
+    unnamed = estimate_throughput(w.model_copy(update={"environment": None}), gpu("h20"), 1)
+    assert unnamed.bound == "memory-bandwidth"
+    assert any("0.5 or newer" in str(a) for a in unnamed.assumptions)
+    assert (unnamed.decode_tokens_per_s or 0) > (t.decode_tokens_per_s or 0)
 
 
 def test_vulkan_prompt_processing_on_nvidia_uses_the_cooperative_matrix_rate():

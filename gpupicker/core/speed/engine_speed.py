@@ -6,6 +6,8 @@ The profiles themselves are in :mod:`.inference` (``ENGINES``), :mod:`.llamacpp_
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, ConfigDict
 
 from ..hardware.gpu_sustained import (
@@ -61,6 +63,9 @@ class EngineSpeed(BaseModel):
         gemm_min_rows: by GPU architecture, the rows (tokens) a 16-bit decode GEMM computes
             at least: the engine runs its dense Linears through cuBLAS tensor-core tiles, and on
             Hopper those issue warpgroup MMAs whose M is fixed at 64 (absent: no padding).
+        gemm_min_rows_before: the engine version (major, minor) from which it no longer pays
+            them; they apply to versions before it named in the workload's ``environment``
+            (``"SGLang 0.4.6"``), and a workload that names none is taken to run a newer one.
         prefill_eff: share of sustained tensor TFLOPS reached by prefill GEMMs.
         prefill_accumulate: ``"fp16"`` when 16-bit prefill GEMMs accumulate in FP16.
         prefill_layer_s: fixed time per layer per micro-batch of prefill (norms, rope,
@@ -92,6 +97,7 @@ class EngineSpeed(BaseModel):
     s_per_seq_step: float = 0.0
     gemm_eff: float = 0.6
     gemm_min_rows: dict[str, int] = {}
+    gemm_min_rows_before: tuple[int, int] = (0, 0)
     prefill_eff: float = 0.6
     prefill_accumulate: str = "fp32"
     prefill_layer_s: float = 0.0
@@ -101,6 +107,12 @@ class EngineSpeed(BaseModel):
     tensor_parallel: bool = True
     range_pct: float = 30.0
     evidence: Text = ""
+
+
+def engine_version(environment: str | None, engine: str) -> tuple[int, int] | None:
+    """(major, minor) of ``engine`` as the workload's ``environment`` names it ("SGLang 0.4.6"), or None."""
+    m = re.search(rf"{re.escape(engine)}\s*v?(\d+)\.(\d+)", environment or "", re.IGNORECASE)
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 __all__ = [

@@ -27,6 +27,7 @@ Every result carries a range and the evidence behind it (:data:`EVIDENCE`).
 
 from __future__ import annotations
 
+from ..dtypes import GGUF_TYPES
 from ..hardware.gpu_sustained import (
     bandwidth_factor,
     is_apple,
@@ -36,6 +37,8 @@ from ..hardware.gpu_sustained import (
 from ..hardware.specs import GpuSpec
 from ..memo import by_identity
 from ..messages import Message, join, msg
+from ..stacks.frameworks import known_frameworks, speed_engine
+from ..workload import Workload
 from .engine_speed import EngineSpeed, memory_class
 from .hf_generate import HF_V5_LAYER_FLOOR_S, transformers_major
 from .llamacpp_engine import LLAMACPP, LLAMACPP_ERAS, LLAMACPP_METAL_FLOOR, LlamaCppEra
@@ -47,12 +50,18 @@ Matrix Multiply-Accumulate", sm_90a), so a cuBLAS / CUTLASS sm90 tensor-core GEM
 tokens still computes 64 rows. Where a GPU's tensor FLOPs per byte of bandwidth exceed 64 (H100
 SXM 989 TFLOPS / 3.35 TB/s = 295) the padded rows hide under the weight stream; on the H20 (148 /
 4.0 = 37) they do not: a batch-1 decode step is bound by 64 rows of GEMM. SGLang and vLLM run
-unquantized Linears as ``torch.nn.functional.linear`` (cuBLAS: SGLang ``UnquantizedLinearMethod``,
+unquantized Linears as ``torch.nn.functional.linear`` (cuBLAS: SGLang and
 vLLM ``UnquantizedLinearMethod.apply``), which at small batch stays far below the bandwidth
 (vllm-project/vllm issue #27173, flashinfer-ai/flashinfer #1974: "F.linear is not optimal for
 small batch sizes ... Torch just calls cuBLAS"; SGLang later added a Hopper M = 1 bf16 GEMV
 backend, sgl-project/sglang #34859, opt-in). Checked on the Qwen3 speed benchmark's SGLang 0.4.6
 dense BF16 rows on the H20 (Qwen3-1.7B to -32B at batch 1: 30–57 % too fast without it)."""
+SGLANG_GEMV_VERSION = (0, 5)
+"""First SGLang version taken to run batch-1 16-bit GEMMs at the bandwidth on Hopper: SGLang
+0.4.6.post1 (PyTorch 2.6, cuBLAS 12.4; May 2025) paid the 64 rows on the H20, a September 2026
+build streams Qwen3.8-27B bf16 at 17.13 ms a token there (3.15 TB/s; bytedance-iaas/sglang PR
+#753, whose cuBLAS picks its sm_90 GEMV algorithms at M = 1). The boundary between the two is
+not measured (0.5 taken, UNCERTAIN); vLLM is not given the rows (no measurement)."""
 
 
 ENGINES: dict[str, EngineSpeed] = {
@@ -99,7 +108,6 @@ ENGINES: dict[str, EngineSpeed] = {
         s_per_seq_step=12e-6,
         # ±: the class's leave-one-source-out p90 |error| (make accuracy)
         gemm_eff=0.6,
-        gemm_min_rows={"Hopper": WGMMA_M},
         prefill_eff=0.6,
         range_pct=35.0,
         evidence=msg("speed_inference.evidence.vllm"),
@@ -115,6 +123,7 @@ ENGINES: dict[str, EngineSpeed] = {
         # ±: the class's leave-one-source-out p90 |error| (make accuracy; H20 dense rows)
         gemm_eff=0.62,
         gemm_min_rows={"Hopper": WGMMA_M},
+        gemm_min_rows_before=SGLANG_GEMV_VERSION,
         prefill_eff=0.62,
         range_pct=45.0,
         evidence=msg("speed_inference.evidence.sglang"),
@@ -225,6 +234,31 @@ ENGINES: dict[str, EngineSpeed] = {
 """Inference engines by canonical framework name (see :mod:`gpupicker.core.stacks.frameworks` for aliases)."""
 
 
+def engine_profile(w: Workload) -> EngineSpeed:
+    """The speed profile for a workload.
+
+    ``decode_ceiling`` tasks use the ideal engine; GGUF weights run on llama.cpp (the only engine
+    modelled for GGUF files; an assumption says so).
+
+    Raises:
+        ValueError: for a framework with no LLM inference profile (diffusers, megatron …).
+    """
+    if w.task == "decode_ceiling":
+        return ENGINES["decode_ceiling"]
+    fw = speed_engine(w.framework)
+    if w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16":
+        fw = "llama.cpp"
+    if fw is None:
+        raise ValueError(
+            msg(
+                "throughput.no_speed_model",
+                framework=repr(w.framework),
+                choices=", ".join(known_frameworks("inference")),
+            )
+        )
+    return ENGINES[fw]
+
+
 METAL_FLOOR_REF_HIDDEN = 4096
 """Hidden size of the models the Metal floors were measured on (Llama-3-8B / 3.1-8B)."""
 
@@ -296,6 +330,8 @@ def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[Message,
 
 __all__ = [
     "ENGINES",
+    "engine_profile",
+    "SGLANG_GEMV_VERSION",
     "WGMMA_M",
     "engine_notes",
     "floor_per_layer",

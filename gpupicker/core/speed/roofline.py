@@ -24,16 +24,15 @@ from ..memory.common import (
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import Throughput
-from ..stacks.frameworks import known_frameworks, speed_engine
 from ..workload import Workload
 from .common import memo_sentence, model_facts
-from .engine_speed import EngineSpeed, pnorm
+from .engine_speed import EngineSpeed, engine_version, pnorm
 from .hf_generate import (
     HF_LONG_PROMPT_RANGE_PCT,
     HF_LONG_PROMPT_TOKENS,
     HfHost,
 )
-from .inference import ENGINES, floor_per_layer, gemm_tflops, weight_eta
+from .inference import ENGINES, engine_profile, floor_per_layer, gemm_tflops, weight_eta
 from .interconnect import (
     link_bandwidth_gbps,
     link_latency_s,
@@ -62,31 +61,6 @@ from .weight_reads import (
     expert_gemm_slowdown,
     experts_touched,
 )
-
-
-def engine_profile(w: Workload) -> EngineSpeed:
-    """The speed profile for a workload.
-
-    ``decode_ceiling`` tasks use the ideal engine; GGUF weights run on llama.cpp (the only engine
-    modelled for GGUF files; an assumption says so).
-
-    Raises:
-        ValueError: for a framework with no LLM inference profile (diffusers, megatron …).
-    """
-    if w.task == "decode_ceiling":
-        return ENGINES["decode_ceiling"]
-    fw = speed_engine(w.framework)
-    if w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16":
-        fw = "llama.cpp"
-    if fw is None:
-        raise ValueError(
-            msg(
-                "throughput.no_speed_model",
-                framework=repr(w.framework),
-                choices=", ".join(known_frameworks("inference")),
-            )
-        )
-    return ENGINES[fw]
 
 
 class _InferenceSpeed(NamedTuple):
@@ -133,6 +107,24 @@ def _precision(w: Workload, gpu: GpuSpec) -> str:
     if w.weights_dtype in ("mxfp4", "nvfp4") and gpu.has_fp4:
         return "fp4"
     return "fp16" if w.compute_dtype == "fp16" else "bf16"
+
+
+def _gemm_min_rows(p: EngineSpeed, w: Workload, gpu: GpuSpec, prec: str) -> tuple[int, bool]:
+    """(rows ``w``'s 16-bit decode GEMMs compute at least on ``gpu``, the engine version unnamed).
+
+    :attr:`.engine_speed.EngineSpeed.gemm_min_rows` for the GPU's architecture, for versions
+    before ``gemm_min_rows_before`` named in ``environment``; 16-bit weights only (quantized
+    Linears run their own kernels: Marlin, Triton, FP8 GEMMs). The second value is True where
+    the rows would apply to an older version but the workload names none (then 0 rows).
+    """
+    sixteen = prec in ("bf16", "fp16") and bytes_per_weight(w.weights_dtype) >= 2.0
+    rows = p.gemm_min_rows.get(gpu.architecture, 0) if sixteen else 0
+    if not rows:
+        return 0, False
+    version = engine_version(w.environment, w.framework)
+    if version is None:
+        return 0, True
+    return (rows if version < p.gemm_min_rows_before else 0), False
 
 
 @dataclass(slots=True)
@@ -228,9 +220,7 @@ class _Roofline:
             if long_prompt:
                 range_pct = max(range_pct, HF_LONG_PROMPT_RANGE_PCT)
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
-        # 16-bit weights only: quantized Linears run their own kernels (Marlin, Triton, FP8 GEMMs)
-        sixteen = prec in ("bf16", "fp16") and bytes_per_weight(dtype) >= 2.0
-        rows = p.gemm_min_rows.get(gpu.architecture, 0) if sixteen else 0
+        rows, unnamed = _gemm_min_rows(p, w, gpu, prec)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
@@ -245,6 +235,9 @@ class _Roofline:
         ) + fp4_note(w, gpu)
         if moe_loop:
             notes += (memo_sentence("throughput.llamacpp_moe_loop", us=f"{moe_loop * 1e6:.0f}"),)
+        if unnamed:
+            since = ".".join(map(str, p.gemm_min_rows_before))
+            notes += (memo_sentence("throughput.gemm_rows_version_assumed", since=since),)
         return cls(
             w=w,
             arch=arch,
@@ -488,8 +481,3 @@ class _Roofline:
             evidence=p.evidence,
             assumptions=tuple(assumptions),
         )
-
-
-__all__ = [
-    "engine_profile",
-]

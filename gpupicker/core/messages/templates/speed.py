@@ -109,6 +109,11 @@ TEMPLATES: dict[str, str] = {
         "{arch} tensor-core GEMMs compute at least {rows} rows (warpgroup MMA), so "
         "the 16-bit decode GEMMs at batch {b} take {ms} ms of tensor time per step"
     ),
+    "throughput.gemm_rows_version_assumed": (
+        "Engine version not named in environment: taken to be {since} or newer, whose "
+        "batch-1 16-bit GEMMs on Hopper stream at the bandwidth (older versions computed "
+        "64-row tensor-core tiles: slower on the H20)"
+    ),
     "throughput.llamacpp_moe_loop": (
         "llama.cpp build before PR #13199: prompt MoE matmuls "
         "loop over the experts on the host ({us} µs per expert per "
