@@ -117,6 +117,7 @@ def engine_version(environment: str | None, engine: str) -> tuple[int, int] | No
 
 __all__ = [
     "EngineSpeed",
+    "engine_version",
     "memory_class",
     "pnorm",
 ]

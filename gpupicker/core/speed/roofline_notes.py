@@ -1,9 +1,9 @@
 """Assumption sentences of the inference roofline (memoized Messages) and the engines' host parts.
 
 The engine, weight-efficiency and fixed-time sentences, the decode-reads and MoE-groups
-sentences, the llama.cpp build era, FP4 execution and transformers ``generate()``'s host time
+sentences, the llama.cpp build era and FP4 execution; transformers ``generate()``'s host time
 (:func:`.hf_generate.hf_generate_host`) and llama.cpp's build-era floor and back-end η
-(:func:`_llamacpp_setting`), each with its sentences.
+(:func:`_llamacpp_setting`), with their sentences.
 """
 
 from __future__ import annotations
