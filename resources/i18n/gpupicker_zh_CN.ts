@@ -2453,6 +2453,10 @@
         <translation>填入模型的 config.json 可得到准确的 KV 缓存和激活值大小</translation>
     </message>
     <message>
+        <source>the KV cache is not split over the {tp} tensor-parallel ranks: every rank holds {copies}× its share (an MLA latent, or fewer KV heads than ranks, is replicated: vLLM get_num_kv_heads)</source>
+        <translation>KV 缓存不随 {tp} 路张量并行切分：每张卡都存 {copies} 倍于均分的份额（MLA 的 latent，或 KV 头数少于并行路数时，会在各卡复制：vLLM get_num_kv_heads）</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="186" />
         <source>KV cache in {dtype}, {block}-token blocks</source>
         <translation>KV 缓存为 {dtype}，每块 {block} 个 token</translation>
