@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..checks import platform_of
 from ..hardware.gpu_sustained import bandwidth_factor
 from ..hardware.specs import GpuSpec
 from ..memory.common import (
@@ -18,6 +17,7 @@ from ..memory.common import (
 )
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
+from ..stacks.platforms import platform_of
 from ..workload import Workload
 from .common import memo_message, memo_notes, memo_sentence
 from .engine_speed import EngineSpeed, memory_class
