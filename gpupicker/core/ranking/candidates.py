@@ -9,7 +9,6 @@ with the sentences a cluster, a spot run, a calibration or a consumer card witho
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,6 +19,7 @@ from ..pricing.cost import DEFAULT_UTILIZATION, SpotTerms, estimate_cost
 from ..pricing.money import USD, Money
 from ..pricing.price_kind import price_kind
 from ..pricing.providers import ProviderTerms
+from ..pricing.ranked_cost import ranked_cost
 from ..pricing.spot import SpotRate, rate_for
 from ..results import CostEstimate
 from ..speed.interconnect import GPUS_PER_NODE
@@ -33,7 +33,7 @@ class Candidate:
     """One GPU type × count × price offer before ranking.
 
     ``speed``: the goal's speed figure; ``money``: the cost figure ranked on, see
-    :func:`candidate_money`.
+    :func:`~gpupicker.core.pricing.ranked_cost.ranked_cost`.
     """
 
     ev: Evaluation
@@ -122,7 +122,7 @@ def candidates(
                     limit=limit,
                     reason=reason,
                     speed=speed,
-                    money=candidate_money(cost),
+                    money=ranked_cost(cost),
                 )
             )
     return prelim
@@ -241,20 +241,4 @@ def _billing(offer: PriceOffer, terms: dict[str, ProviderTerms] | None) -> tuple
     return offer.provider, t.billing_increment_s if t is not None else None
 
 
-def candidate_money(c: CostEstimate | None) -> float:
-    """The cost figure options are ranked on.
-
-    The total, else per month, else per 1M tokens, else per hour (infinite without a price).
-    """
-    if c is None:
-        return math.inf
-    if c.usd_total is not None:
-        return c.usd_total
-    if c.usd_per_month is not None:
-        return c.usd_per_month
-    if c.usd_per_million_tokens is not None:
-        return c.usd_per_million_tokens
-    return c.usd_per_hour
-
-
-__all__ = ["NETWORK_NAMES", "Candidate", "candidate_money", "candidates"]
+__all__ = ["NETWORK_NAMES", "Candidate", "candidates"]
