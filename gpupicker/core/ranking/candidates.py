@@ -92,22 +92,37 @@ def candidates(
                     provider=offer.provider,
                 )
             if offer is not None and usd is not None:
-                cost = estimate_cost(
-                    usd_per_gpu_hour=usd,
-                    num_gpus=total_gpus,
-                    throughput=t,
-                    hours=ev.hours,
-                    serving=serving,
-                    hours_per_month=hours_per_month,
-                    pricing=offer.pricing,
-                    tdp_w=gpu.tdp_w,
-                    utilization=DEFAULT_UTILIZATION,
-                    tokens_out_per_s=tokens_out,
-                    money=money,
-                    startup=_startup(offer, startup),
-                    billing=_billing(offer, terms),
-                    spot=spot,
+                args = (
+                    usd,
+                    serving,
+                    hours_per_month,
+                    tokens_out,
+                    money,
+                    _startup(offer, startup),
+                    _billing(offer, terms),
+                    spot,
                 )
+                hit = ev.costs.get(id(offer))
+                if hit is not None and hit[0] is offer and hit[1] == args:
+                    cost = hit[2]
+                else:
+                    cost = estimate_cost(
+                        usd_per_gpu_hour=usd,
+                        num_gpus=total_gpus,
+                        throughput=t,
+                        hours=ev.hours,
+                        serving=serving,
+                        hours_per_month=hours_per_month,
+                        pricing=offer.pricing,
+                        tdp_w=gpu.tdp_w,
+                        utilization=DEFAULT_UTILIZATION,
+                        tokens_out_per_s=tokens_out,
+                        money=money,
+                        startup=args[5],
+                        billing=args[6],
+                        spot=spot,
+                    )
+                    ev.costs[id(offer)] = (offer, args, cost)
             misses = _misses(w, ev, cost, money)
             limit, reason = limit_and_reason(shared, ev.fits, cost, misses, money)
             more = _more_sentences(ev, offer, cost, spot, pcie_note, terms)

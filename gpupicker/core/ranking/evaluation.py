@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..checks import engine_hardware_refusal
@@ -22,7 +22,7 @@ from ..hardware.specs import GpuSpec
 from ..memory import estimate_memory, fits_on
 from ..messages import Message, error_message, join, msg, sentence
 from ..planners.calibration import Calibration
-from ..results import MemoryEstimate, ServingPlan, Throughput
+from ..results import CostEstimate, MemoryEstimate, ServingPlan, Throughput
 from ..speed.image import image_job_hours
 from ..speed.interconnect import GPUS_PER_NODE
 from ..speed.serving import plan_serving
@@ -42,8 +42,9 @@ memory toward its limit (16 entries: 93 KiB over the last 20 changes, 4: 55 KiB)
 class Evaluation:
     """One GPU type × count, evaluated once and shared by all its price offers.
 
-    Never changed once made: :func:`evaluate` memoizes them for later rankings of the same job
-    (not frozen: a frozen dataclass took 1 µs more to build, ~250 per ranking).
+    Never changed once made (but for the memo of its offers' costs, :attr:`costs`):
+    :func:`evaluate` memoizes them for later rankings of the same job (not frozen: a frozen
+    dataclass took 1 µs more to build, ~250 per ranking).
 
     ``n`` GPUs per replica, ``total_gpus`` = ``n`` × ``replicas``; ``wb`` is the workload as
     evaluated (sharding, serving batch); ``used`` / ``cap`` are peak and capacity bytes per GPU.
@@ -66,6 +67,11 @@ class Evaluation:
     """Multi-node options: the scaling cost against one node (``None`` within a node)."""
     shared: tuple[str, tuple[Message, ...]] = ("", ())
     """The limit and reason sentences every price offer shares (:func:`fit_and_speed`)."""
+    costs: dict[int, tuple[object, tuple[object, ...], CostEstimate]] = field(default_factory=dict)
+    """The cost of each offer of this GPU × count as last computed, by ``id`` of the offer: (the
+    offer, the other arguments of the cost, the cost). A money-only change of the job (its
+    budget, cap, deadline) reuses it; one entry per offer, so it does not grow
+    (:func:`~gpupicker.core.ranking.candidates.candidates`)."""
 
 
 def gpu_dependent(w: Workload) -> bool:
