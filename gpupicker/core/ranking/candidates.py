@@ -27,6 +27,12 @@ from ..workload import Workload
 from .evaluation import Evaluation
 from .reasons import limit_and_reason, memo_msg, speed_figure
 
+OFFER_MEMO_LIMIT = 512
+"""Offers whose cost and reason one evaluation keeps (:attr:`.evaluation.Evaluation.costs`,
+``reasons``): more than any ranking prices one GPU × count with (every provider's offer at 100×
+the bundled prices is at most 48), so only the offers of earlier price snapshots, which a catalog
+edit leaves behind, are ever dropped."""
+
 
 @dataclass(slots=True)
 class Candidate:
@@ -122,12 +128,35 @@ def candidates(
                         billing=args[6],
                         spot=spot,
                     )
+                    if len(ev.costs) >= OFFER_MEMO_LIMIT:  # offers of earlier snapshots
+                        ev.costs.clear()
                     ev.costs[id(offer)] = (offer, args, cost)
             misses = _misses(w, ev, cost, money)
-            limit, reason = limit_and_reason(shared, ev.fits, cost, misses, money)
-            more = _more_sentences(ev, offer, cost, spot, pcie_note, terms)
-            if more:
-                reason = join([reason, *more], "space")
+            # what the reason is built from besides the evaluation (the spot terms are among
+            # the cost's arguments, so the same cost object means the same terms)
+            cluster = (
+                (terms.get(offer.provider),) if terms and offer is not None and ev.n > GPUS_PER_NODE else None
+            )
+            built = ev.reasons.get(id(offer) if offer is not None else 0)
+            if (
+                built is not None
+                and built[0][0] is cost
+                and built[0][1] == misses
+                and built[0][2] == money
+                and built[0][3] == cluster
+            ):
+                limit, reason = built[1]
+            else:
+                limit, reason = limit_and_reason(shared, ev.fits, cost, misses, money)
+                more = _more_sentences(ev, offer, cost, spot, pcie_note, terms)
+                if more:
+                    reason = join([reason, *more], "space")
+                if len(ev.reasons) >= OFFER_MEMO_LIMIT:
+                    ev.reasons.clear()
+                ev.reasons[id(offer) if offer is not None else 0] = (
+                    (cost, misses, money, cluster),
+                    (limit, reason),
+                )
             prelim.append(
                 Candidate(
                     ev=ev,
@@ -256,4 +285,4 @@ def _billing(offer: PriceOffer, terms: dict[str, ProviderTerms] | None) -> tuple
     return offer.provider, t.billing_increment_s if t is not None else None
 
 
-__all__ = ["NETWORK_NAMES", "Candidate", "candidates"]
+__all__ = ["NETWORK_NAMES", "OFFER_MEMO_LIMIT", "Candidate", "candidates"]

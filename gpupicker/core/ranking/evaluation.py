@@ -72,6 +72,10 @@ class Evaluation:
     offer, the other arguments of the cost, the cost). A money-only change of the job (its
     budget, cap, deadline) reuses it; one entry per offer, so it does not grow
     (:func:`~gpupicker.core.ranking.candidates.candidates`)."""
+    reasons: dict[int, tuple[tuple[object, ...], tuple[str, Message]]] = field(default_factory=dict)
+    """The limit and reason of each offer (by ``id``, 0 for no offer) as last built, with what
+    they were built from (the cost, the misses, the display currency, the cluster's terms):
+    reused while those stay the same; one entry per offer."""
 
 
 def gpu_dependent(w: Workload) -> bool:
