@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..hardware.specs import PriceOffer
 from ..messages import Message, as_message, join, msg, sentence
@@ -73,8 +74,7 @@ def candidates(
     startup = startup_hours(w) if terms else None
     reload_h: float | None = None  # a spot restart reloads the job: the start-up, once known
     for ev, offer_list in evaluations:
-        gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
-        shared = ev.shared  # what every offer of this GPU × count shares
+        gpu, t, replicas = ev.gpu, ev.t, ev.replicas
         tokens_out = (speed_figure(w, t) * replicas) if not t.seconds_per_image else None
         speed = (t.decode_tokens_per_s or 0.0) if serving else speed_figure(w, t) * replicas
         pcie_note = (
@@ -108,55 +108,9 @@ def candidates(
                     _billing(offer, terms),
                     spot,
                 )
-                hit = ev.costs.get(id(offer))
-                if hit is not None and hit[0] is offer and hit[1] == args:
-                    cost = hit[2]
-                else:
-                    cost = estimate_cost(
-                        usd_per_gpu_hour=usd,
-                        num_gpus=total_gpus,
-                        throughput=t,
-                        hours=ev.hours,
-                        serving=serving,
-                        hours_per_month=hours_per_month,
-                        pricing=offer.pricing,
-                        tdp_w=gpu.tdp_w,
-                        utilization=DEFAULT_UTILIZATION,
-                        tokens_out_per_s=tokens_out,
-                        money=money,
-                        startup=args[5],
-                        billing=args[6],
-                        spot=spot,
-                    )
-                    if len(ev.costs) >= OFFER_MEMO_LIMIT:  # offers of earlier snapshots
-                        ev.costs.clear()
-                    ev.costs[id(offer)] = (offer, args, cost)
+                cost = _offer_cost(ev, offer, args)
             misses = _misses(w, ev, cost, money)
-            # what the reason is built from besides the evaluation (the spot terms are among
-            # the cost's arguments, so the same cost object means the same terms)
-            cluster = (
-                (terms.get(offer.provider),) if terms and offer is not None and ev.n > GPUS_PER_NODE else None
-            )
-            built = ev.reasons.get(id(offer) if offer is not None else 0)
-            if (
-                built is not None
-                and built[0][0] is cost
-                and built[0][1] == misses
-                and built[0][2] == money
-                and built[0][3] == cluster
-            ):
-                limit, reason = built[1]
-            else:
-                limit, reason = limit_and_reason(shared, ev.fits, cost, misses, money)
-                more = _more_sentences(ev, offer, cost, spot, pcie_note, terms)
-                if more:
-                    reason = join([reason, *more], "space")
-                if len(ev.reasons) >= OFFER_MEMO_LIMIT:
-                    ev.reasons.clear()
-                ev.reasons[id(offer) if offer is not None else 0] = (
-                    (cost, misses, money, cluster),
-                    (limit, reason),
-                )
+            limit, reason = _limit_and_reason(ev, offer, cost, misses, money, spot, pcie_note, terms)
             prelim.append(
                 Candidate(
                     ev=ev,
@@ -170,6 +124,73 @@ def candidates(
                 )
             )
     return prelim
+
+
+def _offer_cost(ev: Evaluation, offer: PriceOffer, args: tuple[Any, ...]) -> CostEstimate:
+    """The cost of ``offer`` on ``ev``, reused while its arguments stay the same.
+
+    The one kept on ``ev`` when it was computed from the same ``args`` (USD per GPU-hour,
+    serving, hours per month, tokens/s out, display currency, start-up, billing, spot terms),
+    else :func:`~gpupicker.core.pricing.cost.estimate_cost`'s, then kept.
+    """
+    hit = ev.costs.get(id(offer))
+    if hit is not None and hit[0] is offer and hit[1] == args:
+        return hit[2]
+    usd, serving, hours_per_month, tokens_out, money, startup, billing, spot = args
+    cost = estimate_cost(
+        usd_per_gpu_hour=usd,
+        num_gpus=ev.total_gpus,
+        throughput=ev.t,
+        hours=ev.hours,
+        serving=serving,
+        hours_per_month=hours_per_month,
+        pricing=offer.pricing,
+        tdp_w=ev.gpu.tdp_w,
+        utilization=DEFAULT_UTILIZATION,
+        tokens_out_per_s=tokens_out,
+        money=money,
+        startup=startup,
+        billing=billing,
+        spot=spot,
+    )
+    if len(ev.costs) >= OFFER_MEMO_LIMIT:  # offers of earlier snapshots
+        ev.costs.clear()
+    ev.costs[id(offer)] = (offer, args, cost)
+    return cost
+
+
+def _limit_and_reason(
+    ev: Evaluation,
+    offer: PriceOffer | None,
+    cost: CostEstimate | None,
+    misses: list[tuple[str, Message]],
+    money: Money,
+    spot: SpotTerms | None,
+    pcie_note: bool,
+    terms: dict[str, ProviderTerms] | None,
+) -> tuple[str, Message]:
+    """The limit and the whole reason of ``offer`` on ``ev``, reused while what they say stays.
+
+    :func:`.reasons.limit_and_reason` and :func:`_more_sentences`: the ones kept on ``ev`` when
+    built from the same cost object, misses, display currency and cluster terms, else built
+    and kept.
+    """
+    # the spot terms are among the cost's arguments: the same cost object means the same terms
+    cluster = (terms.get(offer.provider),) if terms and offer is not None and ev.n > GPUS_PER_NODE else None
+    key = id(offer) if offer is not None else 0
+    built = ev.reasons.get(key)
+    if built is not None:
+        was = built[0]
+        if was[0] is cost and was[1] == misses and was[2] == money and was[3] == cluster:
+            return built[1]
+    limit, reason = limit_and_reason(ev.shared, ev.fits, cost, misses, money)
+    more = _more_sentences(ev, offer, cost, spot, pcie_note, terms)
+    if more:
+        reason = join([reason, *more], "space")
+    if len(ev.reasons) >= OFFER_MEMO_LIMIT:
+        ev.reasons.clear()
+    ev.reasons[key] = ((cost, misses, money, cluster), (limit, reason))
+    return limit, reason
 
 
 def _misses(
