@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..checks import platform_of
 from ..hardware.specs import GpuSpec, PriceOffer
 from ..memory import estimate_memory
 from ..memory.mixed import (
@@ -42,6 +41,7 @@ from ..pricing.owned import OwnedGpu, owned_offer
 from ..results import MemoryEstimate, Throughput
 from ..speed.mixed import split_throughput
 from ..speed.throughput import estimate_throughput
+from ..stacks.platforms import platform_of
 from ..workload import GpuPart, Workload
 from .evaluation import MONEY_DEFAULTS, Evaluation, _hours
 from .reasons import fit_and_speed, speed_figure
