@@ -1711,6 +1711,10 @@
         <translation>{per_hour}/小时 = 每月 {per_month}</translation>
     </message>
     <message>
+        <source>{amount} per 1M tokens</source>
+        <translation>每百万 token {amount}</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="50" />
         <source>no price in the catalog</source>
         <translation>价格库中没有价格</translation>
