@@ -119,7 +119,7 @@ def test_cost_and_provider_columns_stay_in_view_at_the_default_size(qtbot, repo,
     )
     window.resize(1800, 900)  # room again: the columns take their natural widths back
     qtbot.wait(50)
-    assert hh.sectionSize(cols.index("usd_total")) >= rp._natural[cols.index("usd_total")]
+    assert hh.sectionSize(cols.index("usd_total")) >= rp.columns.natural[cols.index("usd_total")]
     assert two_lines("VRAM used / per GPU") == "VRAM used\n/ per GPU"
     assert two_lines("Headroom") == "Headroom" and two_lines("Price/hour") == "Price/hour"
 
