@@ -39,7 +39,8 @@ from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
 from .column_sizing import OptionsColumnSizer
 from .fit_filter import FitFilter
-from .options_model import FIT_COLOR, OptionsDelegate, OptionsTableModel
+from .options_delegate import FIT_COLOR, OptionsDelegate
+from .options_model import OptionsTableModel
 from .verdict_texts import absurd_note, advice_text, nothing_fits_text, over_limits_text, summary_text
 
 if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use
