@@ -84,7 +84,7 @@ def test_same_gpu_same_colour_in_both_curves(qtbot, window):
 
 @pytest.mark.gui
 def test_fit_and_price_plots_export_too(qtbot, window, tmp_path):
-    from gpupicker.ui.results.curves import export_plot
+    from gpupicker.ui.results.plot_export import export_plot
 
     c = window.controller
     c.update(train_hours=6.0)

@@ -46,7 +46,8 @@ from .verdict_texts import absurd_note, advice_text, nothing_fits_text, over_lim
 if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use
     import pyqtgraph as pg
 
-    from .curves import CostCurvePlot, MemoryCurvePlot
+    from .cost_curves import CostCurvePlot
+    from .curves import MemoryCurvePlot
     from .launch_dialog import LaunchDialog
     from .plots import CostPlot, VramFitPlot
 
@@ -396,7 +397,8 @@ class ResultsPage(QWizardPage):
     def _ensure_plots(self) -> None:
         if self._vram_plot is not None:
             return
-        from .curves import CostCurvePlot, MemoryCurvePlot
+        from .cost_curves import CostCurvePlot
+        from .curves import MemoryCurvePlot
         from .plots import CostPlot, VramFitPlot
 
         self._vram_plot = VramFitPlot()
@@ -413,7 +415,7 @@ class ResultsPage(QWizardPage):
         self._apply_plots()
 
     def _export(self, plot_item: pg.PlotItem) -> None:
-        from .curves import export_dialog
+        from .plot_export import export_dialog
 
         export_dialog(self, plot_item)
 
