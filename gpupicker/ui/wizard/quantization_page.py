@@ -78,7 +78,27 @@ class QuantizationPage(Page):
             self.weights.addItem(text, value)
         self.weights.setToolTip(tips["weights_dtype"])
 
-        # training
+        self._build_training_box()
+        self._build_inference_box()
+        self._build_serving_box()
+        self._build_image_box()
+
+        layout, outer = scroll_page(self)
+        top_box = QWidget()
+        top = QFormLayout(top_box)
+        top.setContentsMargins(0, 0, 0, 0)
+        wl = buddy(self.tr("&Weights format:"), self.weights)
+        wl.setToolTip(tips["weights_dtype"])
+        top.addRow(wl, self.weights)
+        form_column(layout, top_box, self.train_box, self.infer_box, self.serving_box, self.image_box)
+        layout.addStretch(1)
+        outer.addWidget(self.live)
+        self._connect()
+
+    def _build_training_box(self) -> None:
+        """The Training group: LoRA rank, checkpointing, optimizer, framework, precision,
+        sharding, batch and sequence length."""
+        tips = glossary()
         self.train_box = QGroupBox(self.tr("Training"))
         self.lora_rank = IntSpinBox()
         self.lora_rank.setRange(1, 1024)
@@ -143,7 +163,9 @@ class QuantizationPage(Page):
         tf.addRow(buddy(self.tr("Ba&tch size (per GPU):"), self.batch), self.batch)
         tf.addRow(buddy(self.tr("Se&quence length (tokens):"), self.seq_len), self.seq_len)
 
-        # inference
+    def _build_inference_box(self) -> None:
+        """The Inference group: prompt and output tokens, concurrent sequences, engine."""
+        tips = glossary()
         self.infer_box = QGroupBox(self.tr("Inference"))
         self.prompt_tokens = IntSpinBox()
         self.prompt_tokens.setRange(1, 2_000_000)
@@ -163,9 +185,9 @@ class QuantizationPage(Page):
         inf.addRow(buddy(self.tr("O&utput tokens:"), self.output_tokens), self.output_tokens)
         inf.addRow(buddy(self.tr("Concurrent se&quences (batch):"), self.infer_batch), self.infer_batch)
         inf.addRow(buddy(self.tr("&Engine:"), self.engine), self.engine)
-        self._build_serving_box()
 
-        # image generation
+    def _build_image_box(self) -> None:
+        """The Image generation group: resolution, steps, images."""
         self.image_box = QGroupBox(self.tr("Image generation"))
         self.resolution = IntSpinBox()
         self.resolution.setRange(64, 8192)
@@ -180,18 +202,6 @@ class QuantizationPage(Page):
         self.steps_label = buddy(self.tr("S&teps:"), self.steps)
         imf.addRow(self.steps_label, self.steps)
         imf.addRow(buddy(self.tr("I&mages:"), self.images), self.images)
-
-        layout, outer = scroll_page(self)
-        top_box = QWidget()
-        top = QFormLayout(top_box)
-        top.setContentsMargins(0, 0, 0, 0)
-        wl = buddy(self.tr("&Weights format:"), self.weights)
-        wl.setToolTip(tips["weights_dtype"])
-        top.addRow(wl, self.weights)
-        form_column(layout, top_box, self.train_box, self.infer_box, self.serving_box, self.image_box)
-        layout.addStretch(1)
-        outer.addWidget(self.live)
-        self._connect()
 
     def _build_serving_box(self) -> None:
         """vLLM/SGLang server settings (Workload fields; 0 = the engine's default, as core)."""
