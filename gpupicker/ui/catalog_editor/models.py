@@ -1,7 +1,7 @@
 """The table model over one catalog repository table, with undoable, validated edits.
 
-``data()`` renders per role (:class:`~.record_rows.RecordRows`); ``setData()`` validates a new frozen record with
-pydantic, and on success pushes an undo command that writes only that field through
+``data()`` renders per role (:class:`~.record_rows.RecordRows`); ``setData()`` validates
+a new frozen record with pydantic, and on success pushes an undo command that writes only that field through
 the repository's conflict-checked ``update_*_fields`` and re-reads the row. A
 validation error returns False and emits ``validationFailed(message)`` for the
 status bar.
