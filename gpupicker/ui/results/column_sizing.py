@@ -16,7 +16,12 @@ SHRINKABLE_COLUMNS = frozenset(
     ("rank", "fits", "vram", "headroom", "speed", "usd_per_hour", "usd_total", "provider", "observed")
 )
 """Columns that give room (down to their cells' or title's width) so the provider column
-stays in view in a narrow window (:meth:`OptionsColumnSizer.fit_to_provider`)."""
+stays in view in a narrow window (:meth:`OptionsColumnSizer.fit_columns`)."""
+GPU_LEAST_PX = 260
+"""The GPU column narrows to no less than this (or the width of "NVIDIA GeForce RTX 4090"
+when that is less), whatever the window's width; wider names elide in the middle."""
+GPU_MOST_PX = 330
+"""The GPU column is never wider: "NVIDIA RTX PRO 6000 Blackwell (Workstation, 96GB)" fits."""
 HEADER_PADDING_PX = 16
 """A header section's room around its title: ``style.qss`` pads sections 6 px each side,
 plus the frame."""
@@ -67,7 +72,9 @@ class OptionsColumnSizer(QObject):
         hh = self.table.horizontalHeader()
         cols = OptionsTableModel.COLUMNS
         for c, name in enumerate(cols):
-            cap = {"gpu": 260, "provider": 150, "reason": 10_000, **self.GROWING_COLUMNS}.get(name, 180)
+            cap = {"gpu": GPU_MOST_PX, "provider": 150, "reason": 10_000, **self.GROWING_COLUMNS}.get(
+                name, 180
+            )
             hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
         self._gpu_width = hh.sectionSize(cols.index("gpu"))
         # the least each column can take when the window is narrow: its cells' width, or its
@@ -128,48 +135,47 @@ class OptionsColumnSizer(QObject):
             need = min(cap, max((fm.horizontalAdvance(t) for t in texts), default=0) + 16)
             if need > hh.sectionSize(c):
                 hh.resizeSection(c, need)
+                if c in self.natural:  # fit_columns starts from the grown width
+                    self.natural[c] = need
                 grown = True
         if grown:
             self.fit_columns()
 
     def fit_columns(self) -> None:
-        """Narrow the GPU column (names elide in the middle, full name in the tooltip) so the
-        cost and provider columns stay in view at the window's width; widen it back when
-        there is room."""
-        cols = OptionsTableModel.COLUMNS
-        natural = self._gpu_width
-        if not natural:
-            return
-        hh = self.table.horizontalHeader()
-        g = cols.index("gpu")
-        others = sum(
-            hh.sectionSize(c)
-            for c, name in enumerate(cols)
-            if name not in ("gpu", "reason") and not hh.isSectionHidden(c)
-        )
-        room = self.table.viewport().width() - others
-        least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
-        hh.resizeSection(g, max(min(least, natural), min(natural, room)))
-        self.fit_to_provider()
+        """Keep the GPU names whole and the cost and provider columns in view at the table's
+        width.
 
-    def fit_to_provider(self) -> None:
-        """Where the GPU column at its least still leaves the provider column (the last one a
-        user needs to pick an offer) partly out of view, take the rest from the other
-        columns' room above their cells' or title's width (:attr:`floors`), the roomiest
-        first; each starts from its natural width, so a wider window gives it back."""
+        Every column starts from its natural width. Where the columns up to the provider's
+        (the last one a user needs to pick an offer) do not fit the viewport, the shrinkable
+        columns first give their room above their cells' or title's width (:attr:`floors`:
+        nothing is cut; the roomiest first), and only then the GPU column narrows, down to
+        :data:`GPU_LEAST_PX` (names elide in the middle, the full name is in the tooltip).
+        The columns after the provider's (price date, reason) scroll into view.
+        A wider window gives every column its natural width back.
+        """
+        natural_gpu = self._gpu_width
+        if not natural_gpu:
+            return
         cols = OptionsTableModel.COLUMNS
         hh = self.table.horizontalHeader()
-        natural = self.natural
-        floors = self.floors
-        for c, size in natural.items():
-            hh.resizeSection(c, size)
-        last = cols.index("provider")
-        spare = self.table.viewport().width() - sum(
-            hh.sectionSize(c) for c in range(last + 1) if not hh.isSectionHidden(c)
-        )
-        for c in sorted(natural, key=lambda c: natural[c] - floors[c], reverse=True):
+        g, last = cols.index("gpu"), cols.index("provider")
+        natural, floors = self.natural, self.floors
+        # the widths are worked out first and set at the end: a section resize can bring the
+        # horizontal scroll bar, whose viewport resize calls this again mid-way
+        sizes = {c: natural.get(c, hh.sectionSize(c)) for c in range(last + 1) if not hh.isSectionHidden(c)}
+        sizes[g] = natural_gpu
+        spare = self.table.viewport().width() - sum(sizes.values())
+        for c in sorted(
+            (c for c in natural if c in sizes), key=lambda c: natural[c] - floors[c], reverse=True
+        ):
             if spare >= 0:
                 break
             take = min(-spare, natural[c] - floors[c])
-            hh.resizeSection(c, natural[c] - take)
+            sizes[c] = natural[c] - take
             spare += take
+        if spare < 0:
+            least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
+            sizes[g] = max(min(least, natural_gpu, GPU_LEAST_PX), natural_gpu + spare)
+        for c, size in {**natural, **sizes}.items():
+            if hh.sectionSize(c) != size:
+                hh.resizeSection(c, size)
