@@ -7323,6 +7323,10 @@ Keep %1 as entered?</source>
 <context>
     <name>Curves</name>
     <message>
+        <source>%1 per GPU</source>
+        <translation>单卡显存（%1）</translation>
+    </message>
+    <message>
         <source>Batch size (sequences)</source>
         <translation>批大小（序列数）</translation>
     </message>

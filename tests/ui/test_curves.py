@@ -25,6 +25,11 @@ def test_results_page_draws_the_curves_and_exports(qtbot, window, tmp_path):
     plot = page.memory_curves
     assert plot.selected_dimension() == "batch"
     assert plot.series and plot.series[0]["gpu_id"] == "rtx_4090"
+    # the axis title fits the plot's height at the default size ("Memory per GPU (GiB)" was
+    # cut to "Memory per GPU (GiE"): the panel's title says what the memory is
+    axis = plot.plot_item.getAxis("left")
+    assert axis.labelText == "GiB per GPU"
+    assert axis.label.boundingRect().width() <= plot.plot_item.vb.height()
     s = plot.series[0]
     fit = solve_fit(c.workload, window.repo.get_gpu("rtx_4090"), "batch")
     assert s["crossing"][0] == fit.value

@@ -298,7 +298,8 @@ class MemoryCurvePlot(PlotPanel):
         axes_key = (self.dimension, unit)
         if axes_key != self._axes_key:
             self.plot_item.setLabel("bottom", dimension_label(self.dimension))
-            self.plot_item.setLabel("left", tr_fmt(translate("Curves", "Memory per GPU (%1)"), unit))
+            # short: "Memory per GPU (GiB)" was cut at the plot's default height (~130 px)
+            self.plot_item.setLabel("left", tr_fmt(translate("Curves", "%1 per GPU"), unit))
             self._axes_key = axes_key
         shared = data.shared_curve() if data is not None else None
         if shared is not None:  # the same memory on every card: one dark line, coloured capacities
