@@ -11,9 +11,12 @@ from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QWidget, QWizard, QWizardPage
 from typing_extensions import override
 
+from .page_base import keep_scroll_out_of_tab_chain
 from .task_page import TaskPage
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QKeyEvent
+
     from ..controller import WorkloadController
 
 PAGE_NAMES = ("task", "model", "quantization", "budget", "results")
@@ -63,6 +66,8 @@ class PlanWizard(QWizard):
         # entered (and painted) before these pages existed: TaskPage.nextId names the model
         # page from the start, and its isComplete turns true now, which enables Next
         self.task_page.completeChanged.emit()
+        for page in (self.task_page, self.model_page, self.quant_page, self.budget_page):
+            keep_scroll_out_of_tab_chain(page)
         self.currentIdChanged.connect(self._log_page)
 
     @Slot(int)
@@ -105,3 +110,20 @@ class PlanWizard(QWizard):
     @override
     def done(self, result: int) -> None:  # noqa: D102 - embedded: never close
         return None
+
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Enter that no field took (a radio button, a list, a spin box or line edit after
+        committing) is Next, as in a top-level wizard. Embedded, QDialog finds no default
+        button (it looks only at buttons whose window is the dialog), so once the focus had
+        been on Next and left it, Enter did nothing on any page (real window, Xvfb)."""
+        from PySide6.QtCore import Qt
+
+        plain = event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+        if plain and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            nxt = self.button(QWizard.WizardButton.NextButton)
+            if nxt.isVisible() and nxt.isEnabled():
+                nxt.click()
+                event.accept()
+                return
+        super().keyPressEvent(event)
