@@ -25,7 +25,14 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..units import GiB, MiB
 from ..workload import Workload
-from .common import kv_cache_bytes, recurrent_state_bytes, state_assumption, weights_bytes
+from .common import (
+    kv_cache_bytes,
+    kv_replication_note,
+    kv_tp_shards,
+    recurrent_state_bytes,
+    state_assumption,
+    weights_bytes,
+)
 from .experts import effective_ep, ep_weights_bytes, routed_expert_bytes
 
 VLLM_BLOCK_TOKENS = 16
@@ -231,7 +238,7 @@ def _vllm_sizes(
     forward = st.max_num_batched_tokens * vllm_activation_bytes_per_token(arch) / tp
     sampler = min(st.max_num_seqs, st.max_num_batched_tokens) * arch.vocab_size * 4
     act = int(max(forward, sampler))
-    block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // tp
+    block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // kv_tp_shards(arch, tp)
     state = recurrent_state_bytes(arch, 1, "vllm") // tp
     return wb, act, block, state
 
@@ -277,6 +284,7 @@ def _vllm_memory_on_card(
     wb, act, block, state = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp, groups, ep)
     assumptions: list[Message] = list(_vllm_assumptions(kv_cache_dtype, st, tp))
     assumptions.extend(state_assumption(arch, state * tp, 1))
+    assumptions.extend(kv_replication_note(arch, tp))
     non_torch = _non_torch(tp)
     graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * usable_bytes))
     budget = int(st.gpu_memory_utilization * torch_total)
@@ -378,6 +386,24 @@ TRTLLM_WORKSPACE_BYTES = int(1.0 * GiB)
 logs: "Allocated … MiB for execution context memory", typically 0.5–2 GiB)."""
 
 
+def _pool_fraction(w: Workload, engine: str, tp: int) -> tuple[float, Message, int]:
+    """(memory fraction of the KV pool, the sentence naming it, engine workspace bytes).
+
+    SGLang: ``mem_fraction_static`` by TP size (:data:`SGLANG_MEM_FRACTION_BY_TP`) unless
+    ``gpu_memory_utilization`` is given; LMDeploy: ``cache_max_entry_count``; TensorRT-LLM:
+    ``kv_cache_free_gpu_mem_fraction`` and its engine workspace.
+    """
+    if engine == "sglang":
+        user = "gpu_memory_utilization" in w.model_fields_set
+        frac = w.gpu_memory_utilization if user else next(f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
+        return frac, msg("engines.sglang_head", tp=tp, frac=f"{frac:.2f}"), 0
+    if engine == "lmdeploy":
+        frac = LMDEPLOY_CACHE_MAX_ENTRY_COUNT
+        return frac, msg("engines.lmdeploy_head", tp=tp, frac=f"{frac:.2f}"), 0
+    frac = TRTLLM_FREE_FRACTION
+    return frac, msg("engines.trtllm_head", tp=tp, frac=f"{frac:.2f}"), TRTLLM_WORKSPACE_BYTES
+
+
 def fraction_pool_memory(
     w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int, engine: str
 ) -> MemoryEstimate:
@@ -409,24 +435,16 @@ def fraction_pool_memory(
         effective_ep(w.parallelism.expert_parallel, w.num_gpus),
     )
     ctx = w.context_tokens()
-    per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
-    state = recurrent_state_bytes(arch, 1, "vllm") / tp
+    per_token = (
+        kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype)
+        / VLLM_BLOCK_TOKENS
+        / kv_tp_shards(arch, tp)
+    )
+    state = recurrent_state_bytes(arch, 1, engine) / tp
     seqs_max = w.max_num_seqs or VLLM_MAX_NUM_SEQS
     context = _non_torch(tp)
-    if engine == "sglang":
-        user = "gpu_memory_utilization" in w.model_fields_set
-        frac = w.gpu_memory_utilization if user else next(f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
-        head = msg("engines.sglang_head", tp=tp, frac=f"{frac:.2f}")
-        workspace = 0
-    elif engine == "lmdeploy":
-        frac = LMDEPLOY_CACHE_MAX_ENTRY_COUNT
-        head = msg("engines.lmdeploy_head", tp=tp, frac=f"{frac:.2f}")
-        workspace = 0
-    else:
-        frac = TRTLLM_FREE_FRACTION
-        head = msg("engines.trtllm_head", tp=tp, frac=f"{frac:.2f}")
-        workspace = TRTLLM_WORKSPACE_BYTES
-    notes = [join([head]), *state_assumption(arch, int(state * tp), 1)]
+    frac, head, workspace = _pool_fraction(w, engine, tp)
+    notes = [join([head]), *state_assumption(arch, int(state * tp), 1), *kv_replication_note(arch, tp)]
     if gpu is None:
         kv = int((per_token * ctx + state) * w.batch)
         return MemoryEstimate(
