@@ -6571,6 +6571,22 @@ Keep %1 as entered?</source>
 <context>
     <name>QuantizationPage</name>
     <message>
+        <source>W8A8 (INT8 weights and activations)</source>
+        <translation>W8A8（INT8 权重和激活）</translation>
+    </message>
+    <message>
+        <source>W4A8 (INT4 weights, INT8 activations)</source>
+        <translation>W4A8（INT4 权重，INT8 激活）</translation>
+    </message>
+    <message>
+        <source>W8A8: weights and activations in INT8 (8-bit integers), multiplied on the INT8 units; about half the memory of BF16 weights. The Ascend ModelSlim format vLLM-Ascend and MindIE load on Ascend 910B / 910C, whose engines load no AWQ, GPTQ or FP8.</source>
+        <translation>W8A8：权重和激活均为 INT8（8 位整数），矩阵乘法在 INT8 计算单元上进行；权重显存约为 BF16 的一半。这是昇腾 ModelSlim 格式，vLLM-Ascend 和 MindIE 在昇腾 910B / 910C 上加载它；昇腾上的推理引擎不加载 AWQ、GPTQ 或 FP8。</translation>
+    </message>
+    <message>
+        <source>W4A8: weights in INT4 (4-bit integers), activations in INT8; about a quarter of the memory of BF16 weights. The Ascend ModelSlim 4-bit format vLLM-Ascend loads on Ascend 910B / 910C.</source>
+        <translation>W4A8：权重为 INT4（4 位整数），激活为 INT8；权重显存约为 BF16 的四分之一。这是昇腾 ModelSlim 的 4 位格式，vLLM-Ascend 在昇腾 910B / 910C 上加载它。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="442" />
         <source>Precision and batch</source>
         <translation>量化与批大小</translation>
@@ -7346,6 +7362,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>Curves</name>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>单卡显存（%1）</translation>
+    </message>
     <message>
         <source>Batch size (sequences)</source>
         <translation>批大小（序列数）</translation>
