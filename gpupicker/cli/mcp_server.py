@@ -146,7 +146,8 @@ def _add_planning_tools(server: MCPServer, catalog: str | None) -> None:
         from pydantic import ValidationError
 
         from .common import error_text, unknown_fields_warning
-        from .recommend import display_money, recommend_json, run_recommend
+        from .recommend import display_money, run_recommend
+        from .recommend_output import recommend_json
 
         repo = _catalog(catalog)
         try:
@@ -188,7 +189,7 @@ def _add_planning_tools(server: MCPServer, catalog: str | None) -> None:
                 return {"error": "the catalog could not be opened; fit needs the GPU's memory"}
             w = Workload.model_validate(workload)
             if w.gpus and not gpu:  # the job's machine of cards, each within its memory
-                from ..core.ranking.mixed_plan import solve_machine_fit
+                from ..core.ranking.machine_report import solve_machine_fit
                 from ..service.resolve import resolve_machine
 
                 return _with_ids(

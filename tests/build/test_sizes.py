@@ -28,21 +28,10 @@ PENDING_MODULES = frozenset(
         "gpupicker/catalog/importing.py",
         "gpupicker/catalog/records.py",
         "gpupicker/cli/catalog.py",
-        "gpupicker/cli/recommend.py",
+        "gpupicker/core/memory/paged.py",
         "gpupicker/core/planners/launch_cn.py",
         "gpupicker/core/planners/launch_config.py",
-        "gpupicker/core/pricing/cost.py",
-        "gpupicker/core/ranking/mixed_plan.py",
-        "gpupicker/core/ranking/recommend.py",
-        "gpupicker/core/speed/inference.py",
-        "gpupicker/core/speed/throughput.py",
         "gpupicker/importers/jobs.py",
-        "gpupicker/ui/catalog_editor/models.py",
-        "gpupicker/ui/catalog_editor/window.py",
-        "gpupicker/ui/main_window.py",
-        "gpupicker/ui/results/curves.py",
-        "gpupicker/ui/results/options_model.py",
-        "gpupicker/ui/results/page.py",
     }
 )
 """Modules over :data:`MAX_MODULE_LINES` whose split is under way (path from the repository root)."""
@@ -57,18 +46,7 @@ PENDING_FUNCTIONS = frozenset(
         "gpupicker/core/planners/launch_config.py:_serving",
         "gpupicker/core/planners/launch_config.py:_training",
         "gpupicker/core/planners/launch_config.py:launch_config",
-        "gpupicker/core/pricing/cost.py:estimate_cost",
-        "gpupicker/core/ranking/evaluation.py:evaluate",
-        "gpupicker/core/ranking/recommend.py:_build_options",
-        "gpupicker/core/ranking/recommend.py:recommend",
-        "gpupicker/core/speed/mixed.py:split_throughput",
-        "gpupicker/core/speed/serving.py:plan_serving",
-        "gpupicker/core/speed/throughput.py:_Roofline.of",
         "gpupicker/importers/jobs.py:read_command",
-        "gpupicker/ui/results/page.py:ResultsPage.__init__",
-        "gpupicker/ui/wizard/budget_page.py:BudgetPage.__init__",
-        "gpupicker/ui/wizard/model_page.py:ModelPage.__init__",
-        "gpupicker/ui/wizard/quantization_page.py:QuantizationPage.__init__",
     }
 )
 """Functions over :data:`MAX_FUNCTION_LINES` whose split is under way (``path:qualified.name``)."""

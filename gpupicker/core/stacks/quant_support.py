@@ -216,4 +216,39 @@ def quant_refusal(
     return None
 
 
-__all__ = ["SUPPORT_TABLE", "SupportRow", "compute_capability", "quant_refusal", "weight_format"]
+MODELSLIM_FORMATS: tuple[str, ...] = ("w8a8", "w4a8")
+"""The Ascend ModelSlim weight formats (``weight_format`` names): W8A8 (INT8 weights and
+activations) and W4A8 (INT4 weights, INT8 activations), vllm-ascend quantization guide."""
+
+
+def modelslim_formats(engine: str) -> tuple[str, ...]:
+    """The ModelSlim formats (:data:`MODELSLIM_FORMATS`) ``engine`` loads on Ascend NPUs.
+
+    By :data:`SUPPORT_TABLE`: an engine whose Ascend row (``quant_support.ascend_modelslim``)
+    refuses every other quantized format there loads these, less any that a row refuses on
+    Ascend. Empty for an engine that row does not name (its Ascend support is not modelled).
+
+    Args:
+        engine: canonical engine name (:mod:`.frameworks`).
+    """
+    ascend = next(r for r in SUPPORT_TABLE if r.reason == "quant_support.ascend_modelslim")
+    if engine not in ascend.engines:
+        return ()
+    refused = {
+        f
+        for r in SUPPORT_TABLE
+        if not r.kv and engine in r.engines and "ascend" in r.platforms and r.cc_below is None
+        for f in r.formats
+    }
+    return tuple(f for f in MODELSLIM_FORMATS if f not in refused)
+
+
+__all__ = [
+    "MODELSLIM_FORMATS",
+    "SUPPORT_TABLE",
+    "SupportRow",
+    "compute_capability",
+    "modelslim_formats",
+    "quant_refusal",
+    "weight_format",
+]
