@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from gpupicker.core.messages import error_message
-from gpupicker.core.planners.launch_cn import OFFICIAL_QUANT
 from gpupicker.core.planners.launch_config import launch_config
+from gpupicker.core.planners.launch_hub import OFFICIAL_QUANT
 from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
