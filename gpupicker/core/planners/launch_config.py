@@ -101,6 +101,31 @@ def model_repo(hf_repo: str, source: str) -> str | None:
     return hf_repo or hf_repo_from_source(source)
 
 
+def _download(fetch: str | None, refs: Refs) -> tuple[str, str]:
+    """(download step, its first command prefixed with the tool's install) for the repo ``fetch``.
+
+    The catalog's own repo comes from ModelScope first and hf-mirror.com as the alternative; a
+    ``vllm-ascend/`` export is published on ModelScope only; an official Qwen export has the same
+    id on both hubs. ``('', '')`` with nothing to fetch.
+    """
+    if fetch is None:
+        return "", ""
+    if fetch == refs.hf_repo:
+        download = launch_hub.download_step(refs.hf_repo, refs.modelscope_id)
+    elif fetch.startswith("vllm-ascend/"):  # published on ModelScope only
+        download = launch_hub.download_step(None, fetch)
+    else:  # an official Qwen export: the same id on both hubs
+        download = launch_hub.download_step(fetch, fetch)
+    first = next((line for line in download.split("\n") if line and not line.startswith("#")), "")
+    if first:  # the YAMLs run on a fresh machine: install the download tool first
+        first = (
+            "pip install modelscope && "
+            if first.startswith("modelscope")
+            else "pip install huggingface_hub && "
+        ) + first
+    return download, first
+
+
 def launch_config(
     w: Workload,
     opt: Option,
@@ -162,21 +187,7 @@ def launch_config(
         elif replicas > 1:
             assumptions.append(_s("replica_nodes", replicas=replicas, n=per))
     warnings += more
-    if fetch is None:
-        download = ""
-    elif fetch == refs.hf_repo:
-        download = launch_hub.download_step(refs.hf_repo, refs.modelscope_id)
-    elif fetch.startswith("vllm-ascend/"):  # published on ModelScope only
-        download = launch_hub.download_step(None, fetch)
-    else:  # an official Qwen export: the same id on both hubs
-        download = launch_hub.download_step(fetch, fetch)
-    first = next((line for line in download.split("\n") if line and not line.startswith("#")), "")
-    if first:  # the YAMLs run on a fresh machine: install the download tool first
-        first = (
-            "pip install modelscope && "
-            if first.startswith("modelscope")
-            else "pip install huggingface_hub && "
-        ) + first
+    download, first = _download(fetch, refs)
     yaml_setup = "\n".join(x for x in (setup, first) if x)
     spot = opt.pricing in ("spot", "interruptible", "preemptible")
     if opt.memory.cards:

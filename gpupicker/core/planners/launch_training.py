@@ -49,9 +49,11 @@ def _training_extras(w: Workload, fw: str) -> list[Message]:
     return out
 
 
-def training(
-    w: Workload, opt: Option, model: str, refs: Refs
-) -> tuple[str, str, str, list[Message], list[Message]]:
+Launched = tuple[str, str, str, list[Message], list[Message]]
+"""(engine, command, setup, assumptions, warnings) of a training launcher."""
+
+
+def training(w: Workload, opt: Option, model: str, refs: Refs) -> Launched:
     """(engine, command, setup, assumptions, warnings) of the training launcher on the option's GPUs.
 
     Raises:
@@ -78,128 +80,12 @@ def training(
         where = launch_hub.local_dir(hub) if "/" in hub else hub
         cmd, setup, a, more = launch_cn_training.mindspeed(w, n, where)
         return "mindspeed", cmd, setup, a, more
-    seq = w.training_seq_len()
-    par = w.parallelism
-    assumptions: list[Message] = []
-    warnings: list[Message] = []
-    lora = w.lora
     if fw in ("transformers", "deepspeed", "fsdp"):
-        # the `trl sft` CLI launches itself through accelerate: --num_processes and the
-        # sharding profile (TRL's predefined accelerate configs) go on the same line
-        launch = ["trl", "sft", "--num_processes", str(n)]
-        if par.zero_stage:
-            launch += ["--accelerate_config", f"zero{par.zero_stage}"]
-            if par.cpu_offload:
-                launch += ["--offload_optimizer_device", "cpu"]
-        elif par.fsdp or fw == "fsdp":
-            launch += ["--accelerate_config", "fsdp2"]
-        elif n > 1:
-            launch += ["--accelerate_config", "multi_gpu"]
-        parts = [
-            *launch,
-            "--model_name_or_path",
-            model,
-            "--dataset_name",
-            "YOUR_DATASET",
-            "--per_device_train_batch_size",
-            str(w.batch),
-            "--max_length",
-            str(seq),
-            "--optim",
-            {
-                "adamw": "adamw_torch",
-                "adamw8bit": "adamw_bnb_8bit",
-                "paged_adamw8bit": "paged_adamw_8bit",
-                "sgd": "sgd",
-                "adafactor": "adafactor",
-                "lion": "lion_32bit",
-            }[w.optimizer],
-        ]
-        if w.compute_dtype in ("bf16", "fp16"):
-            parts.append(f"--{w.compute_dtype}")
-        if w.grad_ckpt:
-            parts.append("--gradient_checkpointing")
-        if lora is not None:
-            parts += [
-                "--use_peft",
-                "--lora_r",
-                str(lora.r),
-                "--lora_alpha",
-                f"{lora.alpha:g}",
-                "--lora_target_modules",
-                *lora.targets,
-            ]
-        if w.task == "qlora":
-            if w.weights_dtype == "nf4":
-                parts += ["--load_in_4bit", "--bnb_4bit_quant_type", "nf4"]
-            else:
-                parts += ["--load_in_8bit"]
-        parts += ["--output_dir", "out"]
-        assumptions.append(_s("trl", n=n, batch=w.batch, seq=seq, opt=w.optimizer, dtype=w.compute_dtype))
-        assumptions += _training_extras(w, fw)
-        if w.task == "pretrain":
-            warnings.append(_s("pretrain"))
-        return (
-            "trl",
-            _j(parts),
-            "pip install trl peft accelerate bitsandbytes deepspeed",
-            assumptions,
-            warnings,
-        )
+        return _trl(w, model, opt.num_gpus, fw)
     if fw == "torchtune":
-        kind = {"lora": "lora", "qlora": "lora", "full_ft": "full"}.get(w.task)
-        if kind is None:
-            raise ValueError(_e("torchtune_tasks", task=repr(w.task)))
-        recipe = f"{kind}_finetune_{'distributed' if n > 1 else 'single_device'}"
-        cfg = (
-            f"YOUR_MODEL/{'qlora' if w.task == 'qlora' else kind}_"
-            f"{'distributed' if n > 1 else 'single_device'}"
-        )
-        parts = (
-            ["tune", "run"]
-            + (["--nproc_per_node", str(n)] if n > 1 else [])
-            + [
-                recipe,
-                "--config",
-                cfg,
-                f"batch_size={w.batch}",
-                f"tokenizer.max_seq_len={seq}",
-                f"enable_activation_checkpointing={w.grad_ckpt}",
-            ]
-        )
-        if lora is not None:
-            parts += [f"model.lora_rank={lora.r}", f"model.lora_alpha={lora.alpha:g}"]
-        assumptions.append(_s("torchtune", recipe=recipe, batch=w.batch, seq=seq))
-        assumptions += _training_extras(w, fw)
-        warnings.append(_s("torchtune_config"))
-        return "torchtune", " ".join(parts), "pip install torchtune torchao", assumptions, warnings
+        return _torchtune(w, opt.num_gpus, fw)
     if fw == "litgpt":
-        sub = {
-            "lora": "finetune_lora",
-            "qlora": "finetune_lora",
-            "full_ft": "finetune_full",
-            "pretrain": "pretrain",
-        }[w.task]
-        parts = [
-            "litgpt",
-            sub,
-            model,
-            "--devices",
-            str(n),
-            "--precision",
-            f"{w.compute_dtype}-true" if w.compute_dtype in ("bf16", "fp16") else "32-true",
-            "--train.micro_batch_size",
-            str(w.batch),
-            "--train.max_seq_length",
-            str(seq),
-        ]
-        if lora is not None:
-            parts += ["--lora_r", str(lora.r), "--lora_alpha", f"{lora.alpha:g}"]
-        if w.task == "qlora":
-            parts += ["--quantize", "bnb.nf4" if w.weights_dtype == "nf4" else "bnb.int8"]
-        assumptions.append(_s("litgpt", recipe=sub, n=n, batch=w.batch, seq=seq))
-        assumptions += _training_extras(w, fw)
-        return "litgpt", _j(parts), 'pip install "litgpt[all]"', assumptions, warnings
+        return _litgpt(w, model, opt.num_gpus, fw)
     raise ValueError(
         _e(
             "no_training_launcher",
@@ -207,3 +93,143 @@ def training(
             choices=join([verbatim(x) for x in TRAINING_LAUNCHERS], "list"),
         )
     )
+
+
+def _trl(w: Workload, model: str, n: int, fw: str) -> Launched:
+    """``trl sft`` through accelerate: batch, length, optimizer, precision, LoRA/QLoRA and sharding."""
+    par = w.parallelism
+    seq = w.training_seq_len()
+    assumptions: list[Message] = []
+    warnings: list[Message] = []
+    lora = w.lora
+    # the `trl sft` CLI launches itself through accelerate: --num_processes and the
+    # sharding profile (TRL's predefined accelerate configs) go on the same line
+    launch = ["trl", "sft", "--num_processes", str(n)]
+    if par.zero_stage:
+        launch += ["--accelerate_config", f"zero{par.zero_stage}"]
+        if par.cpu_offload:
+            launch += ["--offload_optimizer_device", "cpu"]
+    elif par.fsdp or fw == "fsdp":
+        launch += ["--accelerate_config", "fsdp2"]
+    elif n > 1:
+        launch += ["--accelerate_config", "multi_gpu"]
+    parts = [
+        *launch,
+        "--model_name_or_path",
+        model,
+        "--dataset_name",
+        "YOUR_DATASET",
+        "--per_device_train_batch_size",
+        str(w.batch),
+        "--max_length",
+        str(seq),
+        "--optim",
+        {
+            "adamw": "adamw_torch",
+            "adamw8bit": "adamw_bnb_8bit",
+            "paged_adamw8bit": "paged_adamw_8bit",
+            "sgd": "sgd",
+            "adafactor": "adafactor",
+            "lion": "lion_32bit",
+        }[w.optimizer],
+    ]
+    if w.compute_dtype in ("bf16", "fp16"):
+        parts.append(f"--{w.compute_dtype}")
+    if w.grad_ckpt:
+        parts.append("--gradient_checkpointing")
+    if lora is not None:
+        parts += [
+            "--use_peft",
+            "--lora_r",
+            str(lora.r),
+            "--lora_alpha",
+            f"{lora.alpha:g}",
+            "--lora_target_modules",
+            *lora.targets,
+        ]
+    if w.task == "qlora":
+        if w.weights_dtype == "nf4":
+            parts += ["--load_in_4bit", "--bnb_4bit_quant_type", "nf4"]
+        else:
+            parts += ["--load_in_8bit"]
+    parts += ["--output_dir", "out"]
+    assumptions.append(_s("trl", n=n, batch=w.batch, seq=seq, opt=w.optimizer, dtype=w.compute_dtype))
+    assumptions += _training_extras(w, fw)
+    if w.task == "pretrain":
+        warnings.append(_s("pretrain"))
+    return (
+        "trl",
+        _j(parts),
+        "pip install trl peft accelerate bitsandbytes deepspeed",
+        assumptions,
+        warnings,
+    )
+
+
+def _torchtune(w: Workload, n: int, fw: str) -> Launched:
+    """The torchtune ``tune run`` LoRA or full fine-tuning recipe with the batch and length overrides.
+
+    Raises:
+        ValueError: a task torchtune has no recipe for (pre-training).
+    """
+    seq = w.training_seq_len()
+    assumptions: list[Message] = []
+    warnings: list[Message] = []
+    lora = w.lora
+    kind = {"lora": "lora", "qlora": "lora", "full_ft": "full"}.get(w.task)
+    if kind is None:
+        raise ValueError(_e("torchtune_tasks", task=repr(w.task)))
+    recipe = f"{kind}_finetune_{'distributed' if n > 1 else 'single_device'}"
+    cfg = f"YOUR_MODEL/{'qlora' if w.task == 'qlora' else kind}_{'distributed' if n > 1 else 'single_device'}"
+    parts = (
+        ["tune", "run"]
+        + (["--nproc_per_node", str(n)] if n > 1 else [])
+        + [
+            recipe,
+            "--config",
+            cfg,
+            f"batch_size={w.batch}",
+            f"tokenizer.max_seq_len={seq}",
+            f"enable_activation_checkpointing={w.grad_ckpt}",
+        ]
+    )
+    if lora is not None:
+        parts += [f"model.lora_rank={lora.r}", f"model.lora_alpha={lora.alpha:g}"]
+    assumptions.append(_s("torchtune", recipe=recipe, batch=w.batch, seq=seq))
+    assumptions += _training_extras(w, fw)
+    warnings.append(_s("torchtune_config"))
+    return "torchtune", " ".join(parts), "pip install torchtune torchao", assumptions, warnings
+
+
+def _litgpt(w: Workload, model: str, n: int, fw: str) -> Launched:
+    """LitGPT's ``finetune_lora`` / ``finetune_full`` / ``pretrain`` with precision and the batch shape."""
+    seq = w.training_seq_len()
+    assumptions: list[Message] = []
+    warnings: list[Message] = []
+    lora = w.lora
+    sub = {
+        "lora": "finetune_lora",
+        "qlora": "finetune_lora",
+        "full_ft": "finetune_full",
+        "pretrain": "pretrain",
+    }[w.task]
+    parts = [
+        "litgpt",
+        sub,
+        model,
+        "--devices",
+        str(n),
+        "--precision",
+        f"{w.compute_dtype}-true" if w.compute_dtype in ("bf16", "fp16") else "32-true",
+        "--train.micro_batch_size",
+        str(w.batch),
+        "--train.max_seq_length",
+        str(seq),
+    ]
+    if lora is not None:
+        parts += ["--lora_r", str(lora.r), "--lora_alpha", f"{lora.alpha:g}"]
+    if w.task == "qlora":
+        parts += ["--quantize", "bnb.nf4" if w.weights_dtype == "nf4" else "bnb.int8"]
+    assumptions.append(_s("litgpt", recipe=sub, n=n, batch=w.batch, seq=seq))
+    assumptions += _training_extras(w, fw)
+    return "litgpt", _j(parts), 'pip install "litgpt[all]"', assumptions, warnings
