@@ -3365,6 +3365,10 @@
         <translation>transformers generate()，device_map='auto' 跨 {n} 张卡，批大小 {batch}，上下文 {ctx}</translation>
     </message>
     <message>
+        <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the launcher trains in fp16 with loss scaling instead</source>
+        <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：启动命令改用 fp16 训练，并开启损失缩放</translation>
+    </message>
+    <message>
         <source>TRL SFT on {n} GPU(s): micro-batch {batch}, {seq} tokens, {opt} and {dtype}</source>
         <translation>TRL SFT，{n} 张卡：微批 {batch}，{seq} 个 token，{opt}，{dtype}</translation>
     </message>

@@ -29,8 +29,10 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
+from ..hardware.specs import GpuSpec
 from ..messages import TEMPLATES, Message, Text, msg, verbatim
 from ..results import Option
+from ..stacks.quant_support import lacks_bf16
 from ..workload import Workload
 from . import launch_hub
 from .launch_cloud import dstack_yaml, skypilot_yaml
@@ -134,6 +136,7 @@ def launch_config(
     *,
     modelscope_id: str | None = None,
     family: str | None = None,
+    gpu: GpuSpec | None = None,
 ) -> LaunchConfig:
     """The command line and cloud YAMLs for running ``w`` on option ``opt``.
 
@@ -147,6 +150,9 @@ def launch_config(
         modelscope_id: the model's ModelScope id (``CatalogModel.modelscope_id``): the
             download step and the ModelScope-first tools (launch_cn_training, launch_cn_serving) name it.
         family: the catalog model family (LLaMA-Factory's chat template is chosen by it).
+        gpu: the option's card (catalog row): on one without bf16 (NVIDIA before Ampere,
+            :func:`.quant_support.lacks_bf16`) a bf16 training job is launched in fp16, and the
+            assumptions say so.
 
     Raises:
         ValueError: for a framework gpupicker has no launcher for, image generation, a
@@ -176,8 +182,13 @@ def launch_config(
         npu,
     )
     fetch = refs.hf_repo
+    fp16_note: list[Message] = []
+    if w.is_training and w.compute_dtype == "bf16" and gpu is not None and lacks_bf16(gpu):
+        w = w.model_copy(update={"compute_dtype": "fp16"})
+        fp16_note.append(_s("fp16_no_bf16", gpu=gpu.name))
     if w.is_training:
         engine, cmd, setup, assumptions, more = training(w, opt, model, refs)
+        assumptions = fp16_note + assumptions
     else:
         served = plan is not None and canonical(w.framework) in SERVER_PORTS
         engine, cmd, setup, assumptions, more, fetch = serving(w, opt, model, per, served, refs)

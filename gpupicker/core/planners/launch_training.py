@@ -220,7 +220,8 @@ def _litgpt(w: Workload, model: str, n: int, fw: str) -> Launched:
         "--devices",
         str(n),
         "--precision",
-        f"{w.compute_dtype}-true" if w.compute_dtype in ("bf16", "fp16") else "32-true",
+        # Lightning's precision names: bf16 weights, or fp16 autocast with loss scaling
+        {"bf16": "bf16-true", "fp16": "16-mixed"}.get(w.compute_dtype, "32-true"),
         "--train.micro_batch_size",
         str(w.batch),
         "--train.max_seq_length",
