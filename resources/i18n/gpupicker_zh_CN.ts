@@ -2320,6 +2320,10 @@
         <translation>框架 {framework}：eager PyTorch，每步主机开销 {ms} ms（依据 H200 实测）</translation>
     </message>
     <message>
+        <source>Tensor parallel over {tp} GPUs: 4 activation all-reduces per layer, {ms} ms per micro-batch over {link}, not overlapped with compute ({share} of the step)</source>
+        <translation>{tp} 卡张量并行：每层 4 次激活 all-reduce，每个微批 {ms} ms（互联：{link}），不与计算重叠（占单步 {share}）</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="167" />
         <source>Data-parallel scaling efficiency {share} over {link}</source>
         <translation>数据并行扩展效率 {share}（互联：{link}）</translation>

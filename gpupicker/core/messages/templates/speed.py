@@ -90,6 +90,10 @@ TEMPLATES: dict[str, str] = {
         "llm-foundry tables: within −20 % to +25 %)"
     ),
     "throughput.dp_scaling": "Data-parallel scaling efficiency {share} over {link}",
+    "throughput.tp_collectives": (
+        "Tensor parallel over {tp} GPUs: 4 activation all-reduces per layer, {ms} ms per micro-batch "
+        "over {link}, not overlapped with compute ({share} of the step)"
+    ),
     # speed_inference: engine names, evidence and ranges
     "speed_inference.expected_within": "Expected within ±{pct} % of measured speed",
     "speed_inference.calibration": "Calibration: {source}",
