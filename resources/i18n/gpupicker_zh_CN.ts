@@ -2963,6 +2963,10 @@
         <translation>PyTorch eager 模式生成（LitGPT、torchtune）</translation>
     </message>
     <message>
+        <source>vllm-ascend (ACL graphs, paged KV, continuous batching)</source>
+        <translation>vllm-ascend（ACL 图模式、分页 KV、连续批处理）</translation>
+    </message>
+    <message>
         <source>vLLM (CUDA graphs, paged KV, continuous batching)</source>
         <translation>vLLM（CUDA Graph、分页 KV、连续批处理）</translation>
     </message>
@@ -3095,6 +3099,10 @@
         <location filename="../../gpupicker/ui/core_text.py" line="236" />
         <source>non-torch {gib} GiB</source>
         <translation>PyTorch 之外的显存 {gib} GiB</translation>
+    </message>
+    <message>
+        <source>ACL graphs ≈ {gib} GiB on top (vLLM's CUDA-graph size, not measured on an NPU)</source>
+        <translation>另加图模式（ACL 图）约 {gib} GiB（沿用 vLLM 在 CUDA 上的大小，未在 NPU 上实测）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="237" />

@@ -75,3 +75,38 @@ def test_cuda_only_engines_leave_the_ascend_npus_out(engine):
     assert {platform_of(by_id[o.gpu_id]) for o in rec.options} == {"cuda"}
     ascend = next(g for g in gpus if platform_of(g) == "ascend")
     assert "Ascend (CANN)" in str(engine_hardware_refusal(w, ascend))
+
+
+def _texts(x):
+    if isinstance(x, str):
+        yield x
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            if not k.endswith("_messages"):
+                yield from _texts(v)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            yield from _texts(v)
+
+
+def test_vllm_on_an_ascend_npu_speaks_of_acl_graphs_and_hccs_not_cuda():
+    # vllm serve on a 910B runs the vllm-ascend plugin: ACL graphs, HCCS tensor parallel
+    from gpupicker.core.report.estimate import estimate_report
+    from tests.support.catalog_data import gpu
+
+    w = Workload.model_validate(
+        {
+            "task": "inference",
+            "model_id": "qwen3_8b",
+            "model": catalog_model("qwen3_8b"),
+            "framework": "vllm",
+            "num_gpus": 4,
+            "requests_per_minute": 60,
+        }
+    )
+    npu = list(_texts(estimate_report(w, gpu("ascend_910b"))))
+    assert not [t for t in npu if "CUDA graph" in t or "CUDA context" in t or "over PCIe" in t], npu
+    assert any("ACL graphs" in t for t in npu) and any("vllm-ascend (ACL graphs" in t for t in npu)
+    assert any("tensor parallel over HCCS" in t for t in npu)
+    cuda = list(_texts(estimate_report(w, gpu("h100_sxm"))))
+    assert any("CUDA graphs" in t for t in cuda) and not any("ACL" in t for t in cuda)

@@ -18,6 +18,7 @@ import math
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..checks import platform_of
 from ..dtypes import bytes_per_kv_element
 from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
@@ -163,6 +164,7 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
         tp,
         w.quantized_group_set,
         ep,
+        platform_of(gpu) == "ascend",
     )
 
 
@@ -268,8 +270,12 @@ def _vllm_memory_on_card(
     tp: int,
     groups: frozenset[str] | None = None,
     ep: int | None = None,
+    npu: bool = False,
 ) -> MemoryEstimate:
     """:func:`vllm_memory` on a card of ``usable_bytes`` (nvidia-smi) and ``torch_total`` (PyTorch).
+
+    ``npu``: an Ascend NPU, where vllm-ascend captures ACL graphs instead of CUDA graphs (sized
+    as vLLM's, not measured there; the assumption says which).
 
     Computed once per model, dtypes, context, settings, capacity and tensor parallelism (not per
     batch: the pool takes what the card leaves).
@@ -294,7 +300,7 @@ def _vllm_memory_on_card(
                         msg("engines.torch_capacity", gib=f"{torch_total / GiB:.2f}"),
                         msg("engines.profile_peak", gib=f"{(wb + act) / GiB:.2f}", act=f"{act / GiB:.2f}"),
                         msg("engines.non_torch", gib=f"{non_torch / GiB:.2f}"),
-                        msg("engines.cuda_graphs", gib=f"{graphs / GiB:.2f}"),
+                        msg(f"engines.{'acl' if npu else 'cuda'}_graphs", gib=f"{graphs / GiB:.2f}"),
                     ],
                     "clauses",
                 )

@@ -101,6 +101,7 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.engine.transformers": "Hugging Face transformers generate()",
     "speed_inference.engine.pytorch": "PyTorch eager generate (LitGPT, torchtune)",
     "speed_inference.engine.vllm": "vLLM (CUDA graphs, paged KV, continuous batching)",
+    "speed_inference.engine.vllm_npu": "vllm-ascend (ACL graphs, paged KV, continuous batching)",
     "speed_inference.engine.sglang": "SGLang (CUDA graphs, radix KV, overlap scheduler)",
     "speed_inference.engine.tensorrt-llm": "TensorRT-LLM (v0.6 kernels)",
     "speed_inference.engine.mlc-llm": "MLC-LLM (TVM-compiled kernels)",
