@@ -34,11 +34,6 @@ pages, the ``vllm-ascend/`` ones on ModelScope (vllm-ascend docs, module docstri
 MODEL_DIR = "./models"
 
 
-def hub_id(hf_repo: str | None, modelscope_id: str | None) -> str | None:
-    """The id a ModelScope-first command names: the ModelScope id, else the HF repo."""
-    return modelscope_id or hf_repo
-
-
 def local_dir(repo: str) -> str:
     """Where the download step puts ``repo`` (``./models/<name>``)."""
     return f"{MODEL_DIR}/{repo.split('/')[-1]}"
@@ -74,4 +69,4 @@ def official_quant(model_id: str | None, fmt: str) -> str | None:
     return OFFICIAL_QUANT.get(model_id or "", {}).get(fmt)
 
 
-__all__ = ["OFFICIAL_QUANT", "download_step", "hub_id", "local_dir", "official_quant"]
+__all__ = ["OFFICIAL_QUANT", "download_step", "local_dir", "official_quant"]

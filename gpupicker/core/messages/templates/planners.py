@@ -206,7 +206,7 @@ TEMPLATES: dict[str, str] = {
         "gpupicker has no launcher for training framework {framework}; it knows {choices}"
     ),
     "launch_config.torchtune_tasks": "torchtune recipes cover LoRA, QLoRA and full fine-tuning, not {task}",
-    # launch_cn: the tools Chinese teams run
+    # launch_cn_training / launch_cn_serving: the tools Chinese teams run
     "launch_config.official_quant": "The official {method} checkpoint {repo}",
     "launch_config.modelslim": (
         "vllm-ascend and MindIE load {fmt} weights made by msModelSlim: quantize {repo} with "
