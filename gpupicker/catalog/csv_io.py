@@ -25,6 +25,7 @@ from ..core.text.text_safety import FORMULA_PREFIXES, neutralize
 from .errors import validation_text
 from .records import (
     COLUMNS,
+    COMPRESSED_ATTENTION_COLUMNS,
     LAYER_COLUMNS,
     MOE_MLA_COLUMNS,
     REQUIRED_COLUMNS,
@@ -81,6 +82,7 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
             "qk_rope_head_dim",
             *MOE_MLA_COLUMNS,
             *(c for c in LAYER_COLUMNS if c != "layer_pattern"),
+            *(c for c in COMPRESSED_ATTENTION_COLUMNS if c != "kv_compress_ratios"),
         }
     ),
 }

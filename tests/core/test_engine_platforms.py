@@ -1,6 +1,6 @@
 """Every engine of the platform table runs on its platforms only, in both directions.
 
-core.checks.ENGINE_PLATFORMS is read from each engine's install documentation: the Ascend
+core.stacks.platforms.ENGINE_PLATFORMS is read from each engine's install documentation: the Ascend
 engines (MindIE, vllm-ascend, MindSpeed-LLM, MindFormers) have no CUDA build, and the
 CUDA-only ones (TensorRT-LLM, Unsloth) no CANN one. An option on a platform the engine lacks is
 refused with the reason — never ranked as if the engine ran there.
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.checks import ENGINE_PLATFORMS, engine_hardware_refusal, platform_of
+from gpupicker.core.checks import engine_hardware_refusal
 from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.stacks.frameworks import framework_row
+from gpupicker.core.stacks.platforms import ENGINE_PLATFORMS, platform_of
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 

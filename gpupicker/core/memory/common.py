@@ -124,10 +124,17 @@ def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float
     when the model states them per layer (``kv_heads_per_layer``: LFM2, OpenELM)
     (:meth:`ModelArch.kv_values_per_token_by_kind`).
 
+    DeepSeek-V4's compressed attention caches ``tokens`` × its compressed bytes per token
+    instead (:meth:`ModelArch.compressed_kv_bytes_per_token`); its sliding windows and
+    compressor state are fixed per sequence (:func:`recurrent_state_bytes`).
+
     Raises:
-        ValueError: for an unknown KV dtype.
+        ValueError: for an unknown KV dtype, or one DeepSeek-V4's compressed KV has no
+            modelled layout for.
     """
     b_kv = bytes_per_kv_element(kv_dtype)
+    if arch.kv_compress_ratios:
+        return arch.compressed_kv_bytes_per_token(kv_dtype) * tokens * batch
     full, sliding = arch.kv_layers()
     idx = arch.indexer_bytes_per_token_per_layer()
     values_full, values_local = arch.kv_values_per_token_by_kind()
@@ -178,23 +185,43 @@ def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transforme
     vLLM dtypes; Nemotron-H's SSM state in fp32 under vLLM, :data:`FP32_SSM_STATE_MODEL_TYPES`).
     0 for a model without such layers. Qwen3-Next-80B-A3B (36 Gated DeltaNet
     layers, 16 key heads × 128, 32 value heads × 128, kernel 4): 548,864 values per layer,
-    39.5 MB per sequence in bf16.
+    39.5 MB per sequence in bf16. DeepSeek-V4's sliding windows and compressor state add
+    their fixed bytes per sequence (:meth:`ModelArch.compressed_attention_state_bytes`).
     """
     conv, temporal = arch.recurrent_state_elements()
-    if not conv and not temporal:
+    fixed = arch.compressed_attention_state_bytes()
+    if not conv and not temporal and not fixed:
         return 0
     b_conv, b_temporal = STATE_DTYPE_BYTES.get(engine, STATE_DTYPE_BYTES["vllm"])
     sized_like_vllm = engine == "vllm" or engine not in STATE_DTYPE_BYTES
     if sized_like_vllm and arch.model_type in FP32_SSM_STATE_MODEL_TYPES:
         b_temporal = 4  # vLLM's NemotronHForCausalLMConfig: mamba_ssm_cache_dtype float32
-    return (conv * b_conv + temporal * b_temporal) * max(1, batch)
+    return int(conv * b_conv + temporal * b_temporal + fixed) * max(1, batch)
 
 
 def state_assumption(arch: ModelArch, state_bytes: int, seqs: int) -> tuple[Message, ...]:
     """The assumption naming a hybrid model's KV-holding layers and fixed recurrent state.
 
-    None for a model whose every layer holds KV.
+    None for a model whose every layer holds KV. DeepSeek-V4's compressed attention names its
+    layers of each ratio and the fixed window and compressor state instead.
     """
+    ratios = arch.kv_compress_ratios
+    if ratios:
+        return (
+            join(
+                [
+                    msg(
+                        "memory.compressed_kv",
+                        c4=ratios.count(4),
+                        c128=ratios.count(128),
+                        window=arch.sliding_window or 0,
+                        layers=len(ratios),
+                        gib=f"{state_bytes / GiB:.3f}",
+                        seqs=seqs,
+                    )
+                ]
+            ),
+        )
     if not arch.is_hybrid:
         return ()
     full, sliding = arch.kv_layers()

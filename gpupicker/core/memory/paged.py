@@ -18,12 +18,12 @@ import math
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..checks import platform_of
 from ..dtypes import bytes_per_kv_element
 from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
+from ..stacks.platforms import platform_of
 from ..units import GiB, MiB
 from ..workload import Workload
 from .common import kv_cache_bytes, recurrent_state_bytes, state_assumption, weights_bytes
