@@ -128,6 +128,24 @@ def _download(fetch: str | None, refs: Refs) -> tuple[str, str]:
     return download, first
 
 
+def _hub_id(ref: str | None) -> str | None:
+    """``ref`` when it is a hub id (``org/name``), which gets a download step; else None.
+
+    A local path or anything else is used by the command as given, with nothing to fetch.
+    """
+    return ref if ref and HUB_ID.fullmatch(ref) else None
+
+
+def _native_precision(w: Workload, gpu: GpuSpec | None) -> tuple[Workload, list[Message]]:
+    """``w`` with fp16 for bf16 training on a card without native bf16, and the sentence saying so.
+
+    :func:`.quant_support.lacks_bf16` (NVIDIA before Ampere); ``w`` unchanged otherwise.
+    """
+    if w.is_training and w.compute_dtype == "bf16" and gpu is not None and lacks_bf16(gpu):
+        return w.model_copy(update={"compute_dtype": "fp16"}), [_s("fp16_no_bf16", gpu=gpu.name)]
+    return w, []
+
+
 def launch_config(
     w: Workload,
     opt: Option,
@@ -150,9 +168,8 @@ def launch_config(
         modelscope_id: the model's ModelScope id (``CatalogModel.modelscope_id``): the
             download step and the ModelScope-first tools (launch_cn_training, launch_cn_serving) name it.
         family: the catalog model family (LLaMA-Factory's chat template is chosen by it).
-        gpu: the option's card (catalog row): on one without bf16 (NVIDIA before Ampere,
-            :func:`.quant_support.lacks_bf16`) a bf16 training job is launched in fp16, and the
-            assumptions say so.
+        gpu: the option's card (catalog row): without native bf16 a bf16 training job is
+            launched in fp16 (:func:`_native_precision`), and the assumptions say so.
 
     Raises:
         ValueError: for a framework gpupicker has no launcher for, image generation, a
@@ -173,19 +190,9 @@ def launch_config(
         raise ValueError(_e("plan_gpus", replicas=replicas, per=per, n=opt.num_gpus))
     service: tuple[int, str] | None = None
     npu = "ascend" in opt.gpu_id.lower() or "ascend" in opt.gpu_name.lower()
-    # a download step only for a hub id (org/name); a local path or anything else is used as
-    # given by the command, with nothing to fetch
-    refs = Refs(
-        model_ref if model_ref and HUB_ID.fullmatch(model_ref) else None,
-        modelscope_id if modelscope_id and HUB_ID.fullmatch(modelscope_id) else None,
-        family,
-        npu,
-    )
+    refs = Refs(_hub_id(model_ref), _hub_id(modelscope_id), family, npu)
     fetch = refs.hf_repo
-    fp16_note: list[Message] = []
-    if w.is_training and w.compute_dtype == "bf16" and gpu is not None and lacks_bf16(gpu):
-        w = w.model_copy(update={"compute_dtype": "fp16"})
-        fp16_note.append(_s("fp16_no_bf16", gpu=gpu.name))
+    w, fp16_note = _native_precision(w, gpu)
     if w.is_training:
         engine, cmd, setup, assumptions, more = training(w, opt, model, refs)
         assumptions = fp16_note + assumptions
