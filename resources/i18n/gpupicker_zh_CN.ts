@@ -1703,6 +1703,10 @@
         <translation>{per_hour}/小时 = 每月 {per_month}</translation>
     </message>
     <message>
+        <source>{amount} per 1M tokens</source>
+        <translation>每百万 token {amount}</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="50" />
         <source>no price in the catalog</source>
         <translation>价格库中没有价格</translation>
@@ -2455,6 +2459,10 @@
         <location filename="../../gpupicker/ui/core_text.py" line="184" />
         <source>Enter the model's config.json for exact KV-cache and activation sizes</source>
         <translation>填入模型的 config.json 可得到准确的 KV 缓存和激活值大小</translation>
+    </message>
+    <message>
+        <source>the KV cache is not split over the {tp} tensor-parallel ranks: every rank holds {copies}× its share (an MLA latent, or fewer KV heads than ranks, is replicated: vLLM get_num_kv_heads)</source>
+        <translation>KV 缓存不随 {tp} 路张量并行切分：每张卡都存 {copies} 倍于均分的份额（MLA 的 latent，或 KV 头数少于并行路数时，会在各卡复制：vLLM get_num_kv_heads）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="186" />

@@ -173,6 +173,32 @@ FP32_SSM_STATE_MODEL_TYPES = frozenset({"nemotron_h"})
 by default"); the conv state stays in the model dtype."""
 
 
+def kv_tp_shards(arch: ModelArch, tp: int) -> int:
+    """Ranks one token's KV cache is split over under tensor parallelism of ``tp`` (≥ 1).
+
+    vLLM ``ModelConfig.get_num_kv_heads`` (``vllm/config/model.py``): an MLA model's single latent
+    is held whole on every rank ("When using MLA during decode it becomes MQA": 1 KV head), and
+    otherwise each rank holds ``max(1, kv_heads // tp)`` heads — replicated when there are fewer
+    KV heads than ranks. So the cache divides by ``min(tp, kv_heads)``, and by 1 for MLA.
+    SGLang shards the same way (its MLA pool keeps the whole latent per rank). Unknown head
+    counts (0) divide by ``tp``.
+    """
+    if tp <= 1:
+        return 1
+    if arch.is_mla:
+        return 1
+    kv = arch.kv_heads
+    return min(tp, kv) if kv else tp
+
+
+def kv_replication_note(arch: ModelArch, tp: int) -> tuple[Message, ...]:
+    """One sentence when tensor parallelism of ``tp`` replicates the KV cache (:func:`kv_tp_shards`)."""
+    shards = kv_tp_shards(arch, tp)
+    if shards >= tp:
+        return ()
+    return (join([msg("memory.kv_replicated_tp", tp=tp, copies=tp // shards)]),)
+
+
 def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transformers") -> int:
     """Fixed recurrent state of linear-attention, Mamba and conv layers, in bytes.
 

@@ -7,6 +7,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QStanda
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 from typing_extensions import override
 
+from ...core.pricing.ranked_cost import option_cost, ranked_cost_kind
 from ...core.ranking.mixed_plan import PURCHASE_PROVIDER
 from ...core.results import Option
 from ..i18n.core_messages import tr_message
@@ -507,11 +508,7 @@ class OptionsTableModel(QStandardItemModel):
         if col == "usd_per_hour":
             return o.cost.usd_per_hour if o.provider else float("inf")
         if col == "usd_total":
-            c = o.cost
-            for v in (c.usd_total, c.usd_per_month, c.usd_per_million_tokens):
-                if v is not None:
-                    return v
-            return float("inf")
+            return option_cost(o)  # the figure the ranking sorts on
         if col == "speed":
             return self._row(row)[1][0]
         if col == "reason":
@@ -672,14 +669,9 @@ def _bold_font() -> QFont:
 
 
 def _kind_of(o: Option) -> str:
-    c = o.cost
-    if c.usd_total is not None:
-        return "total"
-    if c.usd_per_month is not None:
-        return "month"
-    if c.usd_per_million_tokens is not None:
-        return "mtok"
-    return ""
+    """What the cost cell shows: the ranked figure's kind, "" for a price per hour only."""
+    kind = ranked_cost_kind(o.cost)
+    return "" if kind == "hour" else kind
 
 
 def _money_digits(options: list[Option], rows: int = 10) -> int:

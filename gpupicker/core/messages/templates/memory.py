@@ -11,6 +11,10 @@ TEMPLATES: dict[str, str] = {
     # memory: the task dispatch, Hugging Face generate()
     "memory.needs_diffusion_model": "image generation needs a diffusion model (UNet/DiT)",
     "memory.is_language_model": "{label} is a language model",
+    "memory.kv_replicated_tp": (
+        "the KV cache is not split over the {tp} tensor-parallel ranks: every rank holds {copies}× "
+        "its share (an MLA latent, or fewer KV heads than ranks, is replicated: vLLM get_num_kv_heads)"
+    ),
     "memory.diffusion_choose_lora": (
         "{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')"
     ),
