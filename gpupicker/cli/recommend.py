@@ -185,6 +185,7 @@ def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
             gpu_memory_gb=card.memory_gb if card is not None else None,
             modelscope_id=ms_id,
             family=family,
+            gpu=card,
         )
     except ValueError as exc:
         return {"error": str(exc)}

@@ -2356,6 +2356,10 @@
         <translation>框架 {framework}：eager PyTorch，每步主机开销 {ms} ms（依据 H200 实测）</translation>
     </message>
     <message>
+        <source>Tensor parallel over {tp} GPUs: 4 activation all-reduces per layer, {ms} ms per micro-batch over {link}, not overlapped with compute ({share} of the step)</source>
+        <translation>{tp} 卡张量并行：每层 4 次激活 all-reduce，每个微批 {ms} ms（互联：{link}），不与计算重叠（占单步 {share}）</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="167" />
         <source>Data-parallel scaling efficiency {share} over {link}</source>
         <translation>数据并行扩展效率 {share}（互联：{link}）</translation>
@@ -2999,6 +3003,10 @@
         <translation>PyTorch eager 模式生成（LitGPT、torchtune）</translation>
     </message>
     <message>
+        <source>vllm-ascend (ACL graphs, paged KV, continuous batching)</source>
+        <translation>vllm-ascend（ACL 图模式、分页 KV、连续批处理）</translation>
+    </message>
+    <message>
         <source>vLLM (CUDA graphs, paged KV, continuous batching)</source>
         <translation>vLLM（CUDA Graph、分页 KV、连续批处理）</translation>
     </message>
@@ -3131,6 +3139,10 @@
         <location filename="../../gpupicker/ui/core_text.py" line="236" />
         <source>non-torch {gib} GiB</source>
         <translation>PyTorch 之外的显存 {gib} GiB</translation>
+    </message>
+    <message>
+        <source>ACL graphs ≈ {gib} GiB on top (vLLM's CUDA-graph size, not measured on an NPU)</source>
+        <translation>另加图模式（ACL 图）约 {gib} GiB（沿用 vLLM 在 CUDA 上的大小，未在 NPU 上实测）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="237" />
@@ -3403,6 +3415,10 @@
     <message>
         <source>transformers generate() with device_map='auto' over {n} GPU(s), batch {batch} and context {ctx}</source>
         <translation>transformers generate()，device_map='auto' 跨 {n} 张卡，批大小 {batch}，上下文 {ctx}</translation>
+    </message>
+    <message>
+        <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the launcher trains in fp16 with loss scaling instead</source>
+        <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：启动命令改用 fp16 训练，并开启损失缩放</translation>
     </message>
     <message>
         <source>TRL SFT on {n} GPU(s): micro-batch {batch}, {seq} tokens, {opt} and {dtype}</source>

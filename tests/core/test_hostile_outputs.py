@@ -17,7 +17,8 @@ import pytest
 import yaml
 
 from gpupicker.cli.recommend_output import format_launch, format_table
-from gpupicker.core.planners.launch_config import accelerator_name, launch_config
+from gpupicker.core.planners.launch_cloud import accelerator_name
+from gpupicker.core.planners.launch_config import launch_config
 from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.report.build import build_report
 from gpupicker.core.report.render import render_html, render_markdown, write_text_report

@@ -246,6 +246,12 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     speed(_wl(repo, "llama3_8b", task="qlora", weights_dtype="nf4", framework="unsloth"), "rtx_4090")
     speed(_wl(repo, "llama3_70b", task="full_ft", grad_ckpt=True, framework="llm-foundry"), "h100_sxm", 16)
     speed(_wl(repo, "llama3_8b", task="full_ft", grad_ckpt=True), "rtx_4090", 16)
+    # Megatron-style tensor parallelism: the activation all-reduces on the link
+    speed(
+        _wl(repo, "llama2_7b", task="pretrain", framework="mindspeed", parallelism={"tensor_parallel": 8}),
+        "ascend_910b",
+        8,
+    )
     speed(_wl(repo, "llama3_8b", task="lora"), "apple_m3_max")
     speed(_wl(repo, "llama3_8b", task="lora"), "rtx_6000_ada")  # a measured GEMM factor
 

@@ -291,6 +291,7 @@ def _launch(
                 modelscope_id=modelscope_id,
                 family=family,
                 gpu_memory_gb=card.memory_gb if card is not None else None,
+                gpu=card,
             )
             launch = cfg.model_dump()
         except ValueError as exc:  # its Message is args[0]

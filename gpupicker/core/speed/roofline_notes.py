@@ -45,6 +45,12 @@ from .weight_reads import (
     moe_decode_reads,
 )
 
+NPU_ENGINE_NAMES = {"speed_inference.engine.vllm": "speed_inference.engine.vllm_npu"}
+"""Engine name → its name on an Ascend NPU: ``vllm serve`` there runs the vllm-ascend plugin,
+which captures ACL graphs (torch_npu's NPU graph mode) where vLLM on CUDA captures CUDA graphs
+(vllm-ascend graph mode on ACLGraph; MindIE-LLM's model support list has an ``aclgraph``
+column, verylucky01/MindIE-LLM docs/zh/user_guide/model_support_list.md)."""
+
 
 def _roofline_notes(
     p: EngineSpeed, gpu: GpuSpec, prec: str, dtype: str, eta: str, fixed_ms: str, host_ms: str
@@ -70,6 +76,10 @@ def _roofline_notes(
     )
 
     def build() -> tuple[Message, ...]:
+        engine = p.name
+        npu_name = NPU_ENGINE_NAMES.get(engine.id) if isinstance(engine, Message) else None
+        if npu_name is not None and platform_of(gpu) == "ascend":
+            engine = msg(npu_name)  # no CUDA graphs on an NPU: ACL graphs
         fixed = (
             msg("throughput.fixed_time_host", ms=fixed_ms, host=host_ms)
             if host_ms
@@ -80,7 +90,7 @@ def _roofline_notes(
                 [
                     join(
                         [
-                            msg("throughput.engine", engine=p.name),
+                            msg("throughput.engine", engine=engine),
                             msg(
                                 "throughput.weight_eta",
                                 eta=eta,

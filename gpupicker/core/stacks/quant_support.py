@@ -41,6 +41,25 @@ def compute_capability(gpu: GpuSpec) -> float | None:
     return next((cc for name, cc in _CC_BY_ARCHITECTURE if name in arch), None)
 
 
+BF16_MIN_COMPUTE_CAPABILITY = 8.0
+"""bf16 arithmetic is native on NVIDIA from compute capability 8.0 (Ampere): torch's
+``torch.cuda.is_bf16_supported`` returns True for ``major >= 8``; below it only its emulation
+probe (``including_emulation=True`` allocates one bf16 tensor, no arithmetic) passes. Older
+transformers' ``is_torch_bf16_gpu_available`` refused ``major < 8`` outright ("You need Ampere+
+GPU"); newer ones call torch's probe, so ``bf16: true`` on a V100 (7.0) or T4 (7.5) starts and
+then runs emulated or stops in a kernel without bf16. fp16 with loss scaling is what those cards
+train in."""
+
+
+def lacks_bf16(gpu: GpuSpec) -> bool:
+    """True for an NVIDIA GPU older than Ampere (Volta, Turing, Pascal): no bf16 training.
+
+    Other vendors' bf16 support is not decided here (False: the trainers' own checks apply).
+    """
+    cc = compute_capability(gpu)
+    return cc is not None and cc < BF16_MIN_COMPUTE_CAPABILITY
+
+
 def weight_format(weights_dtype: str, quant_method: str | None) -> str:
     """The checkpoint format a weights dtype stands for, as the support table names it.
 
@@ -244,10 +263,12 @@ def modelslim_formats(engine: str) -> tuple[str, ...]:
 
 
 __all__ = [
+    "BF16_MIN_COMPUTE_CAPABILITY",
     "MODELSLIM_FORMATS",
     "SUPPORT_TABLE",
     "SupportRow",
     "compute_capability",
+    "lacks_bf16",
     "modelslim_formats",
     "quant_refusal",
     "weight_format",

@@ -90,6 +90,10 @@ TEMPLATES: dict[str, str] = {
         "llm-foundry tables: within −20 % to +25 %)"
     ),
     "throughput.dp_scaling": "Data-parallel scaling efficiency {share} over {link}",
+    "throughput.tp_collectives": (
+        "Tensor parallel over {tp} GPUs: 4 activation all-reduces per layer, {ms} ms per micro-batch "
+        "over {link}, not overlapped with compute ({share} of the step)"
+    ),
     # speed_inference: engine names, evidence and ranges
     "speed_inference.expected_within": "Expected within ±{pct} % of measured speed",
     "speed_inference.calibration": "Calibration: {source}",
@@ -97,6 +101,7 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.engine.transformers": "Hugging Face transformers generate()",
     "speed_inference.engine.pytorch": "PyTorch eager generate (LitGPT, torchtune)",
     "speed_inference.engine.vllm": "vLLM (CUDA graphs, paged KV, continuous batching)",
+    "speed_inference.engine.vllm_npu": "vllm-ascend (ACL graphs, paged KV, continuous batching)",
     "speed_inference.engine.sglang": "SGLang (CUDA graphs, radix KV, overlap scheduler)",
     "speed_inference.engine.tensorrt-llm": "TensorRT-LLM (v0.6 kernels)",
     "speed_inference.engine.mlc-llm": "MLC-LLM (TVM-compiled kernels)",
