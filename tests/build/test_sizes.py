@@ -29,8 +29,6 @@ PENDING_MODULES = frozenset(
         "gpupicker/catalog/records.py",
         "gpupicker/cli/catalog.py",
         "gpupicker/core/memory/paged.py",
-        "gpupicker/core/planners/launch_cn.py",
-        "gpupicker/core/planners/launch_config.py",
         "gpupicker/importers/jobs.py",
     }
 )
@@ -43,9 +41,6 @@ PENDING_FUNCTIONS = frozenset(
         "gpupicker/catalog/migrations.py:m001_initial",
         "gpupicker/cli/catalog.py:add_catalog_parser",
         "gpupicker/cli/catalog.py:cmd_import",
-        "gpupicker/core/planners/launch_config.py:_serving",
-        "gpupicker/core/planners/launch_config.py:_training",
-        "gpupicker/core/planners/launch_config.py:launch_config",
         "gpupicker/importers/jobs.py:read_command",
     }
 )
