@@ -3,7 +3,7 @@ and labelled options (shared with :class:`~.options_model.OptionsTableModel`'s r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette
@@ -13,8 +13,19 @@ from typing_extensions import override
 from ...core.results import Option
 from ..widgets.table_model import ModelIndex as _Index
 
-if TYPE_CHECKING:
-    from .options_model import OptionsTableModel
+
+class OptionRows(Protocol):
+    """What the delegate reads of :class:`~.options_model.OptionsTableModel` (a protocol, so
+    the delegate does not import the model that imports it)."""
+
+    _options: list[Option]
+
+    @property
+    def COLUMNS(self) -> tuple[str, ...]:  # noqa: D102
+        ...
+
+    def _row(self, row: int) -> tuple[tuple[str, ...], tuple[float, ...]]: ...
+
 
 FIT_COLOR = QColor("#1b7f3b")
 NO_FIT_COLOR = QColor("#b3261e")
@@ -44,9 +55,7 @@ class OptionsDelegate(QStyledItemDelegate):
     ``proxy`` is the view's model, a proxy whose source is ``model``.
     """
 
-    def __init__(
-        self, proxy: QAbstractProxyModel, model: OptionsTableModel, parent: QObject | None = None
-    ) -> None:
+    def __init__(self, proxy: QAbstractProxyModel, model: OptionRows, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._proxy = proxy
         self._model = model
