@@ -20,9 +20,10 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from ..core.hardware.specs import GpuSpec, PriceOffer
+from ..core.messages import Message, msg
 from ..core.text.safe_write import open_for_write
 from ..core.text.text_safety import FORMULA_PREFIXES, neutralize
-from .errors import validation_text
+from .errors import refusal_message
 from .records import (
     COLUMNS,
     LAYER_COLUMNS,
@@ -98,7 +99,7 @@ def check_table(table: str) -> str:
         ValueError: for any other name.
     """
     if table not in TABLES:
-        raise ValueError(f"unknown table {table!r}: use one of {', '.join(TABLES)}")
+        raise ValueError(msg("catalog.csv.unknown_table", table=repr(table), tables=", ".join(TABLES)))
     return table
 
 
@@ -165,10 +166,10 @@ def _write_csv_rows(table: str, rows: Iterable[Mapping[str, Any]], f: IO[str]) -
     return n
 
 
-def validation_message(exc: Exception) -> str:
-    """Short, plain text for a pydantic/ValueError failure (``field: reason; …``):
-    :func:`~gpupicker.catalog.errors.validation_text`."""
-    return validation_text(exc)
+def validation_message(exc: Exception) -> Message:
+    """Why a row was refused, as a message (``field: reason; …``):
+    :func:`~gpupicker.catalog.errors.refusal_message`."""
+    return refusal_message(exc)
 
 
 @dataclass(frozen=True)
@@ -275,8 +276,7 @@ def scan_csv_file(path: Path) -> tuple[int, list[tuple[int, str]]]:
         return 0, [
             (
                 0,
-                f"the file is {_size_text(size)}; imports are limited to "
-                f"{_size_text(MAX_IMPORT_BYTES)} (split it into smaller files)",
+                msg("catalog.csv.too_big", size=_size_text(size), limit=_size_text(MAX_IMPORT_BYTES)),
             )
         ]
     decoder = codecs.getincrementaldecoder("utf-8")()
@@ -290,7 +290,7 @@ def scan_csv_file(path: Path) -> tuple[int, list[tuple[int, str]]]:
                 return lines, [
                     (
                         lines + chunk.count(b"\n", 0, nul) + 1,
-                        f"not CSV text: binary data (a NUL byte at byte {offset + nul:,})",
+                        msg("catalog.csv.nul_byte", offset=f"{offset + nul:,}"),
                     )
                 ]
             try:
@@ -300,8 +300,7 @@ def scan_csv_file(path: Path) -> tuple[int, list[tuple[int, str]]]:
                 return lines, [
                     (
                         lines + chunk.count(b"\n", 0, pos) + 1,
-                        f"not UTF-8 text ({exc.reason} near byte {offset + pos:,}); "
-                        "save the file as UTF-8 CSV",
+                        msg("catalog.csv.not_utf8_near", why=exc.reason, offset=f"{offset + pos:,}"),
                     )
                 ]
             lines += chunk.count(b"\n")
@@ -310,14 +309,13 @@ def scan_csv_file(path: Path) -> tuple[int, list[tuple[int, str]]]:
                 return lines, [
                     (
                         0,
-                        f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited "
-                        f"to {MAX_IMPORT_ROWS:,} rows (split the file)",
+                        msg("catalog.csv.too_many_rows", n=f"{MAX_IMPORT_ROWS:,}"),
                     )
                 ]
         try:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError as exc:
-            return lines, [(lines + 1, f"not UTF-8 text ({exc.reason} at the end of the file)")]
+            return lines, [(lines + 1, msg("catalog.csv.not_utf8_end", why=exc.reason))]
     return lines + (last != b"\n"), []
 
 
@@ -327,7 +325,7 @@ def _limited_lines(f: Any, errors: list[tuple[int, str]]) -> Iterator[str]:
     while line := f.readline(MAX_LINE_CHARS + 1):
         n += 1
         if len(line) > MAX_LINE_CHARS:
-            errors.append((n, f"line {n} is longer than {_size_text(MAX_LINE_CHARS)}: not a catalog CSV"))
+            errors.append((n, msg("catalog.csv.line_too_long", line=n, limit=_size_text(MAX_LINE_CHARS))))
             return
         yield line
 
@@ -364,7 +362,7 @@ def iter_csv(
             header = next(reader, None)
             if header is None:
                 if not errors:
-                    errors.append((1, "empty file: no header row"))
+                    errors.append((1, msg("catalog.csv.empty")))
                 return
             cols: list[str | None] = []
             for h in header:
@@ -377,20 +375,23 @@ def iter_csv(
             missing = [c for c in REQUIRED_COLUMNS[table] if c not in named]
             n_before = len(errors)
             if unknown:
+                expected = ", ".join(COLUMNS[table])
+                unknown_text = ", ".join(unknown)
                 errors.append(
                     (
                         1,
-                        "unknown column(s): "
-                        + ", ".join(unknown)
-                        + f" (expected columns of {table}.csv: "
-                        + ", ".join(COLUMNS[table])
-                        + ")",
+                        msg(
+                            "catalog.csv.unknown_columns",
+                            columns=unknown_text,
+                            table=table,
+                            expected=expected,
+                        ),
                     )
                 )
             if dupes:
-                errors.append((1, "repeated column(s): " + ", ".join(dupes)))
+                errors.append((1, msg("catalog.csv.repeated_columns", columns=", ".join(dupes))))
             if missing:
-                errors.append((1, "missing column(s): " + ", ".join(missing)))
+                errors.append((1, msg("catalog.csv.missing_columns", columns=", ".join(missing))))
             if len(errors) > n_before:
                 return
             width = len(cols)
@@ -400,7 +401,7 @@ def iter_csv(
                 if not any(c.strip() for c in cells):
                     continue
                 if len(cells) > width and any(c.strip() for c in cells[width:]):
-                    errors.append((start, f"{len(cells)} cells but the header has {width}"))
+                    errors.append((start, msg("catalog.csv.cell_count", cells=len(cells), width=width)))
                     continue
                 row = {}
                 too_long = None
@@ -411,15 +412,14 @@ def iter_csv(
                             break
                         row[c] = unneutralize(v) if v[0] == "'" else v
                 if too_long is not None:
-                    errors.append(
-                        (start, f"{too_long}: the cell is longer than {_size_text(MAX_FIELD_CHARS)}")
-                    )
+                    reason = msg("catalog.csv.cell_too_long", limit=_size_text(MAX_FIELD_CHARS))
+                    errors.append((start, msg("catalog.field", field=too_long, reason=reason)))
                     continue
                 yield start, row
         except UnicodeDecodeError as exc:
-            errors.append((0, f"not UTF-8 text ({exc.reason} at byte {exc.start})"))
+            errors.append((0, msg("catalog.csv.not_utf8_at", why=exc.reason, offset=exc.start)))
         except csv.Error as exc:
-            errors.append((reader.line_num, f"not a readable CSV file: {exc}"))
+            errors.append((reader.line_num, msg("catalog.csv.unreadable", error=str(exc))))
 
 
 class StringPool:
@@ -474,7 +474,8 @@ def validate_rows(
                     PriceOffer.model_validate(row), known_currencies=known_currencies, today=today
                 )
                 if rec.gpu_id not in known_gpu_ids:
-                    raise ValueError(f"gpu_id: unknown GPU {rec.gpu_id!r} (add it to gpus first)")
+                    reason = msg("catalog.gpu.unknown_in_file", value=repr(rec.gpu_id))
+                    raise ValueError(msg("catalog.field", field="gpu_id", reason=reason))
             else:
                 if table == "gpus":
                     rec = check_gpu(GpuSpec.model_validate(row))
@@ -482,7 +483,8 @@ def validate_rows(
                     rec = check_model(ModelRecord.model_validate(row))
                     rec.to_arch()
                 if rec.id in first_line:
-                    raise ValueError(f"id {rec.id!r} repeats line {first_line[rec.id]}")
+                    reason = msg("catalog.id.repeats_line", value=repr(rec.id), line=first_line[rec.id])
+                    raise ValueError(msg("catalog.field_named", field="id", reason=reason))
                 first_line[rec.id] = line
             if len(errors) == n_before:
                 values = rec.__dict__
@@ -501,16 +503,10 @@ def validate_rows(
         except (ValidationError, ValueError) as exc:
             errors.append((line, validation_message(exc)))
             if len(errors) - n_before >= MAX_ERRORS:
-                errors.append((line, f"stopped checking after {MAX_ERRORS:,} bad rows"))
+                errors.append((line, msg("catalog.csv.stopped", n=f"{MAX_ERRORS:,}")))
                 break
         if i > MAX_IMPORT_ROWS:
-            errors.append(
-                (
-                    line,
-                    f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited to "
-                    f"{MAX_IMPORT_ROWS:,} rows (split the file)",
-                )
-            )
+            errors.append((line, msg("catalog.csv.too_many_rows", n=f"{MAX_IMPORT_ROWS:,}")))
             break
         if progress is not None and i % 1000 == 0:
             progress(i)

@@ -5,13 +5,13 @@ English text, the UI renders the id in its language)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from typing_extensions import override
 
-from ..core.messages import msg, verbatim
+from ..core.messages import Message, error_message, join, msg, verbatim
 
 RECOVER_HINT = (
     "Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
@@ -280,3 +280,74 @@ def validation_text(
         loc = ".".join(str(p) for p in e.get("loc", ())) if fields else ""
         parts.append(f"{loc}: {msg}" if loc else msg)
     return sep.join(parts)
+
+
+_BOUNDS: dict[str, tuple[str, str]] = {
+    "greater_than": ("catalog.value.greater_than", "gt"),
+    "greater_than_equal": ("catalog.value.at_least", "ge"),
+    "less_than": ("catalog.value.less_than", "lt"),
+    "less_than_equal": ("catalog.value.at_most", "le"),
+}
+"""pydantic error type → (message id, the ``ctx`` key of its bound)."""
+
+_PLAIN: dict[str, str] = {
+    "int_from_float": "catalog.value.whole_number",
+    "int_parsing": "catalog.value.whole_number",
+    "int_type": "catalog.value.whole_number",
+    "float_parsing": "catalog.value.not_a_number",
+    "float_type": "catalog.value.not_a_number",
+    "finite_number": "catalog.value.finite",
+    "missing": "catalog.value.required",
+}
+"""pydantic error type → the message id of its refusal (no parameters)."""
+
+
+def _pydantic_reason(error: Mapping[str, Any]) -> Message:
+    """One pydantic error (an item of ``ValidationError.errors()``) as a catalog message.
+
+    pydantic's error types (https://docs.pydantic.dev/latest/errors/validation_errors/) the
+    catalog's columns raise become ``catalog.value.*``; a validator's own
+    ``ValueError(msg(...))`` is its message. Any other type is pydantic's English sentence,
+    shown as it is (never dropped).
+    """
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if kind in _BOUNDS:
+        id_, key = _BOUNDS[kind]
+        bound = ctx[key]
+        # written as pydantic writes it: a whole float without ".0" (gt=0.0 → "greater than 0")
+        return msg(
+            id_, bound=str(int(bound)) if isinstance(bound, float) and bound.is_integer() else str(bound)
+        )
+    if kind in _PLAIN:
+        return msg(_PLAIN[kind])
+    if kind == "string_too_short" and ctx.get("min_length") == 1:
+        return msg("catalog.value.empty")
+    cause = ctx.get("error")
+    if kind == "value_error" and isinstance(cause, ValueError):
+        return error_message(cause)
+    return verbatim(str(error.get("msg", "")).removeprefix("Value error, "))
+
+
+def field_errors(exc: Exception) -> list[tuple[str, Message]]:
+    """``(field, reason)`` for each refusal in a pydantic ``ValidationError`` (``field`` is
+    the dotted location, ``""`` for the whole record); ``[]`` for any other exception."""
+    from pydantic import ValidationError
+
+    if not isinstance(exc, ValidationError):
+        return []
+    return [(".".join(str(p) for p in e.get("loc", ())), _pydantic_reason(e)) for e in exc.errors()]
+
+
+def refusal_message(exc: Exception) -> Message:
+    """Why a catalog record or CSV row was refused, as one message.
+
+    A pydantic ``ValidationError`` gives its refusals as ``catalog.field`` messages
+    (``field: reason``) joined as clauses (``; ``); a ``ValueError(msg(...))`` of the
+    catalog's own checks (:func:`~.records.check_price` …) its message; any other error its
+    text, untranslated. The UI renders the result with column headers for the fields.
+    """
+    pairs = field_errors(exc)
+    if pairs:
+        return join([msg("catalog.field", field=f, reason=r) if f else r for f, r in pairs], "clauses")
+    return error_message(exc)

@@ -23,6 +23,7 @@ import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
 from ..core.hardware.specs import GPU_BOUNDS, GpuSpec, PriceOffer, Pricing
+from ..core.messages import Message, msg
 from ..core.model_arch import ModelArch
 
 GPU_COLUMNS: tuple[str, ...] = (
@@ -196,7 +197,6 @@ VND VUV WST XAF XCD XOF XPF YER ZAR ZMW ZWL
 ISO_CURRENCIES: frozenset[str] = frozenset(_ISO_CODES.split())  # noqa: SIM905
 """ISO 4217 codes of circulating currencies (a currency with an exchange rate is also accepted)."""
 
-_OBSERVED_FORMS = "YYYY-MM-DD, YYYY-MM, YYYY, a quarter such as 2024Q3, 'early/mid/late YYYY' or 'unknown'"
 _OBSERVED_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
 _OBSERVED_QUARTER = re.compile(r"^(\d{4})-?Q([1-4])$", re.I)
 _OBSERVED_PART = re.compile(r"^(early|mid|late)\s+(\d{4})$", re.I)
@@ -229,7 +229,13 @@ def observed_start(text: str) -> date | None:
     elif m := _OBSERVED_PART.match(s):
         start = date(int(m.group(2)), {"early": 1, "mid": 5, "late": 9}[m.group(1).lower()], 1)
     if start is None or start.year < _MIN_YEAR:
-        raise ValueError(f"observed {text!r} is not a date: use {_OBSERVED_FORMS}")
+        raise ValueError(
+            msg(
+                "catalog.field_named",
+                field="observed",
+                reason=msg("catalog.observed.not_a_date", value=repr(text)),
+            )
+        )
     return start
 
 
@@ -248,9 +254,8 @@ def check_catalog_id(value: str, column: str = "id") -> str:
             a-z, 0-9, '_', '.' and '-' (at most 100 characters)"``.
     """
     if not CATALOG_ID_RE.match(value):
-        raise ValueError(
-            f"{column} {value[:120]!r} may hold only a-z, 0-9, '_', '.' and '-' (at most 100 characters)"
-        )
+        reason = msg("catalog.id.bad_characters", value=repr(value[:120]))
+        raise ValueError(msg("catalog.field_named", field=column, reason=reason))
     return value
 
 
@@ -279,44 +284,51 @@ def check_price(
     """
     check_catalog_id(offer.gpu_id, "gpu_id")
     if offer.pricing not in PRICING_TYPES:
-        raise ValueError(f"pricing {offer.pricing!r} is not one of " + ", ".join(sorted(PRICING_TYPES)))
+        kinds = ", ".join(sorted(PRICING_TYPES))
+        reason = msg("catalog.price.unknown_pricing", value=repr(offer.pricing), kinds=kinds)
+        raise ValueError(msg("catalog.field_named", field="pricing", reason=reason))
     price = offer.price_per_gpu_hour
     if not math.isfinite(price):
-        raise ValueError(f"price_per_gpu_hour: {price!r} is not a finite number")
+        raise _field_error("price_per_gpu_hour", msg("catalog.value.not_finite", value=repr(price)))
     if price > MAX_PRICE_PER_GPU_HOUR:
-        raise ValueError(
-            f"price_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
-            f"{MAX_PRICE_PER_GPU_HOUR:,.0f} (a typo?)"
-        )
+        limit_text = f"{MAX_PRICE_PER_GPU_HOUR:,.0f}"
+        reason = msg("catalog.price.above_limit", value=f"{price:g}", limit=limit_text)
+        raise _field_error("price_per_gpu_hour", reason)
     if price < MIN_PRICE_PER_GPU_HOUR:
-        raise ValueError(
-            f"price_per_gpu_hour: {price:g} per GPU-hour is below the lowest "
-            f"sensible price {MIN_PRICE_PER_GPU_HOUR:g} (a typo, or a unit slip?)"
-        )
+        reason = msg("catalog.price.below_lowest", value=f"{price:g}", limit=f"{MIN_PRICE_PER_GPU_HOUR:g}")
+        raise _field_error("price_per_gpu_hour", reason)
     if offer.gpus_per_instance is not None and offer.gpus_per_instance > MAX_GPUS_PER_INSTANCE:
-        raise ValueError(
-            f"gpus_per_instance: {offer.gpus_per_instance} is above the limit of "
-            f"{MAX_GPUS_PER_INSTANCE:,} GPUs in one instance (a typo?)"
+        reason = msg(
+            "catalog.price.gpus_above_limit",
+            value=str(offer.gpus_per_instance),
+            limit=f"{MAX_GPUS_PER_INSTANCE:,}",
         )
+        raise _field_error("gpus_per_instance", reason)
     try:
         start = observed_start(offer.observed)
-    except ValueError as exc:
-        raise ValueError(f"observed: {exc}") from None
+    except ValueError:
+        raise _field_error(
+            "observed", msg("catalog.observed.not_a_date", value=repr(offer.observed))
+        ) from None
     if start is not None and not allow_future:
         limit = (today or date.today()) + timedelta(days=1)
         if start > limit:
-            raise ValueError(
-                f"observed: {offer.observed!r} is in the future (today is "
-                f"{(today or date.today()).isoformat()})"
-            )
+            today_text = (today or date.today()).isoformat()
+            reason = msg("catalog.observed.future", value=repr(offer.observed), today=today_text)
+            raise _field_error("observed", reason)
     if not _CURRENCY_RE.match(offer.currency):
-        raise ValueError(f"currency {offer.currency!r} is not a 3-letter code such as USD or CNY")
+        reason = msg("catalog.currency.not_a_code", value=repr(offer.currency))
+        raise ValueError(msg("catalog.field_named", field="currency", reason=reason))
     if offer.currency not in ISO_CURRENCIES and offer.currency not in known_currencies:
-        raise ValueError(
-            f"currency {offer.currency!r} is not a known ISO 4217 code (such as "
-            "USD, EUR, CNY); add an exchange rate for it first"
-        )
+        reason = msg("catalog.currency.unknown", value=repr(offer.currency))
+        raise ValueError(msg("catalog.field_named", field="currency", reason=reason))
     return offer
+
+
+def _field_error(field: str, reason: Message) -> ValueError:
+    """The error refusing ``field`` for ``reason`` (``field: reason``; the UI shows the
+    column's header for ``field``)."""
+    return ValueError(msg("catalog.field", field=field, reason=reason))
 
 
 _GPU_LIMITS: dict[str, float] = {name: hi for name, (_lo, hi) in GPU_BOUNDS.items()}
@@ -361,9 +373,9 @@ def _check_numbers(record: BaseModel, limits: dict[str, float]) -> None:
         if v is None or isinstance(v, bool):
             continue
         if not math.isfinite(v):
-            raise ValueError(f"{name}: {v!r} is not a finite number")
+            raise _field_error(name, msg("catalog.value.not_finite", value=repr(v)))
         if abs(v) > limit:
-            raise ValueError(f"{name}: {v:g} is above the limit of {limit:,.0f} (a typo?)")
+            raise _field_error(name, msg("catalog.value.above_limit", value=f"{v:g}", limit=f"{limit:,.0f}"))
 
 
 def check_gpu(gpu: GpuSpec) -> GpuSpec:
@@ -379,9 +391,7 @@ def check_gpu(gpu: GpuSpec) -> GpuSpec:
     for name, (lo, _hi) in GPU_BOUNDS.items():
         v = getattr(gpu, name, None)
         if v is not None and not isinstance(v, bool) and v < lo:
-            raise ValueError(
-                f"{name}: {v:g} is below the lowest sensible value {lo:g} (a typo, or a unit slip?)"
-            )
+            raise _field_error(name, msg("catalog.value.below_lowest", value=f"{v:g}", limit=f"{lo:g}"))
     return gpu
 
 
@@ -820,7 +830,7 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
         if getattr(rec, f) is None
     ]
     if missing:
-        raise ValueError("LLM row is missing " + ", ".join(missing))
+        raise ValueError(msg("catalog.model.llm_missing", columns=", ".join(missing)))
     moe = (rec.moe_num_experts or 0) > 1
     # every architecture column passes through (blank: ModelArch's default, 0 for a size it
     # does not know); the MoE ones only for a MoE row
