@@ -32,7 +32,12 @@ from ..results import Option
 from .money import USD, Money
 
 PRICE_KINDS: dict[str, Message] = {
-    code: msg(f"price_kind.{code}") for code in ("list", "marketplace", "aggregate", "guide", "user", "owned")
+    "list": msg("price_kind.list"),
+    "marketplace": msg("price_kind.marketplace"),
+    "aggregate": msg("price_kind.aggregate"),
+    "guide": msg("price_kind.guide"),
+    "user": msg("price_kind.user"),
+    "owned": msg("price_kind.owned"),
 }
 """Kind code → label (the CLI table and JSON ``price_kind_label``): "provider list price",
 "marketplace listing", "scraped aggregate", "quoted in a guide", "your own price", "your own
