@@ -34,6 +34,7 @@ naming it (``skip_unknown``: a skipped row), never a guess.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import math
 import re
@@ -149,7 +150,7 @@ def _provider(key: str) -> str | None:
 def detect_ledger(path: Path) -> str | None:
     """``shadeform``, ``vastai``, ``ledger-csv`` or None, from the file's first bytes/header."""
     with path.open("rb") as f:
-        head = f.read(4096).lstrip()
+        head = f.read(4096).removeprefix(codecs.BOM_UTF8).lstrip()  # Excel writes a BOM first
     if head.startswith((b"{", b"[")):
         text = head.decode("utf-8", "replace")
         if '"instance_types"' in text:

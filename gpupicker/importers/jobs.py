@@ -223,7 +223,7 @@ def read_job_file(path: Path, model_lookup: ModelLookup) -> JobRead:
     if len(data) > MAX_JOB_BYTES:
         raise JobReadError(msg("job.too_big", mib=str(MAX_JOB_BYTES // (1024 * 1024))))
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a file saved by Excel or Notepad starts with a BOM
     except UnicodeDecodeError:
         raise JobReadError(msg("job.not_text", path=str(path))) from None
     return read_job_text(text, model_lookup, base=path.parent)
@@ -409,7 +409,7 @@ def _deepspeed(job: JobRead, key: str, value: Any, base: Path | None) -> None:
         p = Path(value) if Path(value).is_absolute() or base is None else base / value
         if p.is_file() and p.stat().st_size < MAX_JOB_BYTES:
             try:
-                cfg = json.loads(p.read_text(encoding="utf-8"))
+                cfg = json.loads(p.read_text(encoding="utf-8-sig"))
             except (ValueError, OSError):
                 cfg = None
     if isinstance(cfg, dict) and isinstance(cfg.get("zero_optimization"), dict):
