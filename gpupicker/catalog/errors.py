@@ -13,11 +13,6 @@ from typing_extensions import override
 
 from ..core.messages import Message, error_message, join, msg, verbatim
 
-RECOVER_HINT = (
-    "Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
-    "from the bundled catalog and see which backups can be restored."
-)
-
 
 class CatalogError(Exception):
     """Base class of the catalog's own errors."""
@@ -44,9 +39,7 @@ class CatalogCorruptError(CatalogError):
         """Record the failing ``path`` and a plain-language ``detail``."""
         self.path = Path(path)
         self.detail = detail
-        super().__init__(
-            f"the catalog file {self.path} is damaged or not a catalog: {detail}. " + RECOVER_HINT
-        )
+        super().__init__(msg("catalog.corrupt", path=str(self.path), detail=verbatim(detail)))
 
 
 class CatalogReadOnlyError(CatalogError, PermissionError):
@@ -60,11 +53,7 @@ class CatalogReadOnlyError(CatalogError, PermissionError):
         """``action``: what was refused, e.g. ``"import prices"``."""
         self.path = Path(path)
         self.action = action
-        super().__init__(
-            f"the catalog {self.path} is read-only (the file or its folder cannot "
-            f"be written), so gpupicker cannot {action}. Make it writable, or "
-            "use another catalog with --catalog PATH or $GPUPICKER_CATALOG."
-        )
+        super().__init__(msg("catalog.read_only", path=str(self.path), action=verbatim(action)))
 
     @override
     def __str__(self) -> str:
@@ -83,8 +72,7 @@ class CatalogUnavailableError(CatalogError, OSError):
         self.path = Path(path)
         self.detail = detail
         super().__init__(
-            f"cannot {what} {self.path}: {detail}. Use a writable place with "
-            "--catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME."
+            msg("catalog.unavailable", what=verbatim(what), path=str(self.path), detail=verbatim(detail))
         )
 
     @override
@@ -192,8 +180,7 @@ class FxRateInvertedError(ValueError):
         self.currency = currency
         self.per_usd = per_usd
         super().__init__(
-            f"1 USD = {per_usd:g} {currency} looks upside down (did you mean 1 USD = "
-            f"{1 / per_usd:.4g} {currency}?); enter units of {currency} per US dollar, or confirm it"
+            msg("catalog.fx_inverted", rate=f"{per_usd:g}", currency=currency, inverse=f"{1 / per_usd:.4g}")
         )
 
 
@@ -214,11 +201,11 @@ class CatalogConflictError(CatalogError, ValueError):
         """Record the conflicting field with the stored and the caller's values."""
         self.table, self.key, self.field = table, key, field
         self.current, self.seen = current, seen
-        row = f"price row {key}" if table == "prices" else f"{table[:-1]} {key!r}"
-        super().__init__(
-            f"{row} was changed elsewhere: {field} is now {current!r} (you saw "
-            f"{seen!r}); reload and try again"
-        )
+        values = {"field": field, "current": repr(current), "seen": repr(seen)}
+        if table == "prices":
+            super().__init__(msg("catalog.conflict.price", row=str(key), **values))
+        else:
+            super().__init__(msg("catalog.conflict.row", table=table[:-1], row=repr(key), **values))
 
 
 class CatalogInUseError(CatalogError, ValueError):
@@ -233,10 +220,7 @@ class CatalogInUseError(CatalogError, ValueError):
         """Record the GPU and how many prices still use it."""
         self.gpu_id = gpu_id
         self.price_count = price_count
-        super().__init__(
-            f"GPU {gpu_id!r} still has {price_count} price row(s); delete them "
-            "first, or delete the GPU together with its prices (cascade=True)"
-        )
+        super().__init__(msg("catalog.in_use", gpu_id=repr(gpu_id), n=price_count))
 
 
 def validation_text(

@@ -4998,6 +4998,34 @@
         <source>stopped checking after {n} bad rows</source>
         <translation>发现 {n} 行错误后停止检查</translation>
     </message>
+    <message>
+        <source>the catalog file {path} is damaged or not a catalog: {detail}. Run 'gpupicker catalog recover' to move it aside (the file is kept), start from the bundled catalog and see which backups can be restored.</source>
+        <translation>价格库文件 {path} 已损坏或不是价格库：{detail}。运行 'gpupicker catalog recover' 可将其移到一旁（文件会保留），从内置价格库重新开始，并查看哪些备份可以恢复。</translation>
+    </message>
+    <message>
+        <source>the catalog {path} is read-only (the file or its folder cannot be written), so gpupicker cannot {action}. Make it writable, or use another catalog with --catalog PATH or $GPUPICKER_CATALOG.</source>
+        <translation>价格库 {path} 是只读的（文件或其所在文件夹不可写），因此 gpupicker 无法{action}。请将其设为可写，或用 --catalog PATH 或 $GPUPICKER_CATALOG 指定另一个价格库。</translation>
+    </message>
+    <message>
+        <source>cannot {what} {path}: {detail}. Use a writable place with --catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME.</source>
+        <translation>无法{what} {path}：{detail}。请用 --catalog PATH、$GPUPICKER_CATALOG 或 $GPUPICKER_HOME 指定一个可写的位置。</translation>
+    </message>
+    <message>
+        <source>1 USD = {rate} {currency} looks upside down (did you mean 1 USD = {inverse} {currency}?); enter units of {currency} per US dollar, or confirm it</source>
+        <translation>1 USD = {rate} {currency} 看起来是反的（是否应为 1 USD = {inverse} {currency}？）；请输入每美元兑换多少 {currency}，或确认这个汇率</translation>
+    </message>
+    <message>
+        <source>price row {row} was changed elsewhere: {field} is now {current} (you saw {seen}); reload and try again</source>
+        <translation>价格行 {row} 已在别处被修改：{field} 现在是 {current}（你看到的是 {seen}）；请重新加载后再试</translation>
+    </message>
+    <message>
+        <source>{table} {row} was changed elsewhere: {field} is now {current} (you saw {seen}); reload and try again</source>
+        <translation>{table} {row} 已在别处被修改：{field} 现在是 {current}（你看到的是 {seen}）；请重新加载后再试</translation>
+    </message>
+    <message>
+        <source>GPU {gpu_id} still has {n} price row(s); delete them first, or delete the GPU together with its prices (cascade=True)</source>
+        <translation>GPU {gpu_id} 还有 {n} 条价格记录；请先删除它们，或将该 GPU 连同其价格一起删除（cascade=True）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

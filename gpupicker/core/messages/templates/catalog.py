@@ -12,6 +12,37 @@ language, the English one shorter).
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # the catalog file or a change to it refused as a whole (catalog.errors; {detail},
+    # {what} and {action} are English text of the caller or SQLite)
+    "catalog.corrupt": (
+        "the catalog file {path} is damaged or not a catalog: {detail}. Run 'gpupicker catalog "
+        "recover' to move it aside (the file is kept), start from the bundled catalog and see "
+        "which backups can be restored."
+    ),
+    "catalog.read_only": (
+        "the catalog {path} is read-only (the file or its folder cannot be written), so gpupicker "
+        "cannot {action}. Make it writable, or use another catalog with --catalog PATH or "
+        "$GPUPICKER_CATALOG."
+    ),
+    "catalog.unavailable": (
+        "cannot {what} {path}: {detail}. Use a writable place with --catalog PATH, "
+        "$GPUPICKER_CATALOG or $GPUPICKER_HOME."
+    ),
+    "catalog.fx_inverted": (
+        "1 USD = {rate} {currency} looks upside down (did you mean 1 USD = {inverse} {currency}?); "
+        "enter units of {currency} per US dollar, or confirm it"
+    ),
+    "catalog.conflict.price": (
+        "price row {row} was changed elsewhere: {field} is now {current} (you saw {seen}); "
+        "reload and try again"
+    ),
+    "catalog.conflict.row": (
+        "{table} {row} was changed elsewhere: {field} is now {current} (you saw {seen}); reload and try again"
+    ),
+    "catalog.in_use": (
+        "GPU {gpu_id} still has {n} price row(s); delete them first, or delete the GPU together "
+        "with its prices (cascade=True)"
+    ),
     # a refused value of one column ({field} is the column name: the UI shows its header)
     "catalog.field": "{field}: {reason}",
     "catalog.field_named": "{field} {reason}",
