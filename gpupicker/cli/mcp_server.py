@@ -190,7 +190,9 @@ def build_server(catalog: str | None = None) -> Any:
         llama-server / ollama run command line (the file's text) — into a workload for the other
         tools; what `gpupicker job read --json` prints (every key read, every key not used and
         why, warnings)."""
-        from ..importers.jobs import JobReadError, catalog_models_lookup, read_job_text
+        from ..importers.job_lookup import catalog_models_lookup
+        from ..importers.job_model import JobReadError
+        from ..importers.jobs import read_job_text
 
         repo = _catalog(catalog)
         lookup = catalog_models_lookup(repo.models() if repo is not None else [])
