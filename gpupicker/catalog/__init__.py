@@ -24,7 +24,8 @@ from .errors import (
     CatalogUnavailableError,
     FxRateInvertedError,
 )
-from .records import COLUMNS, CatalogModel, ModelRecord, model_arch_from_record
+from .model_arch_map import model_arch_from_record
+from .records import COLUMNS, CatalogModel, ModelRecord
 from .repository import CatalogRepository, open_catalog, recover_corrupt, restore_backup
 
 __all__ = [

@@ -24,17 +24,8 @@ from ..core.messages import Message, msg
 from ..core.text.safe_write import open_for_write
 from ..core.text.text_safety import FORMULA_PREFIXES, neutralize
 from .errors import refusal_message
-from .records import (
-    COLUMNS,
-    LAYER_COLUMNS,
-    MOE_MLA_COLUMNS,
-    REQUIRED_COLUMNS,
-    ModelRecord,
-    check_gpu,
-    check_model,
-    check_price,
-    column_for_header,
-)
+from .record_checks import check_gpu, check_model, check_price
+from .records import COLUMNS, LAYER_COLUMNS, MOE_MLA_COLUMNS, REQUIRED_COLUMNS, ModelRecord, column_for_header
 
 TABLES = ("gpus", "prices", "models")
 

@@ -328,7 +328,7 @@ def refusal_message(exc: Exception) -> Message:
 
     A pydantic ``ValidationError`` gives its refusals as ``catalog.field`` messages
     (``field: reason``) joined as clauses (``; ``); a ``ValueError(msg(...))`` of the
-    catalog's own checks (:func:`~.records.check_price` …) its message; any other error its
+    catalog's own checks (:func:`~.record_checks.check_price` …) its message; any other error its
     text, untranslated. The UI renders the result with column headers for the fields.
     """
     pairs = field_errors(exc)

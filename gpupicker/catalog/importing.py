@@ -61,7 +61,8 @@ from .csv_io import (
     write_csv,
 )
 from .prices import PricesMixin
-from .records import GPU_COLUMNS, MODEL_COLUMNS, PRICE_COLUMNS, observed_start
+from .record_checks import observed_start
+from .records import GPU_COLUMNS, MODEL_COLUMNS, PRICE_COLUMNS
 from .rows import same_value, upsert_row
 
 FORMATS = ("skypilot", "gpuhunt")

@@ -13,7 +13,8 @@ from typing import Any
 from ..core.hardware.specs import PriceOffer
 from ..core.pricing.price_kind import is_user_source
 from .connection import utc_now
-from .records import PRICE_COLUMNS, check_price
+from .record_checks import check_price
+from .records import PRICE_COLUMNS
 from .rows import (
     check_change_columns,
     normalized_record,

@@ -17,7 +17,7 @@ Safety rules (details in each module):
   the changed columns are written, inside one transaction, and a column someone
   else changed since the editor read it raises :class:`CatalogConflictError`.
 - Every write path (add, update, import) rejects non-finite or absurd figures,
-  unparseable ``observed`` dates and unknown currencies (``records.check_*``).
+  unparseable ``observed`` dates and unknown currencies (``record_checks.check_*``).
 - Imports are all-or-nothing and take a backup first; backups rotate (last 10).
 
 Prices: ``price_per_gpu_hour`` holds an amount in the row's ``currency`` (named
@@ -45,14 +45,8 @@ from .errors import (
     CatalogUnavailableError,
 )
 from .importing import CsvImportMixin
-from .records import (
-    GPU_COLUMNS,
-    MODEL_COLUMNS,
-    CatalogModel,
-    ModelRecord,
-    check_gpu,
-    check_model,
-)
+from .record_checks import check_gpu, check_model
+from .records import GPU_COLUMNS, MODEL_COLUMNS, CatalogModel, ModelRecord
 from .rows import (
     catalog_model_of_row,
     check_change_columns,

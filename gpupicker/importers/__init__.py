@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ..catalog.records import ModelRecord, arch_columns
+from ..catalog.model_arch_map import arch_columns
+from ..catalog.records import ModelRecord
 from ..core.messages import msg
 from .base import (
     Component,

@@ -244,7 +244,7 @@ def test_an_absurd_gpu_row_is_refused_once_for_every_path(repo, tmp_path):
     (pydantic), the CSV import and the editor's write path alike."""
     from pydantic import ValidationError
 
-    from gpupicker.catalog.records import check_gpu
+    from gpupicker.catalog.record_checks import check_gpu
     from gpupicker.core.hardware.specs import GPU_BOUNDS, GpuSpec
 
     h100 = repo.get_gpu("h100_sxm")
