@@ -7,7 +7,7 @@
 - this module: GPUs and models (reads, edits, deletes) and opening/recovering a catalog;
 - :mod:`.prices`: price rows and their history; :mod:`.settings`: settings and exchange
   rates; :mod:`.user_tables`: owned GPUs and calibration runs;
-- :mod:`.importing`: CSV import/export (and the tracker formats); :mod:`.backups`: backups.
+- :mod:`.importing`: CSV import/export; :mod:`.trackers`: the tracker formats; :mod:`.backups`: backups.
 
 Safety rules (details in each module):
 

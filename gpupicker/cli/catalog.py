@@ -209,7 +209,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                 for line, reason in t.skipped[:20]:
                     print(f"{args.path}:{line}: left out: {reason}", file=sys.stderr)
             elif tracker:
-                from ..catalog.importing import import_tracker_csv
+                from ..catalog.trackers import import_tracker_csv
 
                 t = import_tracker_csv(
                     repo,
@@ -354,7 +354,7 @@ def _tracker_format(args: argparse.Namespace) -> str | None:
         return fmt
     import csv
 
-    from ..catalog.importing import detect_format
+    from ..catalog.trackers import detect_format
 
     try:  # the header line only, at most 64 KiB: a huge file is the normal import's to refuse
         with open(args.path, encoding="utf-8-sig", newline="") as f:

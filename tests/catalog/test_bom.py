@@ -8,8 +8,8 @@ import codecs
 from pathlib import Path
 
 from gpupicker.catalog.bundle import _read_rows
-from gpupicker.catalog.importing import convert
 from gpupicker.catalog.ledgers import convert_ledger, detect_ledger
+from gpupicker.catalog.trackers import convert
 from tests.catalog.test_ledgers import LEDGER_CSV, SHADEFORM, SNAPSHOT, VASTAI
 from tests.support.sample_files import SKYPILOT
 

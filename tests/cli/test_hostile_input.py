@@ -190,7 +190,7 @@ def test_links_out_of_the_cache_are_not_followed(tmp_path):
 
 
 def test_hostile_tracker_csvs_give_line_errors(repo, tmp_path):
-    from gpupicker.catalog.importing import import_tracker_csv
+    from gpupicker.catalog.trackers import import_tracker_csv
 
     rng = random.Random(f"{SEED}-csv")
     for path in tracker_csvs(rng, tmp_path):
@@ -204,7 +204,7 @@ def test_hostile_tracker_csvs_give_line_errors(repo, tmp_path):
 
 
 def test_tracker_inf_count_and_huge_cell_are_row_errors(repo, tmp_path):
-    from gpupicker.catalog.importing import import_tracker_csv
+    from gpupicker.catalog.trackers import import_tracker_csv
 
     d = tmp_path / "lambda"
     d.mkdir()

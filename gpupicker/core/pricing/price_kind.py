@@ -70,7 +70,7 @@ GUIDE_MARKERS = ("seed text", "seed guide", "brief seed")
 """Words in ``provider``/``source`` of figures quoted in a guide without a provider."""
 
 TRACKER_SOURCES = ("skypilot catalog", "gpuhunt")
-"""Source prefixes written by the tracker imports (:mod:`gpupicker.catalog.importing`):
+"""Source prefixes written by the tracker imports (:mod:`gpupicker.catalog.trackers`):
 those rows are provider list prices even though the user imported them."""
 
 DOUBT_MARKERS = (

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
-from ...catalog.importing import TrackerImport, detect_format, import_tracker_csv
 from ...catalog.ledgers import detect_ledger, import_ledger
 from ...catalog.records import column_for_header
+from ...catalog.trackers import TrackerImport, detect_format, import_tracker_csv
 from ...core.hardware.specs import GpuSpec, PriceOffer
 from ..i18n.placeholders import tr_fmt
 from .messages import refusal_text
