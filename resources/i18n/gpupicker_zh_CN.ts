@@ -839,6 +839,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>FP8 checkpoint of a model with tied embeddings: the 16-bit lm_head is held as its own {gib} GiB copy of the embedding (Qwen3 FP8 speed-benchmark peaks)</source>
+        <translation>词嵌入共享（tied）模型的 FP8 权重：16 位 lm_head 另存一份 {gib} GiB 的词嵌入副本（Qwen3 FP8 速度基准的峰值实测）</translation>
+    </message>
+    <message>
         <source>host RAM bandwidth ({gbps} GB/s) limits decode</source>
         <translation>内存带宽（{gbps} GB/s）限制解码速度</translation>
     </message>

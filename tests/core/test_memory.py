@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from gpupicker.cli.estimate import estimate_one
 from gpupicker.core.hardware.specs import GpuSpec
 from gpupicker.core.memory import estimate_memory, kv_cache_bytes, weights_bytes
-from gpupicker.core.memory.training import lora_trainable_params
+from gpupicker.core.memory.training_states import lora_trainable_params
 from gpupicker.core.model_arch import ModelArch
 from gpupicker.core.units import GB, GiB, MiB
 from gpupicker.core.workload import LoraConfig, Workload

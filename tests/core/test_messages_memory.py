@@ -288,7 +288,7 @@ def _errors(repo):
     """Callables raising this group's ValueErrors, with the English text core always wrote."""
     from gpupicker.core import dtypes, units
     from gpupicker.core.memory import estimate_memory
-    from gpupicker.core.memory.training import lora_trainable_params
+    from gpupicker.core.memory.training_states import lora_trainable_params
     from gpupicker.core.model_arch import ModelArch
     from gpupicker.core.planners.fit import with_dimension
     from gpupicker.core.stacks.training_frameworks import training_framework

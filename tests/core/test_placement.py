@@ -13,7 +13,8 @@ import json
 import pytest
 
 from gpupicker.core.memory import estimate_memory, fits_on
-from gpupicker.core.memory.placement import FIT_TARGET_BYTES, HOST_RANGE_PCT
+from gpupicker.core.memory.offload_layout import FIT_TARGET_BYTES
+from gpupicker.core.memory.placement import HOST_RANGE_PCT
 from gpupicker.core.planners.launch_config import launch_config
 from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.report.estimate import estimate_report

@@ -7,7 +7,7 @@ import statistics
 import pytest
 
 from gpupicker.core.memory import estimate_memory, fits_on
-from gpupicker.core.memory.training import uses_master_weights
+from gpupicker.core.memory.training_states import uses_master_weights
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.stacks.training_frameworks import (
     DS_SUB_GROUP_SIZE,
@@ -469,7 +469,7 @@ def test_hf_trainer_under_a_zero_stage_keeps_deepspeeds_fp32_master_weights():
     # 4x A800 80GB ran out of memory under ZeRO-2; the maintainer: "ZeRO-2 needs 8 A100s; 4 need
     # ZeRO-3". HF Trainer hands the model to deepspeed.initialize, whose ZeRO optimizer keeps
     # the fp32 master partition (2 + 2 + 12 bytes per parameter, ZeRO paper)
-    from gpupicker.core.memory.training import uses_master_weights
+    from gpupicker.core.memory.training_states import uses_master_weights
     from gpupicker.core.workload import Parallelism
 
     base = Workload(
@@ -493,7 +493,7 @@ def test_fsdp_keeps_the_root_unit_whole_from_forward_to_backward():
     # "if not state._is_root": with decoder-layer auto-wrap the embeddings and lm_head (the
     # root unit) stay whole on every rank; bitsandbytes' quant_state is outside the
     # FlatParameter, so each rank keeps all of it
-    from gpupicker.core.memory.training import fsdp_unsharded_root_bytes
+    from gpupicker.core.memory.training_states import fsdp_unsharded_root_bytes
     from gpupicker.core.stacks.training_frameworks import training_framework
     from gpupicker.core.workload import Parallelism
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 from gpupicker.core.checks import input_warnings
 from gpupicker.core.dora import dora_extra_bytes_per_step, dora_magnitude_params
 from gpupicker.core.dtypes import bytes_per_weight
-from gpupicker.core.memory.training import lora_trainable_params
+from gpupicker.core.memory.training_states import lora_trainable_params
 from gpupicker.core.model_arch import ModelArch
 from gpupicker.core.stacks.frameworks import framework_row
 from gpupicker.core.workload import LoraConfig, Workload, nested_models

@@ -131,7 +131,7 @@ def test_torchtune_recipes(lookup):
     assert any(m.id == "job.warning.no_seq_len" for m in q.warnings)
     full = _read("torchtune-llama3_1-8B-full-single-device.yaml", lookup)
     assert (full.workload["task"], full.workload["optimizer"]) == ("full_ft", "paged_adamw8bit")
-    # the recipe's fused optimizer step is modelled (memory.training.optimizer_in_backward)
+    # the recipe's fused optimizer step is modelled (memory.training_states.optimizer_in_backward)
     assert full.workload["optimizer_in_bwd"] is True
     assert not any("optimizer_in_bwd" in str(m) for m in full.warnings)
 

@@ -335,6 +335,26 @@ def prefill_bytes_per_token(arch: ModelArch) -> float:
     return 2 * (3.5 * arch.active_mlp_width + 3 * arch.hidden_size)
 
 
+def fp8_untied_lm_head_bytes(w: Workload, arch: ModelArch) -> int:
+    """Bytes of the 16-bit lm_head transformers holds beside the embedding of a tied FP8 checkpoint.
+
+    An FP8 (fine-grained, block-scaled) checkpoint keeps the token embedding and the lm_head
+    unquantized; for a model whose config ties them, the measured peaks hold one more
+    ``V × h`` 16-bit tensor than the tied bf16 model does. Measured: the Qwen3 speed
+    benchmark's transformers tables (QwenLM/Qwen2.5 ``docs/source/getting_started/
+    speed_benchmark.md`` at commit 77fb0c1, H20, transformers 4.51.3): BF16 − FP8 peak at
+    input length 1 is 0.17 / 0.67 / 2.63 GiB for Qwen3-0.6B / 1.7B / 4B (tied), where
+    quantizing their Linear weights alone saves 0.41 / 1.31 / 3.38 GiB; the 0.24 / 0.64 /
+    0.75 GiB left match one bf16 embedding, 0.29 / 0.58 / 0.72 GiB. The untied Qwen3-8B /
+    14B / 32B show no such extra. 0 for other dtypes, untied models and other engines (vLLM
+    ``model_executor/models/qwen3.py``: ``if config.tie_word_embeddings: self.lm_head =
+    self.model.embed_tokens``, one tensor).
+    """
+    if w.weights_dtype != "fp8" or not arch.tie_word_embeddings or w.framework.lower() != "transformers":
+        return 0
+    return 2 * arch.vocab_size * arch.hidden_size
+
+
 def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
     """Peak memory of Hugging Face ``model.generate`` (transformers, DynamicCache).
 
@@ -356,6 +376,8 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     n = max(1, num_gpus)
     wdt = w.weights_dtype
     weights = weights_bytes(arch, wdt, w.quantized_group_set)
+    lm_head_copy = fp8_untied_lm_head_bytes(w, arch)
+    weights += lm_head_copy
     if w.task == "decode_ceiling":
         return MemoryEstimate(
             weights_bytes=weights // n,
@@ -408,6 +430,11 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
             *state_assumption(arch, state, b),
             join([msg("memory.hf_allocator")]),
             *(
+                (join([msg("memory.fp8_lm_head_copy", gib=f"{lm_head_copy / GiB:.2f}")]),)
+                if lm_head_copy
+                else ()
+            ),
+            *(
                 (join([msg("memory.bnb_int8_outliers")]),)
                 if quant_ws and wdt == "int8" and (w.quant_method or "bitsandbytes").lower() in _BNB_METHODS
                 else ()
@@ -424,6 +451,7 @@ __all__ = [
     "RUNTIME_WORKSPACE_BYTES",
     "estimate_memory",
     "fits_on",
+    "fp8_untied_lm_head_bytes",
     "hf_inference_memory",
     "kv_cache_bytes",
     "quant_inference_workspace",

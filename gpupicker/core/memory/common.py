@@ -139,6 +139,7 @@ def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float
 
 STATE_DTYPE_BYTES: dict[str, tuple[int, int]] = {
     "vllm": (2, 2),
+    "sglang": (2, 4),
     "llama.cpp": (4, 4),
     "transformers": (2, 4),
 }
@@ -147,11 +148,22 @@ STATE_DTYPE_BYTES: dict[str, tuple[int, int]] = {
 * vLLM (and the paged servers sized like it): both in the model dtype unless
   ``--mamba-ssm-cache-dtype`` says otherwise (``MambaStateDtypeCalculator._mamba_state_dtype``:
   ``mamba_ssm_cache_dtype="auto"`` → the conv state's dtype, ``mamba_cache_dtype="auto"`` →
-  the model dtype, bf16 here).
+  the model dtype, bf16 here); Nemotron-H is the exception (:data:`FP32_SSM_STATE_MODEL_TYPES`).
+* SGLang: the conv state in the model dtype, the SSM / delta-rule state in
+  ``--mamba-ssm-dtype``, default ``"float32"`` (``server_args.py``, "Mamba cache" section).
 * llama.cpp: F32 for both (``llama_memory_recurrent`` is created with ``type_r``/``type_s``
   ``GGML_TYPE_F32`` in ``llama_model::create_memory``).
 * transformers: the conv state in the activations' dtype (bf16), the delta-rule / SSM state in
-  fp32 (the chunked kernels accumulate and return ``last_recurrent_state`` in float32)."""
+  fp32 (the chunked kernels accumulate and return ``last_recurrent_state`` in float32).
+* TensorRT-LLM and LMDeploy are sized with the vLLM dtypes."""
+
+FP32_SSM_STATE_MODEL_TYPES = frozenset({"nemotron_h"})
+"""``model_type`` values whose SSM state vLLM keeps in float32 when ``--mamba-ssm-cache-dtype`` is
+``auto`` (its default): vLLM ``model_executor/models/config.py`` ``NemotronHForCausalLMConfig``
+(registered for ``NemotronHForCausalLM`` and ``NemotronHPuzzleForCausalLM``) sets
+``cache_config.mamba_ssm_cache_dtype`` to the HF config's ``mamba_ssm_cache_dtype``, else to its
+``DEFAULT_MAMBA_SSM_CACHE_DTYPE = "float32"`` ("Only float32 is known to have no accuracy issues
+by default"); the conv state stays in the model dtype."""
 
 
 def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transformers") -> int:
@@ -163,7 +175,8 @@ def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transforme
     recurrent matrix per layer per sequence (:meth:`ModelArch.recurrent_state_elements`,
     shapes from vLLM ``MambaStateShapeCalculator`` and llama.cpp ``n_embd_r``/``n_embd_s``),
     in the engine's dtypes (:data:`STATE_DTYPE_BYTES`; an engine not listed there uses the
-    vLLM dtypes). 0 for a model without such layers. Qwen3-Next-80B-A3B (36 Gated DeltaNet
+    vLLM dtypes; Nemotron-H's SSM state in fp32 under vLLM, :data:`FP32_SSM_STATE_MODEL_TYPES`).
+    0 for a model without such layers. Qwen3-Next-80B-A3B (36 Gated DeltaNet
     layers, 16 key heads × 128, 32 value heads × 128, kernel 4): 548,864 values per layer,
     39.5 MB per sequence in bf16.
     """
@@ -171,6 +184,9 @@ def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transforme
     if not conv and not temporal:
         return 0
     b_conv, b_temporal = STATE_DTYPE_BYTES.get(engine, STATE_DTYPE_BYTES["vllm"])
+    sized_like_vllm = engine == "vllm" or engine not in STATE_DTYPE_BYTES
+    if sized_like_vllm and arch.model_type in FP32_SSM_STATE_MODEL_TYPES:
+        b_temporal = 4  # vLLM's NemotronHForCausalLMConfig: mamba_ssm_cache_dtype float32
     return (conv * b_conv + temporal * b_temporal) * max(1, batch)
 
 
@@ -214,6 +230,7 @@ def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> i
 __all__ = [
     "CUDA_CONTEXT_BYTES",
     "RUNTIME_WORKSPACE_BYTES",
+    "FP32_SSM_STATE_MODEL_TYPES",
     "STATE_DTYPE_BYTES",
     "kv_bytes",
     "kv_cache_bytes",

@@ -13,11 +13,12 @@ from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
-from ..results import MemoryEstimate
+from ..results import MemoryEstimate, Placement
 from ..units import MiB
 from ..workload import Workload
 from .common import kv_bytes, kv_cache_bytes, recurrent_state_bytes, state_assumption
-from .placement import LlamaCppParts, expert_bytes, place_llamacpp, placement_notes
+from .offload_layout import LlamaCppParts, expert_bytes, place_llamacpp
+from .placement import placement_notes
 
 LLAMACPP_CONTEXT_BYTES = 300 * MiB
 """CUDA context + cuBLAS handles of a llama.cpp process (no PyTorch kernels loaded)."""
@@ -59,6 +60,62 @@ def llamacpp_compute_buffer_bytes(arch: ModelArch, n_ctx: int, flash_attention: 
 
 LLAMACPP_QUANT_KV = frozenset({"q8_0", "q4_0", "int8", "int4", "fp8"})
 """KV formats that need flash attention in llama.cpp (quantized V cache: ``-fa`` required)."""
+
+
+def _llamacpp_notes(
+    w: Workload,
+    arch: ModelArch,
+    wdt: str,
+    n_ctx: int,
+    kv_dtype: str,
+    flash: bool,
+    layers: int,
+    state: int,
+    placement: Placement,
+    gguf_ok: bool,
+) -> list[Message]:
+    """The assumptions of a llama.cpp / Ollama estimate: file type, context, offload, placement."""
+    L = max(1, arch.num_hidden_layers)
+    notes = [
+        join([msg("engines.llamacpp_head", dtype=wdt.upper(), ctx=n_ctx, kv=kv_dtype)]),
+        join(
+            [
+                join(
+                    [
+                        msg("engines.embeddings_on_host"),
+                        msg("engines.compute_buffer_flash" if flash else "engines.compute_buffer"),
+                    ],
+                    "clauses",
+                )
+            ]
+        ),
+        *(
+            (
+                join(
+                    [
+                        join(
+                            [
+                                msg("engines.partial_offload", layers=layers, total=L, ngl=layers),
+                                msg("engines.rest_on_cpu"),
+                            ],
+                            "clauses",
+                        )
+                    ]
+                ),
+            )
+            if layers < L
+            else ()
+        ),
+    ]
+    notes.extend(state_assumption(arch, state, w.batch))
+    notes.extend(placement_notes(placement, arch, layers))
+    if w.n_cpu_moe is not None and not arch.is_moe:
+        notes.append(join([msg("engines.dense_no_experts")]))
+    if not gguf_ok:
+        notes.append(join([msg("engines.not_gguf", dtype=w.weights_dtype)]))
+    if w.framework == "ollama":
+        notes.append(join([join([msg("engines.ollama_ctx"), msg("engines.ollama_default_ctx")], "clauses")]))
+    return notes
 
 
 def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int) -> MemoryEstimate:
@@ -107,45 +164,7 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus:
         decode_kv_bytes=kv_bytes(arch, ctx_mean, w.batch, kv_dtype),
     )
     layers, _, weights_gpu, kv_gpu, compute, placement = place_llamacpp(w, arch, gpu, n, parts)
-    notes = [
-        join([msg("engines.llamacpp_head", dtype=wdt.upper(), ctx=n_ctx, kv=kv_dtype)]),
-        join(
-            [
-                join(
-                    [
-                        msg("engines.embeddings_on_host"),
-                        msg("engines.compute_buffer_flash" if flash else "engines.compute_buffer"),
-                    ],
-                    "clauses",
-                )
-            ]
-        ),
-        *(
-            (
-                join(
-                    [
-                        join(
-                            [
-                                msg("engines.partial_offload", layers=layers, total=L, ngl=layers),
-                                msg("engines.rest_on_cpu"),
-                            ],
-                            "clauses",
-                        )
-                    ]
-                ),
-            )
-            if layers < L
-            else ()
-        ),
-    ]
-    notes.extend(state_assumption(arch, state, w.batch))
-    notes.extend(placement_notes(placement, arch, layers))
-    if w.n_cpu_moe is not None and not arch.is_moe:
-        notes.append(join([msg("engines.dense_no_experts")]))
-    if not gguf_ok:
-        notes.append(join([msg("engines.not_gguf", dtype=w.weights_dtype)]))
-    if w.framework == "ollama":
-        notes.append(join([join([msg("engines.ollama_ctx"), msg("engines.ollama_default_ctx")], "clauses")]))
+    notes = _llamacpp_notes(w, arch, wdt, n_ctx, kv_dtype, flash, layers, state, placement, gguf_ok)
     engine_fits = None
     message: Message | str = ""
     if kv_dtype in LLAMACPP_QUANT_KV and not flash:

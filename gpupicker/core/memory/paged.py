@@ -378,6 +378,24 @@ TRTLLM_WORKSPACE_BYTES = int(1.0 * GiB)
 logs: "Allocated … MiB for execution context memory", typically 0.5–2 GiB)."""
 
 
+def _pool_fraction(w: Workload, engine: str, tp: int) -> tuple[float, Message, int]:
+    """(memory fraction of the KV pool, the sentence naming it, engine workspace bytes).
+
+    SGLang: ``mem_fraction_static`` by TP size (:data:`SGLANG_MEM_FRACTION_BY_TP`) unless
+    ``gpu_memory_utilization`` is given; LMDeploy: ``cache_max_entry_count``; TensorRT-LLM:
+    ``kv_cache_free_gpu_mem_fraction`` and its engine workspace.
+    """
+    if engine == "sglang":
+        user = "gpu_memory_utilization" in w.model_fields_set
+        frac = w.gpu_memory_utilization if user else next(f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
+        return frac, msg("engines.sglang_head", tp=tp, frac=f"{frac:.2f}"), 0
+    if engine == "lmdeploy":
+        frac = LMDEPLOY_CACHE_MAX_ENTRY_COUNT
+        return frac, msg("engines.lmdeploy_head", tp=tp, frac=f"{frac:.2f}"), 0
+    frac = TRTLLM_FREE_FRACTION
+    return frac, msg("engines.trtllm_head", tp=tp, frac=f"{frac:.2f}"), TRTLLM_WORKSPACE_BYTES
+
+
 def fraction_pool_memory(
     w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int, engine: str
 ) -> MemoryEstimate:
@@ -410,22 +428,10 @@ def fraction_pool_memory(
     )
     ctx = w.context_tokens()
     per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
-    state = recurrent_state_bytes(arch, 1, "vllm") / tp
+    state = recurrent_state_bytes(arch, 1, engine) / tp
     seqs_max = w.max_num_seqs or VLLM_MAX_NUM_SEQS
     context = _non_torch(tp)
-    if engine == "sglang":
-        user = "gpu_memory_utilization" in w.model_fields_set
-        frac = w.gpu_memory_utilization if user else next(f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
-        head = msg("engines.sglang_head", tp=tp, frac=f"{frac:.2f}")
-        workspace = 0
-    elif engine == "lmdeploy":
-        frac = LMDEPLOY_CACHE_MAX_ENTRY_COUNT
-        head = msg("engines.lmdeploy_head", tp=tp, frac=f"{frac:.2f}")
-        workspace = 0
-    else:
-        frac = TRTLLM_FREE_FRACTION
-        head = msg("engines.trtllm_head", tp=tp, frac=f"{frac:.2f}")
-        workspace = TRTLLM_WORKSPACE_BYTES
+    frac, head, workspace = _pool_fraction(w, engine, tp)
     notes = [join([head]), *state_assumption(arch, int(state * tp), 1)]
     if gpu is None:
         kv = int((per_token * ctx + state) * w.batch)

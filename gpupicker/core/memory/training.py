@@ -28,6 +28,8 @@ blocks (activations, autocast cache, gradients).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..dtypes import bytes_per_weight
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
@@ -36,27 +38,21 @@ from ..stacks.training_frameworks import (
     TrainingFramework,
     deepspeed_step_bytes,
     logits_bytes,
-    mixed_precision_default,
     training_framework,
 )
 from ..units import MiB
 from ..workload import LoraConfig, Workload
-from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, linear_group_params, weights_bytes
-from .experts import effective_ep, experts_per_rank_fraction, routed_expert_bytes
-
-OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
-"""Optimizer states per trainable parameter, in units of the parameter's dtype size
-(torch AdamW keeps exp_avg and exp_avg_sq in the parameter dtype)."""
-OPTIMIZER_8BIT_BYTES = {"adamw8bit": 2.0, "paged_adamw8bit": 2.0}
-"""bitsandbytes 8-bit optimizers: two uint8 states per parameter (+ small block scales)."""
-PAGED_OPTIMIZERS = frozenset({"paged_adamw8bit"})
-"""bitsandbytes paged optimizers: their states are allocated with ``cudaMallocManaged``
-(``bitsandbytes.functional.get_paged`` → ``cget_managed_ptr``), outside PyTorch's caching
-allocator, and the driver evicts them to host RAM when the GPU runs out of memory (QLoRA paper,
-Dettmers et al. 2023, §3 "Paged Optimizers"): they never cause an out-of-memory error and
-``torch.cuda.max_memory_allocated`` does not count them."""
-ADAFACTOR_BYTES_PER_PARAM = 0.1
-"""Adafactor keeps factored row/column second moments: ~(rows + cols)/(rows·cols) of a matrix."""
+from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES
+from .training_states import (
+    ModelStates,
+    ShardPlan,
+    kbit_prepared,
+    model_states,
+    optimizer_in_backward,
+    shard_model_states,
+    shard_plan,
+    step_framework,
+)
 
 # Logits/loss bytes per framework (12.1 B per token per vocabulary entry for transformers'
 # ForCausalLMLoss; fused/chunked/cut cross-entropy elsewhere) live in training_frameworks.py.
@@ -84,38 +80,6 @@ ALLOC_FRAG_AUTOCAST = 0.35
 """Reserve from gradients and the freed autocast cache allocated in new block sizes (H200)."""
 ALLOC_BASE_TRAIN = 256 * MiB
 """Small-block pool segments and cuBLAS workspaces of a training step (H200 small runs)."""
-
-
-def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
-    """Exact LoRA trainable parameters: Σ over targets and layers of ``r·(d_in + d_out)``.
-
-    peft's count (``print_trainable_parameters``) equals this for Linear targets
-    (LoRA paper, Hu et al. 2021, §4): Llama-3.2-1B, r = 16, all seven
-    projections → 11,272,192 (H200 case files). For MoE, expert MLP targets
-    count once per expert. DoRA adds its magnitude vectors (:func:`..dora.dora_magnitude_params`).
-
-    Raises:
-        ValueError: when a target module name is unknown for this architecture.
-    """
-    if lora.trainable_params is not None:
-        return lora.trainable_params
-    shapes = arch.module_shapes()
-    per_layer = 0
-    for t in lora.targets:
-        if t not in shapes:
-            raise ValueError(
-                msg("training.unknown_lora_target", target=repr(t), known=", ".join(sorted(shapes)))
-            )
-        din, dout = shapes[t]
-        mult = (
-            (arch.num_local_experts or 1)
-            if (arch.is_moe and t in ("gate_proj", "up_proj", "down_proj", "w1", "w2", "w3"))
-            else 1
-        )
-        per_layer += lora.r * (din + dout) * mult
-    from ..dora import dora_magnitude_params
-
-    return per_layer * arch.num_hidden_layers + dora_magnitude_params(arch, lora)
 
 
 def activation_bytes_per_token_per_layer(
@@ -197,144 +161,6 @@ def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> Messag
     )
 
 
-def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
-    """True when a 4/8-bit LoRA run goes through peft's ``prepare_model_for_kbit_training``.
-
-    ``w.prepare_kbit``, on by default for QLoRA with an HF-based trainer; Unsloth has its own
-    loader. peft ``utils/other.py``: non-quantized fp16/bf16 parameters → fp32.
-    """
-    return (
-        bool(w.prepare_kbit)
-        and w.task in ("lora", "qlora")
-        and fw.eager_host
-        and fw.id != "unsloth"
-        and bytes_per_weight(w.weights_dtype) < 2.0
-    )
-
-
-def uses_master_weights(w: Workload) -> bool:
-    """Whether 16-bit full fine-tuning / pre-training keeps fp32 master weights (16 B/param).
-
-    ``w.master_weights`` when the user chose; else mixed precision for pre-training with any
-    framework and for full fine-tuning with the optimized stacks
-    (:func:`training_frameworks.mixed_precision_default`); Hugging Face-based trainers
-    fine-tune a model loaded in bf16 in pure bf16.
-
-    Raises:
-        ValueError: for a training framework gpupicker does not model.
-    """
-    if w.task not in ("full_ft", "pretrain"):
-        return False
-    if w.master_weights is not None:
-        return w.master_weights
-    return w.task == "pretrain" or mixed_precision_default(step_framework(w), w.task)
-
-
-def step_framework(w: Workload) -> TrainingFramework:
-    """The framework whose optimizer holds the model states: DeepSpeed under a ZeRO stage.
-
-    A Hugging Face-based trainer (HF Trainer, TRL, LLaMA-Factory, axolotl …) given a DeepSpeed
-    ZeRO stage hands the model to ``deepspeed.initialize`` (transformers ``integrations/
-    deepspeed.py`` ``deepspeed_init``), whose ZeRO optimizer keeps the fp32 master partition,
-    casts the gradient partition to fp32 in ``step()`` and holds its reduce/all-gather buckets
-    (``runtime/zero/stage_1_and_2.py``: ``single_partition_of_fp32_groups``): the DeepSpeed
-    profile, whatever trainer drives it. FSDP, or no ZeRO stage: the workload's framework.
-
-    Raises:
-        ValueError: for a training framework gpupicker does not model.
-    """
-    fw = training_framework(w.framework)
-    par = w.parallelism
-    if fw.eager_host and par.zero_stage >= 1 and not par.fsdp:
-        return training_framework("deepspeed")
-    return fw
-
-
-def _expert_parallel_split(
-    w: Workload,
-    arch: ModelArch,
-    zero: int,
-    shards: int,
-    trainable: int,
-    full: bool,
-    base_w: int,
-    grads: int,
-    opt: int,
-) -> tuple[int, int, int]:
-    """Weights, gradients and optimizer states per GPU with the routed experts split over EP.
-
-    Each EP rank holds, and trains, ``ceil(E / EP)`` of the ``E`` routed experts
-    (Megatron-Core ``expert_model_parallel_size``, DeepSpeed-MoE ``ep_size``;
-    :func:`.experts.experts_per_rank_fraction`). A component that ZeRO/FSDP already shards
-    over the data-parallel ranks is left as it is: the experts' share of it is sharded over the
-    expert-data-parallel group (``dp / EP`` ranks) instead of ``dp``, the same bytes per GPU
-    (ZeRO-1: optimizer states; ZeRO-2: also gradients; ZeRO-3/FSDP: also weights).
-    """
-    frac = experts_per_rank_fraction(arch, effective_ep(w.parallelism.expert_parallel, w.num_gpus))
-    if frac >= 1.0:
-        return base_w, grads, opt
-    other = 1.0 - frac
-    if zero < 3:
-        base_w -= int(routed_expert_bytes(arch, w.weights_dtype, w.quantized_group_set) / shards * other)
-    if full and trainable:
-        share = linear_group_params(arch)["experts"] / trainable * other
-        if zero < 2:
-            grads -= int(grads * share)
-        if zero < 1:
-            opt -= int(opt * share)
-    return base_w, grads, opt
-
-
-def fsdp_unsharded_root_bytes(w: Workload, arch: ModelArch, fw: TrainingFramework, dp: int) -> int:
-    """Bytes per GPU that FSDP holds beyond an even 1/dp split of the model, forward to backward.
-
-    * The root unit, what no wrapped decoder layer owns: token embeddings, an untied lm_head
-      and the final norm — stays unsharded from its forward to its backward on every rank:
-      FSDP1 ``_runtime_utils._post_forward_reshard`` frees the unsharded flat parameter only
-      ``if not state._is_root`` ("Do not free the root's parameters in the post-forward for
-      FULL_SHARD with the intention that they are immediately used for backward"), and FSDP2
-      sets the root's ``reshard_after_forward`` to False. In the dtype those parameters train
-      in: fp32 after peft's ``prepare_model_for_kbit_training`` or for fp32 weights, else
-      16-bit (FSDP ``MixedPrecision.param_dtype``).
-    * A bitsandbytes 4-bit base: only the packed weights are parameters that FSDP flattens and
-      shards (``bnb_4bit_quant_storage``, answer.ai FSDP+QLoRA); each Linear4bit's quantization
-      state (absmax and its double-quantization constants, ``weight.quant_state``) is a module
-      attribute outside the FlatParameter, so every rank keeps all of it: the bytes per weight
-      beyond the packed 4 bits (:func:`~gpupicker.core.dtypes.bytes_per_weight` − 0.5).
-
-    Returns:
-        the extra bytes over ``1/dp`` of those parts (0 for ``dp`` = 1).
-    """
-    if dp <= 1:
-        return 0
-    lora = w.task in ("lora", "qlora")
-    wide = kbit_prepared(w, fw) or (not lora and bytes_per_weight(w.weights_dtype) >= 4)
-    emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
-    root = (emb + arch.hidden_size) * (4 if wide else 2)
-    extra = root * (dp - 1) // dp
-    bpw = bytes_per_weight(w.weights_dtype)
-    if lora and 0.5 < bpw < 1.0 and w.weights_dtype in ("nf4", "fp4"):
-        extra += int(arch.linear_params() * (bpw - 0.5)) * (dp - 1) // dp
-    return int(extra)
-
-
-def optimizer_in_backward(w: Workload, num_gpus: int = 1) -> bool:
-    """Whether the optimizer step runs inside the backward pass, one parameter at a time.
-
-    ``w.optimizer_in_bwd`` when given; else torchtune's single-device full fine-tuning
-    recipes, whose configs set ``optimizer_in_bwd: True`` (pytorch/torchtune
-    ``recipes/configs/llama3_1/8B_full_single_device.yaml``, ``llama3_2/3B_full_single_device
-    .yaml``: "True saves memory"). The recipe registers a ``register_post_accumulate_grad_hook``
-    per parameter that steps that parameter's optimizer and sets its ``grad`` to None, so only
-    the gradient being applied is alive (``full_finetune_single_device.py``).
-    """
-    if w.task not in ("full_ft", "pretrain"):
-        return False
-    if w.optimizer_in_bwd is not None:
-        return w.optimizer_in_bwd
-    return w.framework.lower() == "torchtune" and num_gpus == 1
-
-
 def _range_note(w: Workload, fw_id: str, total: int) -> Message:
     """The range sentence of a training memory estimate and the evidence behind it."""
     measured = fw_id == "transformers" and w.task in ("lora", "qlora", "full_ft")
@@ -363,6 +189,261 @@ def framework_memory_note(w: Workload) -> Message:
     )
 
 
+@dataclass(frozen=True)
+class _Activations:
+    """What a step holds for the activations of one GPU (bytes, except the counts).
+
+    Attributes:
+        tokens: tokens of one micro-batch (batch × sequence length).
+        layers_here: decoder layers on this GPU (its pipeline stage).
+        one_layer: one layer's saved activations for the micro-batch.
+        ckpt_bytes: bytes per token and layer of a gradient checkpoint (the layer input).
+        offloaded: checkpoints offloaded to host RAM by the framework.
+        saved: activations alive at the end of the forward.
+        logits: logits and loss buffers alive at the loss.
+    """
+
+    tokens: int
+    layers_here: int
+    one_layer: float
+    ckpt_bytes: int
+    offloaded: bool
+    saved: float
+    logits: float
+
+
+def _activations(
+    w: Workload, arch: ModelArch, fw: TrainingFramework, lora: LoraConfig | None, fp32: bool, plan: ShardPlan
+) -> _Activations:
+    """Saved activations, checkpoints and logits of one micro-batch on one GPU.
+
+    Per layer: :func:`activation_bytes_per_token_per_layer` × the framework's activation scale,
+    divided by the tensor-parallel degree; with gradient checkpointing only each layer's input
+    is kept (fp32 when the residual stream is fp32), none when the framework offloads it.
+    Logits: :func:`~gpupicker.core.stacks.training_frameworks.logits_bytes`, on the last
+    pipeline stage only (averaged over stages).
+    """
+    s = w.training_seq_len()
+    tokens = w.batch * s
+    layers_here = max(1, arch.num_hidden_layers // plan.pp)
+    per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32, s, w.attention) / plan.tp
+    per_layer *= fw.activation_scale
+    ckpt_bytes = (4 if (fp32 or kbit_prepared(w, fw)) else 2) * arch.hidden_size
+    offloaded = w.grad_ckpt and fw.offloads_checkpoints
+    saved = 0.0 if offloaded else tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
+    logits = logits_bytes(fw, tokens, arch.vocab_size) / plan.tp
+    if plan.pp > 1:
+        logits /= plan.pp  # only the last stage holds the logits; averaged over stages
+    return _Activations(tokens, layers_here, tokens * per_layer, ckpt_bytes, offloaded, saved, logits)
+
+
+@dataclass(frozen=True)
+class _StepTemps:
+    """The backward's and the optimizer step's temporaries on one GPU (bytes).
+
+    Attributes:
+        grads: gradients alive at the end of the backward (after offload / in-backward steps).
+        tied_temp: a tied embedding's second, dense gradient.
+        opt_temp: the optimizer step's temporaries (DeepSpeed's fp32 copy and buckets included).
+        host_note: the sentence naming ZeRO-Offload's host RAM, when it is on.
+    """
+
+    grads: int
+    tied_temp: float
+    opt_temp: float
+    host_note: Message | None
+
+
+def _step_temporaries(
+    w: Workload, arch: ModelArch, step_fw: TrainingFramework, plan: ShardPlan, st: ModelStates, in_bwd: bool
+) -> _StepTemps:
+    """The tied-embedding gradient, the optimizer step's temporaries and ZeRO-Offload's share.
+
+    :data:`TIED_GRAD_FACTOR` and :data:`OPT_TEMP_FACTOR` in units of the V·h embedding (H200);
+    DeepSpeed's flattened fp32 gradient partition and buckets
+    (:func:`~gpupicker.core.stacks.training_frameworks.deepspeed_step_bytes`); ZeRO-Offload
+    (Ren et al. 2021) keeps one bucket of gradients on the GPU; an optimizer stepped in the
+    backward (:func:`optimizer_in_backward`) holds only the largest gradient and no step.
+    """
+    par = w.parallelism
+    zero, dp, shards, n = plan.zero, plan.dp, plan.shards, plan.n
+    full = w.task not in ("lora", "qlora") or w.lora is None
+    grads = st.grads
+    emb_tensor = arch.vocab_size * arch.hidden_size * st.p_bytes / shards
+    tied_temp = TIED_GRAD_FACTOR * emb_tensor if (full and arch.tie_word_embeddings) else 0.0
+    opt_temp = OPT_TEMP_FACTOR.get(w.optimizer, 0.6) * emb_tensor if full else 0.0
+    if step_fw.fp32_grad_copy:
+        # DeepSpeed's step() flattens the (sharded) gradients and casts them to fp32 before the
+        # fused Adam update (ZeRO-3: one sub-group at a time), and holds its reduce/allgather
+        # buckets (stage_1_and_2.py, stage3.py; training_frameworks.deepspeed_step_bytes)
+        partition = st.trainable / shards / (dp if zero >= 1 else 1)
+        opt_temp += deepspeed_step_bytes(partition, zero) + step_fw.bucket_bytes
+    host_note: Message | None = None
+    if par.cpu_offload and zero >= 2:
+        # DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, Adam
+        # states and the fp32 gradient partition live in pinned CPU RAM and DeepSpeedCPUAdam
+        # steps there; gradients leave the GPU bucket by bucket as they are reduced
+        # (stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_gpu), so the GPU keeps
+        # the 16-bit parameters (ZeRO-3: gathered layers), one reduce bucket and activations.
+        # FSDP CPUOffload (no DeepSpeed buckets): about two layers of unsharded gradients
+        layer_grads = 2 * int(st.trainable * st.p_bytes) // max(1, arch.num_hidden_layers) // shards
+        grads = min(grads, max(step_fw.bucket_bytes // 2, layer_grads))
+        opt_temp = float(step_fw.bucket_bytes)
+        per_param = 18 if zero >= 3 else 16  # DeepSpeed estimate_zero{2,3}_model_states_mem_needs
+        host = st.trainable * max(4 * n, per_param) * 1.5
+        host_note = join(
+            [
+                join(
+                    [
+                        msg("training.zero_offload", gib=f"{host / 2**30:,.0f}", bytes=max(4 * n, per_param)),
+                        msg("training.cpu_step"),
+                    ],
+                    "clauses",
+                )
+            ]
+        )
+    if in_bwd and full:
+        # each gradient is applied and freed in its post-accumulate hook: the largest
+        # parameter's gradient (the V·h embedding or lm_head) is the most alive at once, and
+        # no optimizer step follows the backward pass
+        grads = min(grads, int(emb_tensor))
+        opt_temp = 0.0
+    return _StepTemps(grads, tied_temp, opt_temp, host_note)
+
+
+@dataclass(frozen=True)
+class _Peak:
+    """The moment that holds the peak and its components (bytes).
+
+    Attributes:
+        note: the sentence naming the moment.
+        act: activations shown; log_b: logits; grad_b: gradients; extra: autocast copies;
+        quant_ws: QLoRA's dequantized weight; opt_tmp: optimizer temporaries shown;
+        reserve: the allocator's reserve of that moment (beyond its base pool).
+    """
+
+    note: Message
+    act: float
+    log_b: float
+    grad_b: int
+    extra: int
+    quant_ws: int
+    opt_tmp: int
+    reserve: float
+
+
+def _peak_moment(
+    w: Workload, arch: ModelArch, st: ModelStates, acts: _Activations, temps: _StepTemps, lora: bool
+) -> _Peak:
+    """The largest of the three moments F (loss), B (end of backward) and O (optimizer step).
+
+    Each moment's allocated bytes plus the caching allocator's reserve of what it frees and
+    re-allocates in other block sizes (:data:`ALLOC_FRAG_ACTIVATIONS`,
+    :data:`ALLOC_LAYER_FACTOR_CKPT`, :data:`ALLOC_FRAG_GRADS`, :data:`ALLOC_FRAG_AUTOCAST`; H200).
+    QLoRA's backward dequantizes each frozen 4-bit weight to bf16 again (bitsandbytes).
+    """
+    grads = temps.grads
+    lora_grads = grads if lora else 0
+    states = st.base_w + st.gather + st.adapters + st.opt
+    layer_factor = ALLOC_LAYER_FACTOR_CKPT if w.grad_ckpt else ALLOC_LAYER_FACTOR_NO_CKPT
+    f_alloc = states + lora_grads + st.autocast_cache + acts.saved + acts.logits
+    f_reserve = ALLOC_FRAG_ACTIVATIONS * (acts.saved + acts.logits) + layer_factor * acts.one_layer
+    late_reserve = ALLOC_FRAG_GRADS * grads + ALLOC_FRAG_AUTOCAST * st.autocast_cache
+    dequant = (
+        2 * max(a * b for a, b in arch.module_shapes().values())
+        if (lora and bytes_per_weight(w.weights_dtype) < 2.0)
+        else 0
+    )
+    b_alloc = states + grads + acts.one_layer + temps.tied_temp + dequant
+    o_alloc = states + grads + temps.opt_temp
+    moments = {
+        "F": f_alloc + f_reserve,
+        "B": b_alloc + late_reserve,
+        "O": o_alloc + late_reserve,
+    }
+    peak = max(moments, key=lambda k: moments[k])
+    if peak == "F":
+        return _Peak(
+            join([msg("training.peak_loss")]),
+            acts.saved,
+            acts.logits,
+            lora_grads,
+            st.autocast_cache,
+            0,
+            0,
+            f_reserve,
+        )
+    if peak == "B":
+        return _Peak(
+            join([msg("training.peak_backward")]),
+            acts.one_layer + temps.tied_temp,
+            0.0,
+            grads,
+            0,
+            dequant,
+            0,
+            late_reserve,
+        )
+    # the step's temporaries (fp32 gradient partition, foreach-Adam buffers, buckets) are
+    # optimizer memory, not activations: a smaller batch cannot shrink them
+    return _Peak(
+        join([msg("training.peak_optimizer")]), 0.0, 0.0, grads, 0, 0, int(temps.opt_temp), late_reserve
+    )
+
+
+def _training_assumptions(
+    w: Workload,
+    fw: TrainingFramework,
+    st: ModelStates,
+    acts: _Activations,
+    temps: _StepTemps,
+    pk: _Peak,
+    total: int,
+    in_bwd_full: bool,
+) -> tuple[Message, ...]:
+    """The assumptions of a training memory estimate, in the order the results show them."""
+    lora = w.task in ("lora", "qlora") and w.lora is not None
+    return (
+        join(
+            [
+                msg("training.task_optimizer", task=w.task, optimizer_id=w.optimizer),
+                msg("training.micro_batch", batch=w.batch, tokens=w.training_seq_len()),
+                msg("training.grad_ckpt" if w.grad_ckpt else "training.no_grad_ckpt"),
+            ],
+            "clauses",
+        ),
+        pk.note,
+        _state_note(w, lora, st.p_bytes, st.master),
+        *((join([msg("training.autocast_copies")]),) if pk.extra else ()),
+        framework_memory_note(w),
+        *((join([msg("training.kbit_prepared")]),) if kbit_prepared(w, fw) else ()),
+        _range_note(w, fw.id, total),
+        *((temps.host_note,) if temps.host_note is not None else ()),
+        *(
+            (join([msg("training.paged_states", gib=f"{st.paged_states / 2**30:,.1f}")]),)
+            if st.paged_states
+            else ()
+        ),
+        *((join([msg("training.optimizer_in_bwd")]),) if in_bwd_full else ()),
+        *((join([msg("training.fsdp_root", gib=f"{st.root_held / 2**30:,.2f}")]),) if st.root_held else ()),
+        *(
+            (
+                join(
+                    [
+                        msg(
+                            "training.offloaded_checkpoints",
+                            framework=fw.name,
+                            gib=f"{acts.tokens * acts.layers_here * acts.ckpt_bytes / 2**30:,.1f}",
+                        )
+                    ]
+                ),
+            )
+            if acts.offloaded
+            else ()
+        ),
+    )
+
+
 def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
     """Peak per-GPU memory of one training step (LoRA, QLoRA, full fine-tune, pre-training).
 
@@ -376,264 +457,31 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     Raises:
         ValueError: for an unknown LoRA target or dtype.
     """
-    n = max(1, num_gpus)
-    par = w.parallelism
-    tp = min(par.tensor_parallel, n)
-    pp = min(par.pipeline_parallel, max(1, n // tp))
-    dp = max(1, n // (tp * pp))
-    zero = 3 if par.fsdp else par.zero_stage
-    shards = tp * pp
-
+    plan = shard_plan(w, num_gpus)
     fw = training_framework(w.framework)
     step_fw = step_framework(w)
-    total = arch.param_count()
     lora = w.lora if w.task in ("lora", "qlora") else None
-    wdt = w.weights_dtype
-    base_w = weights_bytes(arch, wdt, w.quantized_group_set)
-    autocast_cache = 0
-    if lora is not None:
-        trainable = lora_trainable_params(arch, lora)
-        p_bytes = bytes_per_weight(lora.adapter_dtype)
-        adapters = int(trainable * p_bytes)
-        fp32_params = False
-        if kbit_prepared(w, fw):
-            # peft prepare_model_for_kbit_training: every 16-bit parameter left unquantized
-            # (embeddings, lm_head, norms) is cast to fp32; under autocast the lm_head is
-            # re-cast to bf16 in each forward (cached); the residual stream becomes fp32
-            emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
-            base_w += 2 * emb
-            autocast_cache = 2 * arch.vocab_size * arch.hidden_size
-    else:
-        trainable = total
-        p_bytes = max(2.0, bytes_per_weight(wdt))
-        adapters = 0
-        fp32_params = p_bytes >= 4 and w.compute_dtype != "fp32"
-        if fp32_params:
-            autocast_cache = 2 * total  # bf16 copies of fp32 weights, cached during forward
-    grads = int(trainable * p_bytes)
-    master = lora is None and p_bytes == 2.0 and uses_master_weights(w)
-    if master and w.optimizer == "adamw":
-        # mixed precision with fp32 master weights: 4 (master) + 4 + 4 (Adam) = K = 12 bytes
-        opt = int(trainable * 12)
-    elif w.optimizer in OPTIMIZER_8BIT_BYTES:
-        opt = int(trainable * OPTIMIZER_8BIT_BYTES[w.optimizer])
-    elif w.optimizer == "adafactor":
-        opt = int(trainable * ADAFACTOR_BYTES_PER_PARAM)
-    else:
-        opt = int(trainable * p_bytes * OPTIMIZER_STATES[w.optimizer])
-    state_note = _state_note(w, lora is not None, p_bytes, master)
-    paged_states = 0
-    if w.optimizer in PAGED_OPTIMIZERS:
-        # in CUDA unified memory, paged to host RAM under pressure: not the GPU's to hold
-        paged_states, opt = opt, 0
-    in_bwd = optimizer_in_backward(w, n)
-
-    # --- sharding of model states ------------------------------------------------------------
-    base_w, grads, opt, adapters, autocast_cache = (
-        x // shards for x in (base_w, grads, opt, adapters, autocast_cache)
-    )
-    if zero >= 1:
-        opt //= dp
-    if zero >= 2:
-        grads //= dp
-    base_w, grads, opt = _expert_parallel_split(
-        w, arch, zero, shards, trainable, lora is None, base_w, grads, opt
-    )
-    gather = 0
-    if zero >= 3:
-        base_w //= dp
-        adapters //= dp
-        autocast_cache //= dp
-        gather = (
-            2 * weights_bytes(arch, wdt, w.quantized_group_set) // max(1, arch.num_hidden_layers) // shards
-        )
-        if dp == 1 and not par.fsdp and step_fw.fp32_grad_copy:
-            # DeepSpeed ZeRO-3 on one data-parallel rank gathers nothing: the parameter views
-            # its own partition (partition_parameters.py _no_gather_coalesced, NoGatherHandle)
-            gather = 0
-    quantized_base = lora is not None and bytes_per_weight(wdt) < 2.0
-    root_held = 0
-    if zero >= 3 and par.fsdp and dp > 1 and (fw.eager_host or fw.id == "fsdp"):
-        # accelerate / HF Trainer FSDP wraps each decoder layer (TRANSFORMER_BASED_WRAP) and
-        # leaves the embeddings in the root unit
-        root_held = fsdp_unsharded_root_bytes(w, arch, fw, dp) // shards
-        gather += root_held
-    if zero >= 3 and quantized_base and not par.fsdp:
-        # DeepSpeed ZeRO-3 cannot partition bitsandbytes 4/8-bit parameters: every GPU holds
-        # the whole quantized base (LlamaFactory #3880, public case C26). FSDP with
-        # bnb_4bit_quant_storage (answer.ai FSDP+QLoRA) does shard them.
-        base_w = weights_bytes(arch, wdt, w.quantized_group_set) // shards
-        gather = 0
-    if par.cpu_offload:
-        opt = 0
-        if zero >= 3:
-            base_w = 0
-
-    # --- activations ---------------------------------------------------------------------------
-    s = w.training_seq_len()
-    tokens = w.batch * s
-    layers_here = max(1, arch.num_hidden_layers // pp)
-    per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32_params, s, w.attention) / tp
-    per_layer *= fw.activation_scale
-    one_layer = tokens * per_layer
-    ckpt_bytes = (4 if (fp32_params or kbit_prepared(w, fw)) else 2) * arch.hidden_size
-    offloaded = w.grad_ckpt and fw.offloads_checkpoints
-    saved = 0.0 if offloaded else tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
-    logits = logits_bytes(fw, tokens, arch.vocab_size) / tp
-    if pp > 1:
-        logits /= pp  # only the last stage holds the logits; averaged over stages
-
-    emb_tensor = arch.vocab_size * arch.hidden_size * p_bytes / shards
-    full = lora is None
-    tied_temp = TIED_GRAD_FACTOR * emb_tensor if (full and arch.tie_word_embeddings) else 0.0
-    opt_temp = OPT_TEMP_FACTOR.get(w.optimizer, 0.6) * emb_tensor if full else 0.0
-    if step_fw.fp32_grad_copy:
-        # DeepSpeed's step() flattens the (sharded) gradients and casts them to fp32 before the
-        # fused Adam update (ZeRO-3: one sub-group at a time), and holds its reduce/allgather
-        # buckets (stage_1_and_2.py, stage3.py; training_frameworks.deepspeed_step_bytes)
-        opt_temp += (
-            deepspeed_step_bytes(trainable / shards / (dp if zero >= 1 else 1), zero) + step_fw.bucket_bytes
-        )
-    zero_offload = par.cpu_offload and zero >= 2
-    host_note: Message | None = None
-    if zero_offload:
-        # DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, Adam
-        # states and the fp32 gradient partition live in pinned CPU RAM and DeepSpeedCPUAdam
-        # steps there; gradients leave the GPU bucket by bucket as they are reduced
-        # (stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_gpu), so the GPU keeps
-        # the 16-bit parameters (ZeRO-3: gathered layers), one reduce bucket and activations.
-        # FSDP CPUOffload (no DeepSpeed buckets): about two layers of unsharded gradients
-        layer_grads = 2 * int(trainable * p_bytes) // max(1, arch.num_hidden_layers) // shards
-        grads = min(grads, max(step_fw.bucket_bytes // 2, layer_grads))
-        opt_temp = float(step_fw.bucket_bytes)
-        per_param = 18 if zero >= 3 else 16  # DeepSpeed estimate_zero{2,3}_model_states_mem_needs
-        host = trainable * max(4 * n, per_param) * 1.5
-        host_note = join(
-            [
-                join(
-                    [
-                        msg("training.zero_offload", gib=f"{host / 2**30:,.0f}", bytes=max(4 * n, per_param)),
-                        msg("training.cpu_step"),
-                    ],
-                    "clauses",
-                )
-            ]
-        )
-    lora_grads = grads if not full else 0
-    if in_bwd and full:
-        # each gradient is applied and freed in its post-accumulate hook: the largest
-        # parameter's gradient (the V·h embedding or lm_head) is the most alive at once, and
-        # no optimizer step follows the backward pass
-        grads = min(grads, int(emb_tensor))
-        opt_temp = 0.0
-
-    states = base_w + gather + adapters + opt
-    layer_factor = ALLOC_LAYER_FACTOR_CKPT if w.grad_ckpt else ALLOC_LAYER_FACTOR_NO_CKPT
-    f_alloc = states + lora_grads + autocast_cache + saved + logits
-    f_reserve = ALLOC_FRAG_ACTIVATIONS * (saved + logits) + layer_factor * one_layer
-    late_reserve = ALLOC_FRAG_GRADS * grads + ALLOC_FRAG_AUTOCAST * autocast_cache
-    # QLoRA's backward dequantizes each frozen 4-bit weight to bf16 again (bitsandbytes)
-    dequant = (
-        2 * max(a * b for a, b in arch.module_shapes().values())
-        if (lora is not None and bytes_per_weight(wdt) < 2.0)
-        else 0
-    )
-    b_alloc = states + grads + one_layer + tied_temp + dequant
-    o_alloc = states + grads + opt_temp
-    moments = {
-        "F": f_alloc + f_reserve,
-        "B": b_alloc + late_reserve,
-        "O": o_alloc + late_reserve,
-    }
-    peak = max(moments, key=lambda k: moments[k])
-    quant_ws = 0
-    opt_tmp_shown = 0
-    if peak == "F":
-        act, log_b, grad_b, extra = saved, logits, lora_grads, autocast_cache
-        reserve = f_reserve
-        note = join([msg("training.peak_loss")])
-    elif peak == "B":
-        act, log_b, grad_b, extra = one_layer + tied_temp, 0.0, grads, 0
-        quant_ws = dequant
-        reserve = late_reserve
-        note = join([msg("training.peak_backward")])
-    else:
-        # the step's temporaries (fp32 gradient partition, foreach-Adam buffers, buckets) are
-        # optimizer memory, not activations: a smaller batch cannot shrink them
-        act, log_b, grad_b, extra = 0.0, 0.0, grads, 0
-        opt_tmp_shown = int(opt_temp)
-        reserve = late_reserve
-        note = join([msg("training.peak_optimizer")])
-    return MemoryEstimate(
-        weights_bytes=base_w + gather + int(extra),
-        activations_bytes=int(act) + RUNTIME_WORKSPACE_BYTES,
-        logits_bytes=int(log_b),
-        gradients_bytes=int(grad_b),
-        optimizer_bytes=opt,
-        optimizer_temp_bytes=opt_tmp_shown,
-        adapters_bytes=adapters,
-        quant_workspace_bytes=int(quant_ws),
-        allocator_overhead_bytes=int(reserve) + ALLOC_BASE_TRAIN,
+    st = shard_model_states(w, arch, fw, step_fw, plan, model_states(w, arch, fw, lora), lora)
+    in_bwd = optimizer_in_backward(w, plan.n)
+    acts = _activations(w, arch, fw, lora, st.fp32_params, plan)
+    temps = _step_temporaries(w, arch, step_fw, plan, st, in_bwd)
+    pk = _peak_moment(w, arch, st, acts, temps, lora is not None)
+    weights = st.base_w + st.gather + int(pk.extra)
+    est = MemoryEstimate(
+        weights_bytes=weights,
+        activations_bytes=int(pk.act) + RUNTIME_WORKSPACE_BYTES,
+        logits_bytes=int(pk.log_b),
+        gradients_bytes=int(pk.grad_b),
+        optimizer_bytes=st.opt,
+        optimizer_temp_bytes=pk.opt_tmp,
+        adapters_bytes=st.adapters,
+        quant_workspace_bytes=int(pk.quant_ws),
+        allocator_overhead_bytes=int(pk.reserve) + ALLOC_BASE_TRAIN,
         cuda_context_bytes=CUDA_CONTEXT_BYTES,
-        num_gpus=n,
-        trainable_params=trainable,
-        total_params=total,
-        assumptions=(
-            join(
-                [
-                    msg("training.task_optimizer", task=w.task, optimizer_id=w.optimizer),
-                    msg("training.micro_batch", batch=w.batch, tokens=s),
-                    msg("training.grad_ckpt" if w.grad_ckpt else "training.no_grad_ckpt"),
-                ],
-                "clauses",
-            ),
-            note,
-            state_note,
-            *((join([msg("training.autocast_copies")]),) if extra else ()),
-            framework_memory_note(w),
-            *((join([msg("training.kbit_prepared")]),) if kbit_prepared(w, fw) else ()),
-            _range_note(
-                w,
-                fw.id,
-                (
-                    base_w
-                    + gather
-                    + int(extra)
-                    + int(act)
-                    + RUNTIME_WORKSPACE_BYTES
-                    + int(log_b)
-                    + int(grad_b)
-                    + opt
-                    + opt_tmp_shown
-                    + adapters
-                    + int(quant_ws)
-                    + int(reserve)
-                    + ALLOC_BASE_TRAIN
-                    + CUDA_CONTEXT_BYTES
-                ),
-            ),
-            *((host_note,) if host_note is not None else ()),
-            *(
-                (join([msg("training.paged_states", gib=f"{paged_states / 2**30:,.1f}")]),)
-                if paged_states
-                else ()
-            ),
-            *((join([msg("training.optimizer_in_bwd")]),) if in_bwd and full else ()),
-            *((join([msg("training.fsdp_root", gib=f"{root_held / 2**30:,.2f}")]),) if root_held else ()),
-            *(
-                (
-                    join(
-                        [
-                            msg(
-                                "training.offloaded_checkpoints",
-                                framework=fw.name,
-                                gib=f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f}",
-                            )
-                        ]
-                    ),
-                )
-                if offloaded
-                else ()
-            ),
-        ),
+        num_gpus=plan.n,
+        trainable_params=st.trainable,
+        total_params=arch.param_count(),
     )
+    full = lora is None
+    notes = _training_assumptions(w, fw, st, acts, temps, pk, est.total_bytes, in_bwd and full)
+    return est.model_copy(update={"assumptions": notes})

@@ -17,7 +17,7 @@ from typing_extensions import override
 
 from ...core.memory import PAGED_KV_ENGINES
 from ...core.memory.paged import VLLM_MAX_NUM_SEQS
-from ...core.memory.training import uses_master_weights
+from ...core.memory.training_states import uses_master_weights
 from ...core.stacks.training_frameworks import modelled_training_frameworks, training_framework
 from ...core.workload import Workload
 from ..controller import WorkloadController

@@ -69,6 +69,10 @@ TEMPLATES: dict[str, str] = {
         "(independent of the context length)"
     ),
     "memory.hf_allocator": "Caching-allocator reserve calibrated on H200 measurements",
+    "memory.fp8_lm_head_copy": (
+        "FP8 checkpoint of a model with tied embeddings: the 16-bit lm_head is held as its own "
+        "{gib} GiB copy of the embedding (Qwen3 FP8 speed-benchmark peaks)"
+    ),
     "training.paged_states": (
         "paged 8-bit AdamW states ({gib} GiB) live in CUDA unified "
         "memory, outside PyTorch's allocator, and page out to host RAM "
