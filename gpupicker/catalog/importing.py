@@ -20,18 +20,8 @@ from typing import IO, Any
 from .backups import BackupsMixin
 from .bundle import price_natural_key
 from .connection import utc_now
-from .csv_io import (
-    ImportResult,
-    ProgressCallback,
-    RowValues,
-    StringPool,
-    check_table,
-    drop_exact_duplicates,
-    iter_csv,
-    scan_csv_file,
-    validate_rows,
-    write_csv,
-)
+from .csv_io import ImportResult, ProgressCallback, RowValues, check_table, drop_exact_duplicates, write_csv
+from .csv_read import StringPool, iter_csv, scan_csv_file, validate_rows
 from .prices import PricesMixin
 from .record_checks import observed_start
 from .records import GPU_COLUMNS, MODEL_COLUMNS, PRICE_COLUMNS
@@ -77,7 +67,7 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
         """Import a CSV into ``table``: all rows or none.
 
         The file is streamed, never read whole: a file over 512 MiB
-        (``csv_io.MAX_IMPORT_BYTES``) or over 1,000,000 rows, binary content, non-UTF-8
+        (``csv_read.MAX_IMPORT_BYTES``) or over 1,000,000 rows, binary content, non-UTF-8
         text, a line over 4 MiB or a cell over 64 KiB is rejected with an error
         (the size check needs no reading at all).
 

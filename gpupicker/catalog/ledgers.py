@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.text.json_limits import JsonLimitError, loads_bounded
-from .csv_io import MAX_FIELD_CHARS, scan_csv_file
+from .csv_read import MAX_FIELD_CHARS, scan_csv_file
 from .trackers import PROVIDER_NAMES, TrackerImport, import_rows, map_accelerator
 
 LEDGER_FORMATS = ("shadeform", "vastai", "ledger-csv")

@@ -37,11 +37,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .csv_io import (
-    MAX_FIELD_CHARS,
-    ImportResult,
-    scan_csv_file,
-)
+from .csv_io import ImportResult
+from .csv_read import MAX_FIELD_CHARS, scan_csv_file
 from .records import PRICE_COLUMNS
 
 FORMATS = ("skypilot", "gpuhunt")
@@ -215,7 +212,7 @@ class TrackerCsvError(ValueError):
 
 def _tracker_rows(reader: Any, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """The rows of a tracker CSV with their line numbers, a cell over
-    :data:`~.csv_io.MAX_FIELD_CHARS` or broken quoting ending the file with one error (the
+    :data:`~.csv_read.MAX_FIELD_CHARS` or broken quoting ending the file with one error (the
     csv module's own limit is 128 KiB and its error is Python's text)."""
     line = 1
     try:

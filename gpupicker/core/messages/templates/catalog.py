@@ -81,7 +81,7 @@ TEMPLATES: dict[str, str] = {
     "catalog.id.repeats_line": "{value} repeats line {line}",
     "catalog.gpu.unknown_in_file": "unknown GPU {value} (add it to gpus first)",
     "catalog.model.llm_missing": "LLM row is missing {columns}",
-    # a CSV file refused as a whole or a row of it (catalog.csv_io)
+    # a CSV file refused as a whole or a row of it (catalog.csv_read)
     "catalog.csv.unknown_table": "unknown table {table}: use one of {tables}",
     "catalog.csv.too_big": "the file is {size}; imports are limited to {limit} (split it into smaller files)",
     "catalog.csv.nul_byte": "not CSV text: binary data (a NUL byte at byte {offset})",
