@@ -150,6 +150,73 @@ _NO_EFFECT_SERVE = frozenset(
 """Server flags that change neither memory nor speed (addresses, names, parsers, logging)."""
 
 
+def _serve_flag(job: JobRead, kind: str, f: str, value: str | None) -> None:
+    """Record what the serving flag ``f`` (with ``value``) of a ``kind`` command line sets, or
+    why it sets nothing (no effect on memory or speed, or not modelled)."""
+    if f in ("--tensor-parallel-size", "-tp", "--tp", "--tp-size"):
+        _int(job, f, value, "parallelism.tensor_parallel")
+        _int(job, f, value, "num_gpus")
+    elif f in ("--pipeline-parallel-size", "-pp", "--pp", "--pp-size"):
+        _int(job, f, value, "parallelism.pipeline_parallel")
+    elif f in ("--max-model-len", "--context-length"):
+        _int(job, f, value, "max_model_len")
+    elif f in ("-c", "--ctx-size"):
+        _int(job, f, value, "seq_len")
+    elif f in ("--gpu-memory-utilization", "--mem-fraction-static"):
+        _float(job, f, value, "gpu_memory_utilization")
+    elif f in ("--max-num-seqs", "--max-running-requests"):
+        _int(job, f, value, "max_num_seqs")
+    elif f in ("-np", "--parallel"):
+        _int(job, f, value, "batch")
+    elif f in ("--max-num-batched-tokens", "--chunked-prefill-size"):
+        _int(job, f, value, "max_num_batched_tokens")
+    elif f in ("--kv-cache-dtype", "-ctk", "--cache-type-k"):
+        dt = str(value).lower()
+        job.set(
+            f,
+            "kv_cache_dtype",
+            {"fp8_e4m3": "fp8", "fp8_e5m2": "fp8", "auto": "bf16", "f16": "fp16"}.get(dt, dt),
+        )
+    elif f in ("-ctv", "--cache-type-v"):
+        job.no_effect(f)  # the K and V types are one kv_cache_dtype (set by -ctk)
+    elif f in ("--quantization", "-q"):
+        q = _VLLM_QUANT.get(str(value).lower())
+        if q is None:
+            job.not_modelled(f, value)
+        else:
+            job.set(f, "weights_dtype", q[0])
+            if q[1]:
+                job.set(f, "quant_method", q[1])
+    elif f in ("-fa", "--flash-attn"):
+        job.set(f, "attention", "flash" if value in (None, "on", "auto") else "sdpa")
+    elif f in ("-ngl", "--n-gpu-layers", "--gpu-layers"):
+        v = str(value).lower()
+        if v in ("all", "auto") or (v.isdigit() and int(v) >= 99):
+            job.no_effect(f)  # every layer on the GPU: what gpupicker places first
+        elif v.isdigit() and kind == "llama.cpp":
+            _int(job, f, value, "n_gpu_layers")
+        else:
+            job.not_modelled(f, value)
+    elif f in ("--n-cpu-moe", "-ncmoe") and kind == "llama.cpp":
+        _int(job, f, value, "n_cpu_moe")
+    elif f in ("--cpu-moe", "-cmoe") and kind == "llama.cpp":
+        job.set(f, "n_cpu_moe", "all")
+    elif (
+        f in ("-ot", "--override-tensor")
+        and kind == "llama.cpp"
+        and re.fullmatch(r"[.\\]*(?:ffn_\.\*_)?exps[.\\]*=CPU", str(value or ""), re.I)
+    ):
+        job.set(f, "n_cpu_moe", "all")  # every layer's routed experts in host RAM
+    elif f in ("--no-kv-offload", "-nkvo") and kind == "llama.cpp":
+        job.set(f, "kv_on_host", True)
+    elif f == "--speculative-config":
+        pass  # read_command reads it once the model is known
+    elif f in _NO_EFFECT_SERVE:
+        job.no_effect(f)
+    else:
+        job.not_modelled(f, value)
+
+
 def read_command(line: str, lookup: ModelLookup) -> JobRead:
     """Read an engine command line (``vllm serve …``, ``python -m sglang.launch_server …``,
     ``llama-server …``, ``ollama run …``).
@@ -174,71 +241,10 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
         after = pos[pos.index("serve") + 1 :]
         model = after[0] if after else None
     for flag, value in flags:
-        f = flag
-        if f in ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr"):
+        if flag in ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr"):
             model = value
-        elif f in ("--tensor-parallel-size", "-tp", "--tp", "--tp-size"):
-            _int(job, f, value, "parallelism.tensor_parallel")
-            _int(job, f, value, "num_gpus")
-        elif f in ("--pipeline-parallel-size", "-pp", "--pp", "--pp-size"):
-            _int(job, f, value, "parallelism.pipeline_parallel")
-        elif f in ("--max-model-len", "--context-length"):
-            _int(job, f, value, "max_model_len")
-        elif f in ("-c", "--ctx-size"):
-            _int(job, f, value, "seq_len")
-        elif f in ("--gpu-memory-utilization", "--mem-fraction-static"):
-            _float(job, f, value, "gpu_memory_utilization")
-        elif f in ("--max-num-seqs", "--max-running-requests"):
-            _int(job, f, value, "max_num_seqs")
-        elif f in ("-np", "--parallel"):
-            _int(job, f, value, "batch")
-        elif f in ("--max-num-batched-tokens", "--chunked-prefill-size"):
-            _int(job, f, value, "max_num_batched_tokens")
-        elif f in ("--kv-cache-dtype", "-ctk", "--cache-type-k"):
-            dt = str(value).lower()
-            job.set(
-                f,
-                "kv_cache_dtype",
-                {"fp8_e4m3": "fp8", "fp8_e5m2": "fp8", "auto": "bf16", "f16": "fp16"}.get(dt, dt),
-            )
-        elif f in ("-ctv", "--cache-type-v"):
-            job.no_effect(f)  # the K and V types are one kv_cache_dtype (set by -ctk)
-        elif f in ("--quantization", "-q"):
-            q = _VLLM_QUANT.get(str(value).lower())
-            if q is None:
-                job.not_modelled(f, value)
-            else:
-                job.set(f, "weights_dtype", q[0])
-                if q[1]:
-                    job.set(f, "quant_method", q[1])
-        elif f in ("-fa", "--flash-attn"):
-            job.set(f, "attention", "flash" if value in (None, "on", "auto") else "sdpa")
-        elif f in ("-ngl", "--n-gpu-layers", "--gpu-layers"):
-            v = str(value).lower()
-            if v in ("all", "auto") or (v.isdigit() and int(v) >= 99):
-                job.no_effect(f)  # every layer on the GPU: what gpupicker places first
-            elif v.isdigit() and kind == "llama.cpp":
-                _int(job, f, value, "n_gpu_layers")
-            else:
-                job.not_modelled(f, value)
-        elif f in ("--n-cpu-moe", "-ncmoe") and kind == "llama.cpp":
-            _int(job, f, value, "n_cpu_moe")
-        elif f in ("--cpu-moe", "-cmoe") and kind == "llama.cpp":
-            job.set(f, "n_cpu_moe", "all")
-        elif (
-            f in ("-ot", "--override-tensor")
-            and kind == "llama.cpp"
-            and re.fullmatch(r"[.\\]*(?:ffn_\.\*_)?exps[.\\]*=CPU", str(value or ""), re.I)
-        ):
-            job.set(f, "n_cpu_moe", "all")  # every layer's routed experts in host RAM
-        elif f in ("--no-kv-offload", "-nkvo") and kind == "llama.cpp":
-            job.set(f, "kv_on_host", True)
-        elif f == "--speculative-config":
-            pass  # read below, once the model is known
-        elif f in _NO_EFFECT_SERVE:
-            job.no_effect(f)
         else:
-            job.not_modelled(f, value)
+            _serve_flag(job, kind, flag, value)
     if kind == "llama.cpp" and job.workload.get("batch", 1) > 1 and "seq_len" in job.workload:
         # llama-server's -c is the context of all -np slots together (each slot gets c / np)
         slots = job.workload["batch"]
