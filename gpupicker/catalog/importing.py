@@ -283,21 +283,7 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
                 j += 1
             loose_used[lk] = j
         if newer_replaces:  # step 3: a newer observation of the same offer
-            observed = {rid: key[4] for key, rids in by_key_observed.items() for rid in rids}
-            for i, values in enumerate(items):
-                if matched[i] is not None or not values[_OBSERVED]:
-                    continue
-                new_date = _observed_date(values[_OBSERVED])
-                cands = [
-                    (_observed_date(observed.get(rid, "")), rid)
-                    for rid in loose.get(_loose_key(natural_key(values)), [])
-                    if rid not in claimed
-                ]
-                cands = [(d, rid) for d, rid in cands if d <= new_date]
-                if cands:
-                    rid = max(cands)[1]
-                    matched[i] = rid
-                    claimed.add(rid)
+            _match_newer_observations(items, matched, claimed, loose, by_key_observed, natural_key)
         del loose, claimed, used, loose_used
         inserts: list[tuple[Any, str | None]] = []
         updates: list[tuple[int, Any]] = []
@@ -335,6 +321,35 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
             progress(done)
         counts["updated"] = len(updates)
         counts["inserted"] = len(inserts)
+
+
+def _match_newer_observations(
+    items: list[Any],
+    matched: list[int | None],
+    claimed: set[int],
+    loose: dict[tuple[str, ...], list[int]],
+    by_key: dict[tuple[str, ...], list[int]],
+    natural_key: Callable[[tuple[Any, ...]], tuple[str, ...]],
+) -> None:
+    """Match each unmatched dated row of ``items`` to the stored row of the same offer (its
+    key without ``observed``, in ``loose``) observed latest on or before it; ``matched`` and
+    ``claimed`` are updated in place. ``by_key``: the stored rows' full keys (``observed`` is
+    the key's fifth part)."""
+    observed = {rid: key[4] for key, rids in by_key.items() for rid in rids}
+    for i, values in enumerate(items):
+        if matched[i] is not None or not values[_OBSERVED]:
+            continue
+        new_date = _observed_date(values[_OBSERVED])
+        cands = [
+            (_observed_date(observed.get(rid, "")), rid)
+            for rid in loose.get(_loose_key(natural_key(values)), [])
+            if rid not in claimed
+        ]
+        cands = [(d, rid) for d, rid in cands if d <= new_date]
+        if cands:
+            rid = max(cands)[1]
+            matched[i] = rid
+            claimed.add(rid)
 
 
 @contextlib.contextmanager

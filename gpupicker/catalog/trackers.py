@@ -233,6 +233,30 @@ def _tracker_rows(reader: Any, path: Path) -> Iterator[tuple[int, dict[str, Any]
         ) from None
 
 
+def _tracker_fields(
+    fmt: str, r: dict[str, Any], key: str, path: Path
+) -> tuple[str, str, str, str, float | None, list[tuple[str, Any]], str, str]:
+    """One tracker row's (accelerator name, GPU count text, instance, region, GPU memory in GiB,
+    [(pricing, price text)], source, extra note) in the columns of ``fmt`` (skypilot or gpuhunt);
+    ``key`` names the provider's folder or file."""
+    if fmt == "skypilot":
+        name, count_t = r.get("AcceleratorName") or "", r.get("AcceleratorCount") or ""
+        inst, region = r.get("InstanceType") or "", r.get("Region") or ""
+        mem = _gib_from_gpuinfo(r.get("GpuInfo") or "")
+        prices = [("on_demand", r.get("Price")), ("spot", r.get("SpotPrice"))]
+        src = f"SkyPilot catalog vms.csv ({key}; {path.name})"
+        extra = f"vCPUs {r.get('vCPUs') or '?'}, {r.get('MemoryGiB') or '?'} GiB RAM"
+    else:
+        name, count_t = r.get("gpu_name") or "", r.get("gpu_count") or ""
+        inst, region = r.get("instance_name") or "", r.get("location") or ""
+        mem = _num(r.get("gpu_memory") or "")
+        spot = (r.get("spot") or "").strip().lower() in ("true", "1", "yes")
+        prices = [("spot" if spot else "on_demand", r.get("price"))]
+        src = f"gpuhunt catalog {path.name} ({key})"
+        extra = f"cpu {r.get('cpu') or '?'}, {r.get('memory') or '?'} GB RAM"
+    return name, count_t, inst, region, mem, prices, src, extra
+
+
 def convert(
     path: Path,
     fmt: str | None = None,
@@ -274,21 +298,7 @@ def convert(
         seen: set[tuple[Any, ...]] = set()
         try:
             for line, r in _tracker_rows(reader, path):
-                if fmt == "skypilot":
-                    name, count_t = r.get("AcceleratorName") or "", r.get("AcceleratorCount") or ""
-                    inst, region = r.get("InstanceType") or "", r.get("Region") or ""
-                    mem = _gib_from_gpuinfo(r.get("GpuInfo") or "")
-                    prices = [("on_demand", r.get("Price")), ("spot", r.get("SpotPrice"))]
-                    src = f"SkyPilot catalog vms.csv ({key}; {path.name})"
-                    extra = f"vCPUs {r.get('vCPUs') or '?'}, {r.get('MemoryGiB') or '?'} GiB RAM"
-                else:
-                    name, count_t = r.get("gpu_name") or "", r.get("gpu_count") or ""
-                    inst, region = r.get("instance_name") or "", r.get("location") or ""
-                    mem = _num(r.get("gpu_memory") or "")
-                    spot = (r.get("spot") or "").strip().lower() in ("true", "1", "yes")
-                    prices = [("spot" if spot else "on_demand", r.get("price"))]
-                    src = f"gpuhunt catalog {path.name} ({key})"
-                    extra = f"cpu {r.get('cpu') or '?'}, {r.get('memory') or '?'} GB RAM"
+                name, count_t, inst, region, mem, prices, src, extra = _tracker_fields(fmt, r, key, path)
                 if not name.strip():
                     skipped.append((line, f"{inst}: no GPU"))
                     continue
