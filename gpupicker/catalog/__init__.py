@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .backups import RestoreResult, find_backup, list_backups
 from .bundle import Bundle, load_bundle
-from .connection import check_sqlite_file
+from .catalog_file import check_sqlite_file
 from .csv_io import ImportResult
 from .errors import (
     CatalogConflictError,

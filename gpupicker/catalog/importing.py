@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from .backups import BackupsMixin
 from .bundle import price_natural_key
-from .connection import utc_now
+from .catalog_file import utc_now
 from .csv_io import ImportResult, ProgressCallback, RowValues, check_table, drop_exact_duplicates, write_csv
 from .csv_read import StringPool, iter_csv, scan_csv_file, validate_rows
 from .prices import PricesMixin

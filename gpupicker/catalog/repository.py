@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 from ..core.hardware.specs import GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
 from .backups import RestoreResult, find_backup, open_backup
-from .connection import looks_like_catalog, move_aside, resolve_catalog_path, utc_now
+from .catalog_file import looks_like_catalog, move_aside, resolve_catalog_path, utc_now
 from .csv_io import validation_message
 from .errors import (
     CatalogCorruptError,

@@ -33,7 +33,7 @@ def _refused(command: str, exc: Exception) -> int:
 def _catalog_path(args: argparse.Namespace) -> Any:
     """The catalog path, or None after printing why it cannot be determined."""
     from ..catalog import CatalogError
-    from ..catalog.connection import resolve_catalog_path
+    from ..catalog.catalog_file import resolve_catalog_path
 
     try:
         return resolve_catalog_path(getattr(args, "catalog", None))
@@ -133,7 +133,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         except CatalogError as exc:
             return _refused("import", exc)
         except OSError as exc:
-            from ..catalog.connection import is_disk_full
+            from ..catalog.catalog_file import is_disk_full
             from ..catalog.errors import CatalogDiskFullError
 
             if is_disk_full(exc):  # the import's scratch copy: nothing reached the catalog
