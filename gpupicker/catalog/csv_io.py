@@ -19,7 +19,7 @@ from ..core.messages import Message, msg
 from ..core.text.safe_write import open_for_write
 from ..core.text.text_safety import FORMULA_PREFIXES, neutralize
 from .errors import refusal_message
-from .records import COLUMNS, LAYER_COLUMNS, MOE_MLA_COLUMNS
+from .records import COLUMNS, COMPRESSED_ATTENTION_COLUMNS, LAYER_COLUMNS, MOE_MLA_COLUMNS
 
 TABLES = ("gpus", "prices", "models")
 
@@ -67,6 +67,7 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
             "qk_rope_head_dim",
             *MOE_MLA_COLUMNS,
             *(c for c in LAYER_COLUMNS if c != "layer_pattern"),
+            *(c for c in COMPRESSED_ATTENTION_COLUMNS if c != "kv_compress_ratios"),
         }
     ),
 }

@@ -395,6 +395,18 @@ def m010_ledger_stock(db: Database) -> None:
                 table.add_column(col, kind)
 
 
+@migrations()
+def m011_compressed_attention(db: Database) -> None:
+    """Model columns ``kv_compress_ratios`` (text: DeepSeek-V4's per-layer KV compression),
+    ``o_lora_rank``, ``o_groups``, ``hc_mult`` and ``moe_latent_size`` (Nemotron 3 Super's
+    LatentMoE) (``records.COMPRESSED_ATTENTION_COLUMNS``)."""
+    models = db.table("models")
+    have = set(models.columns_dict)
+    for col in ("kv_compress_ratios", "o_lora_rank", "o_groups", "hc_mult", "moe_latent_size"):
+        if col not in have:
+            models.add_column(col, str if col == "kv_compress_ratios" else int)
+
+
 def apply_migrations(db: Database) -> None:
     """Apply pending migrations.
 

@@ -119,17 +119,29 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "num_nextn_predict_layers",
     "kv_heads_per_layer",
     "attention_k_eq_v",
+    "kv_compress_ratios",
+    "o_lora_rank",
+    "o_groups",
+    "hc_mult",
+    "moe_latent_size",
 )
 LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
     MODEL_COLUMNS.index("layer_pattern") : MODEL_COLUMNS.index("num_nextn_predict_layers") + 1
 ]
 """Model columns added in schema m008: the per-layer pattern (``layer_pattern``, one
-``core.model_arch.LAYER_KINDS`` character per layer), global-layer head sizes (Gemma 4),
+``core.model_config.LAYER_KINDS`` character per layer), global-layer head sizes (Gemma 4),
 KV-shared layers, Mamba-2 and LFM2 conv sizes and MTP layers (integers but the pattern)."""
-PER_LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("kv_heads_per_layer") :]
+PER_LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
+    MODEL_COLUMNS.index("kv_heads_per_layer") : MODEL_COLUMNS.index("attention_k_eq_v") + 1
+]
 """Model columns added in schema m009: ``kv_heads_per_layer`` (text: one KV-head count per
 layer, comma-separated, 0 on layers without attention — LFM2, OpenELM) and
 ``attention_k_eq_v`` (true/false: Gemma 4's full-attention layers take V from k_proj)."""
+COMPRESSED_ATTENTION_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("kv_compress_ratios") :]
+"""Model columns added in schema m011: ``kv_compress_ratios`` (text: DeepSeek-V4's KV
+compression ratio of each layer, comma-separated), its grouped low-rank output
+(``o_lora_rank``, ``o_groups``), hyper-connection streams (``hc_mult``) and LatentMoE's
+latent width (``moe_latent_size``, Nemotron 3 Super)."""
 MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
     MODEL_COLUMNS.index("moe_intermediate_size") : MODEL_COLUMNS.index("hf_repo")
 ]
@@ -284,7 +296,7 @@ class _ModelRecordBase(BaseModel):
     def _none_to_empty(cls, v: Any) -> Any:
         return "" if v is None else v
 
-    @field_validator("kv_heads_per_layer", mode="before", check_fields=False)
+    @field_validator("kv_heads_per_layer", "kv_compress_ratios", mode="before", check_fields=False)
     @classmethod
     def _per_layer_list(cls, v: Any) -> Any:
         if isinstance(v, (list, tuple)):
@@ -353,7 +365,7 @@ Attributes:
     index_n_heads, index_head_dim: DeepSeek-V3.2 lightning-indexer heads and width.
     linear_attention_layers: Gated DeltaNet layers of a hybrid (Qwen3-Next: 36 of 48);
         ``linear_num_key_heads`` … ``linear_value_head_dim`` their sizes (conv kernel 4).
-    layer_pattern: one character per layer (``core.model_arch.LAYER_KINDS``): ``F`` full
+    layer_pattern: one character per layer (``core.model_config.LAYER_KINDS``): ``F`` full
         attention, ``S`` sliding window, ``L`` Gated DeltaNet, ``M`` Mamba-2, ``C`` LFM2 short
         conv, ``-``/``E`` Nemotron-H MLP/MoE-only blocks; blank = from the counts and
         ``attention_pattern``. Read from config.json ``layer_types``,
@@ -372,6 +384,12 @@ Attributes:
         layer.
     attention_k_eq_v: Gemma 4 ``attention_k_eq_v``: full-attention layers have no v_proj (V is
         k_proj's output) and ``num_global_key_value_heads`` KV heads.
+    kv_compress_ratios: DeepSeek-V4 ``compress_ratios``, one per layer, comma-separated
+        (``0,0,4,128,…``): 0 keeps only the sliding window, 4 adds KV compressed 4× with the
+        lightning indexer, 128 KV compressed 128× (``core.model_shape.KV_COMPRESS_RATIOS``).
+    o_lora_rank, o_groups: DeepSeek-V4's grouped low-rank attention output (``wo_a``/``wo_b``).
+    hc_mult: DeepSeek-V4 hyper-connection residual streams.
+    moe_latent_size: LatentMoE latent width the routed experts run in (Nemotron 3 Super).
 """
 
 if TYPE_CHECKING:

@@ -337,6 +337,37 @@ def cmd_calibrate_remove(args: argparse.Namespace) -> int:
     return 0
 
 
+# The flag of `owned add` that sets each OwnedGpu field: a rejected value is named as the
+# user typed it (``--purchase``), not by the model's field name (``purchase_price``).
+_OWNED_FLAGS = {
+    "gpu_id": "--gpu",
+    "count": "--count",
+    "purchase_price": "--purchase",
+    "currency": "--currency",
+    "power_w": "--power-w",
+    "electricity_per_kwh": "--kwh",
+    "electricity_currency": "--kwh-currency",
+    "years": "--years",
+    "utilization": "--utilization",
+    "label": "--label",
+}
+
+
+def _owned_error_text(exc: Exception) -> str:
+    """One line for a rejected ``owned add``: each pydantic error as ``--flag: message``
+    (:data:`_OWNED_FLAGS`; pydantic's own message, "Value error, " kept as ``error_text``
+    does), joined with "; "; any other exception as ``cli.common.error_text`` gives it."""
+    from .common import error_text
+
+    if not isinstance(exc, ValidationError):
+        return error_text(exc)
+    parts = []
+    for e in exc.errors():
+        field = str(e["loc"][0]) if e["loc"] else ""
+        parts.append(f"{_OWNED_FLAGS.get(field, field)}: {e['msg']}")
+    return "; ".join(parts)
+
+
 def cmd_owned_add(args: argparse.Namespace) -> int:
     """Store owned GPUs and print their hourly cost."""
     from ..core.pricing.owned import OwnedGpu, owned_cost
@@ -365,9 +396,7 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
 
             m = display_money(repo)
         except (ValidationError, ValueError) as exc:
-            from .common import error_text
-
-            print(f"gpupicker owned add: {error_text(exc)}", file=sys.stderr)
+            print(f"gpupicker owned add: {_owned_error_text(exc)}", file=sys.stderr)
             return 1
         except Exception as exc:  # noqa: BLE001 - read-only catalog
             print(f"gpupicker owned add: {exc}", file=sys.stderr)

@@ -24,8 +24,9 @@
   or the size divides it. SGLang and the vLLM forks (vllm-ascend, MindIE) shard the same way.
 
 * **Engines on hardware they have no backend for**: each engine's own install docs
-  list its platforms (:data:`ENGINE_PLATFORMS`); TensorRT-LLM on an AMD card or vLLM on an
-  Apple GPU is refused, and ``recommend`` leaves such GPUs out with one note.
+  list its platforms (:data:`~gpupicker.core.stacks.platforms.ENGINE_PLATFORMS`);
+  TensorRT-LLM on an AMD card or vLLM on an Apple GPU is refused, and ``recommend`` leaves
+  such GPUs out with one note.
 
 Everything here returns sentences for the ``warnings`` field (``estimate``) and the notes of
 ``recommend``, or raises :class:`ValueError` for a pair that is refused.
@@ -39,6 +40,15 @@ from .messages import Message, join, msg
 from .model_arch import ModelArch
 from .results import MemoryEstimate
 from .stacks.frameworks import framework_row, known_frameworks, speed_engine
+from .stacks.platforms import (
+    ALL_PLATFORMS,
+    BACKEND_PLATFORMS,
+    BITSANDBYTES_PLATFORMS,
+    ENGINE_PLATFORMS,
+    NATIVE_BACKEND,
+    PLATFORM_NAMES,
+    platform_of,
+)
 from .stacks.quant_support import quant_refusal
 from .workload import NATIVE_WEIGHTS, Workload
 
@@ -230,105 +240,6 @@ def engine_build_warnings(w: Workload) -> list[Message]:
     return [join([msg("checks.engine_build_unused", fw=w.framework)])]
 
 
-def platform_of(gpu: GpuSpec) -> str:
-    """The software platform a GPU's engines build on.
-
-    ``cuda`` (NVIDIA), ``rocm`` (AMD), ``gaudi`` (Intel Gaudi, SynapseAI), ``xpu`` (other Intel
-    GPUs, oneAPI), ``metal`` (Apple), ``ascend`` (Huawei, CANN), and the Chinese stacks
-    (:data:`CN_PLATFORMS`): ``dcu`` (Hygon, DTK), ``mlu`` (Cambricon, Neuware), ``musa`` (Moore
-    Threads), ``maca`` (MetaX MXMACA), ``gcu`` (Enflame TopsRider).
-    """
-    vendor, name = gpu.vendor.lower(), gpu.name.lower()
-    if vendor in CN_PLATFORMS:
-        return CN_PLATFORMS[vendor]
-    if vendor == "huawei" or "ascend" in name:
-        return "ascend"
-    if vendor == "amd":
-        return "rocm"
-    if vendor == "intel":
-        return "gaudi" if "gaudi" in name else "xpu"
-    if vendor == "apple":
-        return "metal"
-    return "cuda"
-
-
-CN_PLATFORMS: dict[str, str] = {
-    "hygon": "dcu",
-    "cambricon": "mlu",
-    "moore threads": "musa",
-    "metax": "maca",
-    "enflame": "gcu",
-}
-"""Catalog ``vendor`` (lower case) → platform code of the Chinese accelerators."""
-
-ALL_PLATFORMS = frozenset({"cuda", "rocm", "gaudi", "xpu", "metal", "ascend", *CN_PLATFORMS.values()})
-ENGINE_PLATFORMS: dict[str, frozenset[str]] = {
-    "tensorrt-llm": frozenset({"cuda"}),
-    "exllamav2": frozenset({"cuda", "rocm"}),
-    "exllama": frozenset({"cuda", "rocm"}),
-    "vllm": frozenset({"cuda", "rocm", "xpu", "gaudi", "ascend", "dcu", "mlu", "musa", "maca", "gcu"}),
-    "sglang": frozenset({"cuda", "rocm", "dcu"}),
-    "tgi": frozenset({"cuda", "rocm", "gaudi"}),
-    "lmdeploy": frozenset({"cuda", "ascend", "maca", "mlu"}),
-    "llama.cpp": frozenset({"cuda", "rocm", "metal", "xpu", "ascend", "musa"}),
-    "mindie": frozenset({"ascend"}),
-    "vllm-ascend": frozenset({"ascend"}),
-    "mlc-llm": frozenset({"cuda", "rocm", "metal", "xpu"}),
-    "ollama": frozenset({"cuda", "rocm", "metal"}),
-    "unsloth": frozenset({"cuda"}),
-}
-"""Platforms each engine runs on, from its own install documentation.
-
-TensorRT-LLM (NVIDIA GPUs only); ExLlamaV2 README (CUDA and ROCm); vLLM "GPU installation"
-(CUDA, ROCm, Intel XPU; Gaudi and Ascend through its hardware plugins vllm-gaudi and
-vllm-ascend, which serve with the same ``vllm serve``; on macOS vLLM runs on the CPU only);
-SGLang install (CUDA, ROCm); TGI (CUDA, ROCm, Gaudi); LMDeploy (CUDA; Ascend through dlinfer);
-MindIE and vllm-ascend (Ascend); MLC-LLM (CUDA, ROCm, Metal, Vulkan); Ollama GPU docs (NVIDIA,
-AMD, Apple Metal); Unsloth (NVIDIA); llama.cpp's ggml backends (CUDA, HIP, Metal, SYCL, CANN,
-MUSA: none for Gaudi or the DCU/MLU/MACA/GCU stacks). The Chinese stacks (see
-:mod:`.accelerators` for the sources): vLLM's hardware-plugin list names vllm-mlu (Cambricon)
-and vLLM-metax; Hygon DCU runs vLLM and SGLang DCU builds; Moore Threads a vLLM MUSA
-port; Enflame its vLLM-GCU fork; LMDeploy reaches Ascend, MetaX and Cambricon through dlinfer.
-Engines not listed (transformers and the PyTorch trainers, through each vendor's PyTorch
-plugin: torch_npu, torch_mlu, torch_musa, torch_gcu, the DTK and MACA PyTorch builds) run
-everywhere.
-"""
-BITSANDBYTES_PLATFORMS = frozenset({"cuda", "rocm", "xpu"})
-"""bitsandbytes backends (its multi-backend docs: CUDA, ROCm, Intel XPU); none for Metal,
-Gaudi or Ascend, so NF4/int8 QLoRA and bitsandbytes inference do not run there."""
-
-
-PLATFORM_NAMES = {
-    "cuda": "CUDA",
-    "rocm": "ROCm",
-    "gaudi": "Gaudi",
-    "xpu": "XPU",
-    "metal": "Metal",
-    "ascend": "Ascend (CANN)",
-    "dcu": "Hygon DCU (DTK)",
-    "mlu": "Cambricon MLU (Neuware)",
-    "musa": "Moore Threads (MUSA)",
-    "maca": "MetaX (MXMACA)",
-    "gcu": "Enflame GCU (TopsRider)",
-}
-"""How the platform codes read in a sentence (the software stack's own spelling)."""
-
-
-BACKEND_PLATFORMS: dict[str, frozenset[str]] = {
-    "cuda": frozenset({"cuda"}),
-    "hip": frozenset({"rocm"}),
-    "metal": frozenset({"metal"}),
-    "vulkan": frozenset({"cuda", "rocm", "xpu"}),
-    "sycl": frozenset({"xpu"}),
-}
-"""Platforms each ggml back-end of llama.cpp runs on (its ``docs/build.md``: CUDA on NVIDIA,
-HIP on AMD, Metal on Apple, SYCL on Intel GPUs, Vulkan on NVIDIA, AMD and Intel drivers)."""
-NATIVE_BACKEND = {"cuda": "cuda", "rocm": "hip", "metal": "metal", "xpu": "sycl"}
-"""The back-end assumed per platform when a workload names none: CUDA on NVIDIA, HIP on AMD,
-Metal on Apple, SYCL on Intel GPUs (llama.cpp ``docs/backend/SYCL.md``: the back-end Intel
-maintains for its GPUs)."""
-
-
 def backend_refusal(w: Workload, gpu: GpuSpec) -> Message | str:
     """Why ``w.backend`` cannot run ``w`` on ``gpu`` ('' when it can).
 
@@ -486,20 +397,12 @@ def expert_parallel_modelled(w: Workload) -> bool:
 
 
 __all__ = [
-    "ALL_PLATFORMS",
-    "BITSANDBYTES_PLATFORMS",
-    "CN_PLATFORMS",
-    "ENGINE_PLATFORMS",
-    "PLATFORM_NAMES",
     "combination_warnings",
-    "BACKEND_PLATFORMS",
-    "NATIVE_BACKEND",
     "backend_refusal",
     "context_window_message",
     "engine_hardware_refusal",
     "expert_parallel_modelled",
     "input_warnings",
-    "platform_of",
     "require_engine_runs_on",
     "require_inference_framework",
     "vllm_context_refusal",

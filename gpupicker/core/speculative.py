@@ -237,22 +237,32 @@ def draft_arch(spec: Speculative, target: ModelArch, engine: str = "") -> ModelA
             raise ValueError(msg("speculative.no_mtp_layers", model=target.name or "the model"))
     L = max(1, target.num_hidden_layers)
     h = target.hidden_size
-    # MTP: a full layer of the target (its MoE block included, as DeepSeek-V3's 14B module);
-    # EAGLE: one dense decoder layer (gated MLP of the dense intermediate_size)
+    # MTP: a full layer of the target (its MoE block included, as DeepSeek-V3's 14B module; in
+    # a Nemotron-H block layout one attention and one MoE block, mtp_hybrid_override_pattern
+    # "*E"); EAGLE: one dense decoder layer (gated MLP of the dense intermediate_size)
     mlp = (
-        target.mlp_params_total() // L
+        target.mlp_params_total() // max(1, target._mlp_layers() if target.block_layout else L)
         if spec.method == "mtp"
         else (3 if target.mlp_gated else 2) * h * target.intermediate_size
     )
-    per_layer = target.attention_params_per_layer() + mlp + 2 * h * h + 3 * h
+    # DeepSeek-V4's MTP block is one attention layer of compression ratio 0 (the last entry of
+    # its config's compress_ratios): it keeps only its sliding window
+    compressed = bool(target.kv_compress_ratios)
+    attention = (
+        target.compressed_attention_params_per_layer(0)
+        if target.o_lora_rank
+        else target.attention_params_per_layer()
+    )
+    per_layer = attention + mlp + 2 * h * h + 3 * h
     return target.model_copy(
         update={
+            "kv_compress_ratios": (0,) * layers if compressed else None,
             "num_hidden_layers": layers,
             "params": layers * per_layer,
             "active_params": None,
             "layer_pattern": None,
             "linear_attention_layers": None,
-            "sliding_window": None,
+            "sliding_window": target.sliding_window if compressed else None,
             "sliding_window_layers": None,
             "num_kv_shared_layers": None,
             "kv_heads_per_layer": None,

@@ -142,11 +142,16 @@ NATIVE_WEIGHTS = {
     "deepseek_v3_1": "fp8",
     "deepseek_v3_2_exp": "fp8",
     "kimi_k2": "fp8",
+    "deepseek_v4_flash": "mxfp4",
 }
 """Catalog models whose released checkpoint is not 16-bit, by the ``quantization_config`` of
 their ``config.json``: openai/gpt-oss-20b and -120b ship MXFP4 MoE experts (``quant_method:
 mxfp4``); deepseek-ai/DeepSeek-V3, -R1, -V3.1, -V3.2-Exp and moonshotai/Kimi-K2-Instruct ship
-block-scaled FP8 (``quant_method: fp8``, ``weight_block_size [128, 128]``). An inference
+block-scaled FP8 (``quant_method: fp8``, ``weight_block_size [128, 128]``);
+deepseek-ai/DeepSeek-V4-Flash ships its routed experts in FP4 (``expert_dtype: fp4``: e2m1
+values with a ue8m0 scale per 32, the MXFP4 layout, ``I8 [2048, 2048]`` + ``F8_E8M0 [2048,
+128]`` per expert matrix) and the rest in that FP8, sized as MXFP4 experts with the rest
+16-bit (about 6 GB over its checkpoint, which holds the rest in 8 bits). An inference
 workload that names one of them and no ``weights_dtype`` is sized in that format, as the engines
 load it; a 16-bit estimate needs ``weights_dtype: bf16`` said."""
 
@@ -252,11 +257,11 @@ def model_keys_read() -> set[str]:
     The :class:`ModelArch` fields, their ``config.json`` aliases and
     :data:`MODEL_KEYS_NOT_NEEDED`.
     """
-    from .model_arch import _ALIASES
+    from .model_config import CONFIG_ALIASES
 
     return {
         *ModelArch.model_fields,
-        *(n for names in _ALIASES.values() for n in names),
+        *(n for names in CONFIG_ALIASES.values() for n in names),
         *MODEL_KEYS_NOT_NEEDED,
     }
 

@@ -38,6 +38,7 @@ KNOWN_MODEL_TYPES = frozenset(
         "deepseek_v2",
         "deepseek_v3",
         "deepseek_v32",
+        "deepseek_v4",
         "kimi_k2",
         "gpt2",
         "falcon",
@@ -208,12 +209,6 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
         warnings.append(msg("importers.warn.no_model_type"))
     elif mtype not in KNOWN_MODEL_TYPES:
         warnings.append(msg("importers.warn.unknown_model_type", type=repr(mtype)))
-    text_config = data.get("text_config")
-    text: dict[str, Any] = text_config if isinstance(text_config, dict) else data
-    if isinstance(text.get("compress_ratios"), list):
-        # DeepSeek-V4: a sliding window plus 4×/128×-compressed KV per layer, which the KV
-        # formula does not model; it sizes plain attention on every layer instead
-        warnings.append(msg("importers.warn.compressed_kv"))
     try:
         arch = ModelArch.from_config(data, name=name)
     except (ValidationError, ValueError) as exc:
@@ -354,7 +349,9 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
 
     GPTQ/AWQ 4-bit → ``int4``, 8-bit → ``int8``; bitsandbytes ``load_in_4bit`` →
     ``nf4`` (or ``fp4``), ``load_in_8bit`` → ``int8``; ``fp8`` and
-    compressed-tensors float 8-bit → ``fp8``; ``mxfp4`` (gpt-oss) → ``mxfp4``.
+    compressed-tensors float 8-bit → ``fp8``; ``mxfp4`` (gpt-oss) → ``mxfp4``; ``fp8`` with
+    DeepSeek-V4's ``expert_dtype: fp4`` → ``mxfp4`` (its routed experts are e2m1 with a ue8m0
+    scale per 32, the MXFP4 layout, and hold nearly all its weights; the rest is FP8).
     Unknown methods are reported with ``weights_dtype`` None.
     """
     q = config.get("quantization_config")
@@ -376,6 +373,8 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
             dtype, bits = "int8", 8
     elif method in ("fp8", "fbgemm_fp8"):
         dtype, bits = "fp8", 8
+        if str(config.get("expert_dtype", "")).lower() == "fp4":
+            dtype, bits = "mxfp4", 4
     elif method == "mxfp4":
         dtype, bits = "mxfp4", 4
     elif method == "modelopt" and str(q.get("quant_algo", "")).upper() == "NVFP4":

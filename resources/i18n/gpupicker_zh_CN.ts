@@ -1175,8 +1175,28 @@
         <translation>vllm-ascend：每条序列上下文 {ctx} token，NPU 显存占比 {frac}，张量并行 {n}</translation>
     </message>
     <message>
-        <source>compress_ratios (DeepSeek-V4's compressed sparse attention: a sliding window plus 4×/128×-compressed KV per layer) is not modelled: the KV cache is sized as plain attention on every layer, several times what the model caches</source>
-        <translation>compress_ratios（DeepSeek-V4 的压缩稀疏注意力：每层一个滑动窗口加 4×/128× 压缩的 KV）不在 gpupicker 的模型范围内：KV 缓存按每层普通注意力估算，是模型实际缓存量的数倍</translation>
+        <source>a per-layer KV compression ratio must be a whole number ≥ 0, not {value}</source>
+        <translation>每层 KV 压缩比必须是 ≥ 0 的整数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>the per-layer KV compression list has {n} entries but the model has {layers} layers</source>
+        <translation>每层 KV 压缩比列表有 {n} 项，但模型有 {layers} 层</translation>
+    </message>
+    <message>
+        <source>KV compression ratio {ratio} is not one gpupicker models (known: {known})</source>
+        <translation>KV 压缩比 {ratio} 不在 gpupicker 的模型范围内（已支持：{known}）</translation>
+    </message>
+    <message>
+        <source>compressed-KV layers need sliding_window, head_dim and qk_rope_head_dim, and index_n_heads and index_head_dim where a layer compresses 4×</source>
+        <translation>压缩 KV 的层需要 sliding_window、head_dim 和 qk_rope_head_dim；4× 压缩的层还需要 index_n_heads 和 index_head_dim</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V4's compressed KV cache in {dtype} is not modelled: SGLang stores it in BF16 or FP8 (an FP8 nope part, a BF16 rope part and scales); use kv_cache_dtype bf16 or fp8</source>
+        <translation>DeepSeek-V4 压缩 KV 缓存的 {dtype} 格式不在模型范围内：SGLang 以 BF16 或 FP8（FP8 的 nope 部分、BF16 的 rope 部分加缩放因子）存储；请用 kv_cache_dtype bf16 或 fp8</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V4 compressed attention (SGLang's pool layout): KV for every token compressed 4× with the indexer on {c4} layers and 128× on {c128}, the last {window} tokens on all {layers}; plus {gib} GiB fixed window and compressor state for {seqs} sequence(s)</source>
+        <translation>DeepSeek-V4 压缩注意力（SGLang 的缓存池布局）：{c4} 层每个 token 的 KV 压缩 4× 并带索引器，{c128} 层压缩 128×，全部 {layers} 层保留最近 {window} 个 token；另加 {gib} GiB 固定的窗口与压缩器状态：{seqs} 个序列</translation>
     </message>
     <message>
         <source>{engine} runs INT8 W8A8 weights only on Turing or later; {gpu} is older</source>
@@ -2351,6 +2371,10 @@
         <location filename="../../gpupicker/ui/core_text.py" line="184" />
         <source>Enter the model's config.json for exact KV-cache and activation sizes</source>
         <translation>填入模型的 config.json 可得到准确的 KV 缓存和激活值大小</translation>
+    </message>
+    <message>
+        <source>the KV cache is not split over the {tp} tensor-parallel ranks: every rank holds {copies}× its share (an MLA latent, or fewer KV heads than ranks, is replicated: vLLM get_num_kv_heads)</source>
+        <translation>KV 缓存不随 {tp} 路张量并行切分：每张卡都存 {copies} 倍于均分的份额（MLA 的 latent，或 KV 头数少于并行路数时，会在各卡复制：vLLM get_num_kv_heads）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="186" />

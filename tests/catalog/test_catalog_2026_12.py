@@ -21,11 +21,12 @@ from gpupicker.catalog import load_bundle
 from gpupicker.catalog.record_checks import observed_start
 from gpupicker.catalog.records import ModelRecord
 from gpupicker.cli import main as cli_main
-from gpupicker.core.checks import engine_hardware_refusal, platform_of
+from gpupicker.core.checks import engine_hardware_refusal
 from gpupicker.core.hardware.accelerators import stack_of
 from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from gpupicker.core.planners.launch_config import model_repo
 from gpupicker.core.pricing.price_kind import price_kind
+from gpupicker.core.stacks.platforms import platform_of
 from gpupicker.core.units import GiB
 from tests.support.workloads import resolved_workload as _w
 

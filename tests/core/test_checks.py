@@ -59,7 +59,7 @@ def test_impossible_engine_dtype_pairs_are_warned_or_refused(cat):
 # ----------------------------------------------------------------------------------------------
 def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
     """TensorRT-LLM is NVIDIA-only, vLLM has no Metal backend, bitsandbytes NF4 none for Apple
-    (each engine's install docs, core.checks.ENGINE_PLATFORMS): refused in estimate, left out of
+    (each engine's install docs, core.stacks.platforms.ENGINE_PLATFORMS): refused in estimate, left out of
     recommend with one note — never estimated as if they ran."""
     from gpupicker.core.ranking.recommend import recommend
     from gpupicker.core.report.estimate import estimate_report
@@ -86,7 +86,7 @@ def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
             estimate_report(_w(cat, **kw), cat.get_gpu(gid))
     w = _w(cat, task="inference", model_id="llama3_1_8b", framework="tensorrt-llm")
     rec = recommend(w, cat.gpus(), cat.prices())
-    from gpupicker.core.checks import platform_of
+    from gpupicker.core.stacks.platforms import platform_of
 
     assert {o.gpu_id for o in rec.options} and all(
         platform_of(cat.get_gpu(o.gpu_id)) == "cuda" for o in rec.options

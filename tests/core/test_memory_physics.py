@@ -72,3 +72,35 @@ def test_sglang_keeps_the_delta_rule_state_in_fp32_and_vllm_in_bf16():
     conv, temporal = arch.recurrent_state_elements()
     assert recurrent_state_bytes(arch, 1, "sglang") == conv * 2 + temporal * 4
     assert recurrent_state_bytes(arch, 1, "vllm") == (conv + temporal) * 2
+
+
+def _vllm_serving(model_id: str, n: int, dtype: str) -> Workload:
+    return Workload(
+        task="inference",
+        model=catalog_model(model_id),
+        weights_dtype=dtype,
+        framework="vllm",
+        num_gpus=n,
+        batch=1,
+        prompt_len=4096,
+        new_tokens=512,
+    )
+
+
+def test_vllm_replicates_an_mla_latent_on_every_tensor_parallel_rank():
+    # vllm/config/model.py get_num_kv_heads: "When using MLA during decode it becomes MQA" ->
+    # 1 KV head per rank, not divided by the tensor-parallel size; GQA heads are divided and
+    # replicated when fewer than the ranks (max(1, kv_heads // tp)).
+    from gpupicker.core.memory.common import kv_cache_bytes, kv_tp_shards
+
+    v3 = catalog_model("deepseek_v3")
+    assert v3.is_mla and kv_tp_shards(v3, 8) == 1
+    assert kv_tp_shards(catalog_model("llama3_70b"), 8) == 8
+    assert kv_tp_shards(catalog_model("qwen3_235b_a22b"), 8) == 4  # 4 KV heads
+    est = estimate_memory(_vllm_serving("deepseek_v3", 8, "fp8"), gpu("h200_sxm"))
+    # DeepSeek-V3: 61 layers x (kv_lora_rank 512 + rope 64) x 2 bytes = 70,272 B per token per rank
+    assert kv_cache_bytes(v3, 1, 1, "bf16") == 61 * 576 * 2
+    assert est.kv_pool_tokens is not None
+    pool_bytes = est.kv_pool_tokens * 61 * 576 * 2
+    assert 40 * GiB < pool_bytes < 90 * GiB  # the pool is a share of one H200, not of eight
+    assert any("tensor-parallel ranks" in str(a) for a in est.assumptions)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.checks import engine_hardware_refusal, platform_of
+from gpupicker.core.checks import engine_hardware_refusal
 from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.stacks.platforms import platform_of
 from gpupicker.core.stacks.quant_support import SUPPORT_TABLE, SupportRow, compute_capability
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu

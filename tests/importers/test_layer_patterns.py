@@ -484,28 +484,6 @@ def test_nemotron_layers_block_type_names_the_same_pattern():
         ModelArch.from_config({**listed, "layers_block_type": ["mamba", "cross"] * 26})
 
 
-def test_a_deepseek_v4_config_warns_that_compressed_kv_is_not_modelled(tmp_path: Path):
-    """DeepSeek-V4-Flash's config (compress_ratios per layer, 128-token window)."""
-    cfg = {
-        "model_type": "deepseek_v4",
-        "hidden_size": 4096,
-        "num_hidden_layers": 43,
-        "num_attention_heads": 64,
-        "num_key_value_heads": 1,
-        "head_dim": 512,
-        "vocab_size": 129280,
-        "moe_intermediate_size": 2048,
-        "n_routed_experts": 256,
-        "num_experts_per_tok": 6,
-        "n_shared_experts": 1,
-        "sliding_window": 128,
-        "compress_ratios": [0, 0] + [4, 128] * 20 + [4, 0, 0, 0],
-    }
-    info = inspect_path(write_config(tmp_path, cfg))
-    text = " ".join(str(w) for w in info.warnings)
-    assert "compress_ratios" in text and "not modelled" in text
-
-
 def test_gguf_gemma4_per_layer_heads_and_head_sizes_match_its_config():
     """llama.cpp's Gemma 4 converter writes head_count_kv per layer (16 sliding, 4 global),
     key_length = global_head_dim and key_length_swa = head_dim (convert_hf_to_gguf.py)."""

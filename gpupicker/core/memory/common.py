@@ -124,10 +124,17 @@ def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float
     when the model states them per layer (``kv_heads_per_layer``: LFM2, OpenELM)
     (:meth:`ModelArch.kv_values_per_token_by_kind`).
 
+    DeepSeek-V4's compressed attention caches ``tokens`` × its compressed bytes per token
+    instead (:meth:`ModelArch.compressed_kv_bytes_per_token`); its sliding windows and
+    compressor state are fixed per sequence (:func:`recurrent_state_bytes`).
+
     Raises:
-        ValueError: for an unknown KV dtype.
+        ValueError: for an unknown KV dtype, or one DeepSeek-V4's compressed KV has no
+            modelled layout for.
     """
     b_kv = bytes_per_kv_element(kv_dtype)
+    if arch.kv_compress_ratios:
+        return arch.compressed_kv_bytes_per_token(kv_dtype) * tokens * batch
     full, sliding = arch.kv_layers()
     idx = arch.indexer_bytes_per_token_per_layer()
     values_full, values_local = arch.kv_values_per_token_by_kind()
@@ -166,6 +173,32 @@ FP32_SSM_STATE_MODEL_TYPES = frozenset({"nemotron_h"})
 by default"); the conv state stays in the model dtype."""
 
 
+def kv_tp_shards(arch: ModelArch, tp: int) -> int:
+    """Ranks one token's KV cache is split over under tensor parallelism of ``tp`` (≥ 1).
+
+    vLLM ``ModelConfig.get_num_kv_heads`` (``vllm/config/model.py``): an MLA model's single latent
+    is held whole on every rank ("When using MLA during decode it becomes MQA": 1 KV head), and
+    otherwise each rank holds ``max(1, kv_heads // tp)`` heads — replicated when there are fewer
+    KV heads than ranks. So the cache divides by ``min(tp, kv_heads)``, and by 1 for MLA.
+    SGLang shards the same way (its MLA pool keeps the whole latent per rank). Unknown head
+    counts (0) divide by ``tp``.
+    """
+    if tp <= 1:
+        return 1
+    if arch.is_mla:
+        return 1
+    kv = arch.kv_heads
+    return min(tp, kv) if kv else tp
+
+
+def kv_replication_note(arch: ModelArch, tp: int) -> tuple[Message, ...]:
+    """One sentence when tensor parallelism of ``tp`` replicates the KV cache (:func:`kv_tp_shards`)."""
+    shards = kv_tp_shards(arch, tp)
+    if shards >= tp:
+        return ()
+    return (join([msg("memory.kv_replicated_tp", tp=tp, copies=tp // shards)]),)
+
+
 def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transformers") -> int:
     """Fixed recurrent state of linear-attention, Mamba and conv layers, in bytes.
 
@@ -178,23 +211,43 @@ def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transforme
     vLLM dtypes; Nemotron-H's SSM state in fp32 under vLLM, :data:`FP32_SSM_STATE_MODEL_TYPES`).
     0 for a model without such layers. Qwen3-Next-80B-A3B (36 Gated DeltaNet
     layers, 16 key heads × 128, 32 value heads × 128, kernel 4): 548,864 values per layer,
-    39.5 MB per sequence in bf16.
+    39.5 MB per sequence in bf16. DeepSeek-V4's sliding windows and compressor state add
+    their fixed bytes per sequence (:meth:`ModelArch.compressed_attention_state_bytes`).
     """
     conv, temporal = arch.recurrent_state_elements()
-    if not conv and not temporal:
+    fixed = arch.compressed_attention_state_bytes()
+    if not conv and not temporal and not fixed:
         return 0
     b_conv, b_temporal = STATE_DTYPE_BYTES.get(engine, STATE_DTYPE_BYTES["vllm"])
     sized_like_vllm = engine == "vllm" or engine not in STATE_DTYPE_BYTES
     if sized_like_vllm and arch.model_type in FP32_SSM_STATE_MODEL_TYPES:
         b_temporal = 4  # vLLM's NemotronHForCausalLMConfig: mamba_ssm_cache_dtype float32
-    return (conv * b_conv + temporal * b_temporal) * max(1, batch)
+    return int(conv * b_conv + temporal * b_temporal + fixed) * max(1, batch)
 
 
 def state_assumption(arch: ModelArch, state_bytes: int, seqs: int) -> tuple[Message, ...]:
     """The assumption naming a hybrid model's KV-holding layers and fixed recurrent state.
 
-    None for a model whose every layer holds KV.
+    None for a model whose every layer holds KV. DeepSeek-V4's compressed attention names its
+    layers of each ratio and the fixed window and compressor state instead.
     """
+    ratios = arch.kv_compress_ratios
+    if ratios:
+        return (
+            join(
+                [
+                    msg(
+                        "memory.compressed_kv",
+                        c4=ratios.count(4),
+                        c128=ratios.count(128),
+                        window=arch.sliding_window or 0,
+                        layers=len(ratios),
+                        gib=f"{state_bytes / GiB:.3f}",
+                        seqs=seqs,
+                    )
+                ]
+            ),
+        )
     if not arch.is_hybrid:
         return ()
     full, sliding = arch.kv_layers()

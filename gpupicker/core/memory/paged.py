@@ -25,7 +25,14 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..units import GiB, MiB
 from ..workload import Workload
-from .common import kv_cache_bytes, recurrent_state_bytes, state_assumption, weights_bytes
+from .common import (
+    kv_cache_bytes,
+    kv_replication_note,
+    kv_tp_shards,
+    recurrent_state_bytes,
+    state_assumption,
+    weights_bytes,
+)
 from .experts import effective_ep, ep_weights_bytes, routed_expert_bytes
 
 VLLM_BLOCK_TOKENS = 16
@@ -231,7 +238,7 @@ def _vllm_sizes(
     forward = st.max_num_batched_tokens * vllm_activation_bytes_per_token(arch) / tp
     sampler = min(st.max_num_seqs, st.max_num_batched_tokens) * arch.vocab_size * 4
     act = int(max(forward, sampler))
-    block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // tp
+    block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // kv_tp_shards(arch, tp)
     state = recurrent_state_bytes(arch, 1, "vllm") // tp
     return wb, act, block, state
 
@@ -277,6 +284,7 @@ def _vllm_memory_on_card(
     wb, act, block, state = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp, groups, ep)
     assumptions: list[Message] = list(_vllm_assumptions(kv_cache_dtype, st, tp))
     assumptions.extend(state_assumption(arch, state * tp, 1))
+    assumptions.extend(kv_replication_note(arch, tp))
     non_torch = _non_torch(tp)
     graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * usable_bytes))
     budget = int(st.gpu_memory_utilization * torch_total)
@@ -427,12 +435,16 @@ def fraction_pool_memory(
         effective_ep(w.parallelism.expert_parallel, w.num_gpus),
     )
     ctx = w.context_tokens()
-    per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
+    per_token = (
+        kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype)
+        / VLLM_BLOCK_TOKENS
+        / kv_tp_shards(arch, tp)
+    )
     state = recurrent_state_bytes(arch, 1, engine) / tp
     seqs_max = w.max_num_seqs or VLLM_MAX_NUM_SEQS
     context = _non_torch(tp)
     frac, head, workspace = _pool_fraction(w, engine, tp)
-    notes = [join([head]), *state_assumption(arch, int(state * tp), 1)]
+    notes = [join([head]), *state_assumption(arch, int(state * tp), 1), *kv_replication_note(arch, tp)]
     if gpu is None:
         kv = int((per_token * ctx + state) * w.batch)
         return MemoryEstimate(

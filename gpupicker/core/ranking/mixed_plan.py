@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..checks import platform_of
 from ..hardware.specs import GpuSpec, PriceOffer
 from ..memory import estimate_memory
 from ..memory.mixed import (
@@ -44,6 +43,7 @@ from ..pricing.owned import OwnedGpu, owned_offer
 from ..results import MemoryEstimate, Throughput
 from ..speed.mixed import split_throughput
 from ..speed.throughput import estimate_throughput
+from ..stacks.platforms import platform_of
 from ..units import GiB
 from ..workload import GpuPart, Workload
 from .evaluation import MONEY_DEFAULTS, Evaluation, _hours

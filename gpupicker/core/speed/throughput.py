@@ -24,7 +24,6 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..checks import platform_of
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware.gpu_sustained import (
     bandwidth_factor,
@@ -51,6 +50,7 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
 from ..speculative import DEFAULT_ACCEPTANCE, draft_arch, expected_tokens_per_step
 from ..stacks.frameworks import known_frameworks, speed_engine
+from ..stacks.platforms import platform_of
 from ..units import GiB
 from ..workload import Workload, parallel_plan
 from .common import memo_message, memo_notes, memo_sentence, model_facts

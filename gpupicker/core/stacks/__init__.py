@@ -1,1 +1,1 @@
-"""The software stacks a job runs on: inference engines, training frameworks, quantization support."""
+"""The software stacks a job runs on: engines, training frameworks, quantization support, platforms."""

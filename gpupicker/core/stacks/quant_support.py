@@ -65,7 +65,7 @@ class SupportRow:
     Attributes:
         engines: canonical engine names (:mod:`.frameworks`) the row applies to.
         formats: weight formats (:func:`weight_format`), or KV formats when ``kv`` is True.
-        platforms: :func:`gpupicker.core.checks.platform_of` codes.
+        platforms: :func:`gpupicker.core.stacks.platforms.platform_of` codes.
         cc_below: on CUDA, refused only below this compute capability (None: on every GPU of
             the platform that ``unless`` does not exempt).
         unless: a GPU feature that exempts the GPU: ``"fp8"`` / ``"fp4"`` tensor cores.
@@ -197,7 +197,7 @@ def quant_refusal(
 
     Args:
         engine: canonical engine name (:mod:`.frameworks`).
-        platform: ``checks.platform_of(gpu)``.
+        platform: ``stacks.platforms.platform_of(gpu)``.
         gpu: the GPU.
         weights_dtype: the workload's weights dtype.
         quant_method: the workload's quantization method (AWQ / GPTQ …), if given.

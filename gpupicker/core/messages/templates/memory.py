@@ -11,6 +11,10 @@ TEMPLATES: dict[str, str] = {
     # memory: the task dispatch, Hugging Face generate()
     "memory.needs_diffusion_model": "image generation needs a diffusion model (UNet/DiT)",
     "memory.is_language_model": "{label} is a language model",
+    "memory.kv_replicated_tp": (
+        "the KV cache is not split over the {tp} tensor-parallel ranks: every rank holds {copies}× "
+        "its share (an MLA latent, or fewer KV heads than ranks, is replicated: vLLM get_num_kv_heads)"
+    ),
     "memory.diffusion_choose_lora": (
         "{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')"
     ),
@@ -67,6 +71,11 @@ TEMPLATES: dict[str, str] = {
         "plus {gib} GiB fixed recurrent/conv state for {seqs} "
         "sequence(s) in {layers} linear-attention/Mamba/conv layers "
         "(independent of the context length)"
+    ),
+    "memory.compressed_kv": (
+        "DeepSeek-V4 compressed attention (SGLang's pool layout): KV for every token compressed "
+        "4× with the indexer on {c4} layers and 128× on {c128}, the last {window} tokens on all "
+        "{layers}; plus {gib} GiB fixed window and compressor state for {seqs} sequence(s)"
     ),
     "memory.hf_allocator": "Caching-allocator reserve calibrated on H200 measurements",
     "memory.fp8_lm_head_copy": (
@@ -309,6 +318,22 @@ TEMPLATES: dict[str, str] = {
         "need heads, the other kinds 0)"
     ),
     "model_arch.mamba_sizes": "Mamba layers need mamba_num_heads, mamba_head_dim and ssm_state_size",
+    "model_arch.compress_list": "a per-layer KV compression ratio must be a whole number ≥ 0, not {value}",
+    "model_arch.compressed_kv_dtype": (
+        "DeepSeek-V4's compressed KV cache in {dtype} is not modelled: SGLang stores it in "
+        "BF16 or FP8 (an FP8 nope part, a BF16 rope part and scales); use kv_cache_dtype "
+        "bf16 or fp8"
+    ),
+    "model_arch.compress_length": (
+        "the per-layer KV compression list has {n} entries but the model has {layers} layers"
+    ),
+    "model_arch.compress_ratio": (
+        "KV compression ratio {ratio} is not one gpupicker models (known: {known})"
+    ),
+    "model_arch.compress_sizes": (
+        "compressed-KV layers need sliding_window, head_dim and qk_rope_head_dim, and "
+        "index_n_heads and index_head_dim where a layer compresses 4×"
+    ),
     "model_arch.linear_sizes": (
         "linear-attention layers need linear_num_value_heads, linear_value_head_dim and linear_key_head_dim"
     ),

@@ -421,11 +421,6 @@ TEMPLATES: dict[str, str] = {
     "importers.warn.no_model_type": (
         "config.json has no model_type: read as a Llama-style decoder (gated MLP, no q/k/v biases)"
     ),
-    "importers.warn.compressed_kv": (
-        "compress_ratios (DeepSeek-V4's compressed sparse attention: a sliding window plus "
-        "4×/128×-compressed KV per layer) is not modelled: the KV cache is sized as plain "
-        "attention on every layer, several times what the model caches"
-    ),
     "importers.warn.unknown_model_type": (
         "model_type {type} is not one gpupicker models: read as a Llama-style decoder from "
         "hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size "
