@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .backups import RestoreResult, find_backup, list_backups
 from .bundle import Bundle, load_bundle
-from .connection import check_sqlite_file, is_read_only_error
+from .catalog_file import check_sqlite_file, is_read_only_error
 from .csv_io import ImportResult
 from .errors import (
     CatalogConflictError,
@@ -24,7 +24,8 @@ from .errors import (
     CatalogUnavailableError,
     FxRateInvertedError,
 )
-from .records import COLUMNS, CatalogModel, ModelRecord, model_arch_from_record
+from .model_arch_map import model_arch_from_record
+from .records import COLUMNS, CatalogModel, ModelRecord
 from .repository import CatalogRepository, open_catalog, recover_corrupt, restore_backup
 
 __all__ = [

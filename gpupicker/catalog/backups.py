@@ -18,14 +18,8 @@ from pathlib import Path
 
 from .. import paths
 from ..core.text.safe_write import replace_into
-from .connection import (
-    CatalogConnection,
-    check_sqlite_file,
-    file_uri,
-    is_disk_full,
-    resolve_catalog_path,
-    utc_stamp,
-)
+from .catalog_file import check_sqlite_file, file_uri, is_disk_full, resolve_catalog_path, utc_stamp
+from .connection import CatalogConnection
 from .errors import CatalogCorruptError, CatalogDiskFullError, CatalogUnavailableError
 from .migrations import apply_migrations
 

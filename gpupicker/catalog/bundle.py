@@ -21,7 +21,8 @@ from ..core.hardware.specs import GpuSpec, PriceOffer
 from ..core.pricing.providers import ProviderTerms
 from ..core.pricing.spot import SpotRate
 from .price_merge import merge_observations
-from .records import ModelRecord, check_price
+from .record_checks import check_price
+from .records import ModelRecord
 
 TABLE_FILES = {"gpus": "gpus.csv", "models": "models.csv", "prices": "prices.csv"}
 PROVIDERS_FILE = "providers.csv"

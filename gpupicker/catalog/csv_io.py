@@ -1,4 +1,4 @@
-"""CSV reading/validation for import and cell formatting for export. No SQL, no Qt.
+"""CSV cell formatting for export and the import result; reading is in :mod:`.csv_read`. No SQL, no Qt.
 
 Export neutralizes text cells that a spreadsheet would run as a formula (first
 character ``=``, ``+``, ``-``, ``@``, tab or carriage return) by prefixing a single
@@ -8,33 +8,18 @@ so an export → import round trip is lossless.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import IO, Any
 
-from pydantic import ValidationError
-
-from ..core.hardware.specs import GpuSpec, PriceOffer
+from ..core.messages import Message, msg
 from ..core.text.safe_write import open_for_write
 from ..core.text.text_safety import FORMULA_PREFIXES, neutralize
-from .errors import validation_text
-from .records import (
-    COLUMNS,
-    COMPRESSED_ATTENTION_COLUMNS,
-    LAYER_COLUMNS,
-    MOE_MLA_COLUMNS,
-    REQUIRED_COLUMNS,
-    ModelRecord,
-    check_gpu,
-    check_model,
-    check_price,
-    column_for_header,
-)
+from .errors import refusal_message
+from .records import COLUMNS, COMPRESSED_ATTENTION_COLUMNS, LAYER_COLUMNS, MOE_MLA_COLUMNS
 
 TABLES = ("gpus", "prices", "models")
 
@@ -100,7 +85,7 @@ def check_table(table: str) -> str:
         ValueError: for any other name.
     """
     if table not in TABLES:
-        raise ValueError(f"unknown table {table!r}: use one of {', '.join(TABLES)}")
+        raise ValueError(msg("catalog.csv.unknown_table", table=repr(table), tables=", ".join(TABLES)))
     return table
 
 
@@ -167,10 +152,10 @@ def _write_csv_rows(table: str, rows: Iterable[Mapping[str, Any]], f: IO[str]) -
     return n
 
 
-def validation_message(exc: Exception) -> str:
-    """Short, plain text for a pydantic/ValueError failure (``field: reason; …``):
-    :func:`~gpupicker.catalog.errors.validation_text`."""
-    return validation_text(exc)
+def validation_message(exc: Exception) -> Message:
+    """Why a row was refused, as a message (``field: reason; …``):
+    :func:`~gpupicker.catalog.errors.refusal_message`."""
+    return refusal_message(exc)
 
 
 @dataclass(frozen=True)
@@ -235,287 +220,3 @@ def drop_exact_duplicates(good: list[tuple[int, RowValues]], drop: bool) -> int:
     if drop:
         good[:] = kept
     return duplicates
-
-
-MAX_IMPORT_BYTES = 512 * 1024**2
-"""Largest CSV file :meth:`CatalogRepository.import_csv` accepts (512 MiB)."""
-MAX_IMPORT_ROWS = 1_000_000
-"""Most data rows one import accepts."""
-MAX_FIELD_CHARS = 64 * 1024
-"""Longest accepted cell (64 KiB of text)."""
-MAX_LINE_CHARS = 4 * 1024**2
-"""Longest accepted physical line (4 MiB); longer means binary or a broken file."""
-MAX_ERRORS = 1000
-"""Bad rows listed before an import stops checking (nothing is imported either way)."""
-_SCAN_CHUNK = 1024**2
-
-
-def _size_text(n: float) -> str:
-    for unit in ("bytes", "KiB", "MiB", "GiB"):
-        if n < 1024 or unit == "GiB":
-            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n:.1f} GiB"  # pragma: no cover
-
-
-def scan_csv_file(path: Path) -> tuple[int, list[tuple[int, str]]]:
-    """Cheap checks before parsing: size cap, binary content, UTF-8; counts lines.
-
-    Reads the file in 1 MiB chunks (never whole): a file above
-    :data:`MAX_IMPORT_BYTES` is rejected from its size alone, a NUL byte or
-    invalid UTF-8 stops the scan at the first bad chunk.
-
-    Returns:
-        ``(line_count, errors)`` (physical lines, header included); ``errors`` holds
-        one ``(line, reason)`` when the file must not be parsed.
-
-    Raises:
-        OSError: when the file cannot be opened or read.
-    """
-    size = path.stat().st_size
-    if size > MAX_IMPORT_BYTES:
-        return 0, [
-            (
-                0,
-                f"the file is {_size_text(size)}; imports are limited to "
-                f"{_size_text(MAX_IMPORT_BYTES)} (split it into smaller files)",
-            )
-        ]
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    lines = offset = 0
-    last = b"\n"
-    with path.open("rb") as f:
-        while chunk := f.read(_SCAN_CHUNK):
-            last = chunk[-1:]
-            nul = chunk.find(b"\0")
-            if nul >= 0:
-                return lines, [
-                    (
-                        lines + chunk.count(b"\n", 0, nul) + 1,
-                        f"not CSV text: binary data (a NUL byte at byte {offset + nul:,})",
-                    )
-                ]
-            try:
-                decoder.decode(chunk)
-            except UnicodeDecodeError as exc:
-                pos = max(0, min(len(chunk), exc.start))
-                return lines, [
-                    (
-                        lines + chunk.count(b"\n", 0, pos) + 1,
-                        f"not UTF-8 text ({exc.reason} near byte {offset + pos:,}); "
-                        "save the file as UTF-8 CSV",
-                    )
-                ]
-            lines += chunk.count(b"\n")
-            offset += len(chunk)
-            if lines > MAX_IMPORT_ROWS + 1:
-                return lines, [
-                    (
-                        0,
-                        f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited "
-                        f"to {MAX_IMPORT_ROWS:,} rows (split the file)",
-                    )
-                ]
-        try:
-            decoder.decode(b"", final=True)
-        except UnicodeDecodeError as exc:
-            return lines, [(lines + 1, f"not UTF-8 text ({exc.reason} at the end of the file)")]
-    return lines + (last != b"\n"), []
-
-
-def _limited_lines(f: Any, errors: list[tuple[int, str]]) -> Iterator[str]:
-    """Lines of ``f``, stopping (with an error) at a line longer than MAX_LINE_CHARS."""
-    n = 0
-    while line := f.readline(MAX_LINE_CHARS + 1):
-        n += 1
-        if len(line) > MAX_LINE_CHARS:
-            errors.append((n, f"line {n} is longer than {_size_text(MAX_LINE_CHARS)}: not a catalog CSV"))
-            return
-        yield line
-
-
-def iter_csv(
-    table: str, path: Path, errors: list[tuple[int, str]], column_map: Mapping[str, str | None] | None = None
-) -> Iterator[tuple[int, dict[str, str]]]:
-    """Stream the data rows of a CSV for ``table`` as ``(line_number, {column: text})``.
-
-    Checks the header first (unknown, repeated or missing columns); an old header name
-    counts as today's column (:func:`~.records.column_for_header`). Blank cells are
-    left out of the dicts (blank = unknown); blank lines are skipped. Problems are
-    appended to ``errors`` as ``(line, reason)``: per-row ones (too many cells, a
-    cell over :data:`MAX_FIELD_CHARS`) let the stream continue; file-level ones
-    (header, bad CSV quoting, an over-long line) end it. Call
-    :func:`scan_csv_file` first to reject binary, non-UTF-8 or oversized files.
-
-    Args:
-        table: gpus, prices or models.
-        path: the CSV file (UTF-8, optional BOM, header row).
-        errors: list the problems are appended to.
-        column_map: optional CSV header → catalog column; map a header to None or ""
-            to ignore that column.
-
-    Raises:
-        OSError: when the file cannot be opened.
-    """
-    check_table(table)
-    mapping = dict(column_map or {})
-    known = set(COLUMNS[table])
-    with path.open(encoding="utf-8-sig", newline="") as f:
-        reader = csv.reader(_limited_lines(f, errors))
-        try:
-            header = next(reader, None)
-            if header is None:
-                if not errors:
-                    errors.append((1, "empty file: no header row"))
-                return
-            cols: list[str | None] = []
-            for h in header:
-                name = h.strip()
-                target = mapping[name] if name in mapping else column_for_header(table, name)
-                cols.append(target or None)
-            named = [c for c in cols if c]
-            unknown = [c for c in named if c not in known]
-            dupes = sorted({c for c in named if named.count(c) > 1})
-            missing = [c for c in REQUIRED_COLUMNS[table] if c not in named]
-            n_before = len(errors)
-            if unknown:
-                errors.append(
-                    (
-                        1,
-                        "unknown column(s): "
-                        + ", ".join(unknown)
-                        + f" (expected columns of {table}.csv: "
-                        + ", ".join(COLUMNS[table])
-                        + ")",
-                    )
-                )
-            if dupes:
-                errors.append((1, "repeated column(s): " + ", ".join(dupes)))
-            if missing:
-                errors.append((1, "missing column(s): " + ", ".join(missing)))
-            if len(errors) > n_before:
-                return
-            width = len(cols)
-            line = reader.line_num + 1
-            for cells in reader:
-                start, line = line, reader.line_num + 1
-                if not any(c.strip() for c in cells):
-                    continue
-                if len(cells) > width and any(c.strip() for c in cells[width:]):
-                    errors.append((start, f"{len(cells)} cells but the header has {width}"))
-                    continue
-                row = {}
-                too_long = None
-                for c, v in zip(cols, cells, strict=False):
-                    if c and v and (v := v.strip()):  # blank cells are left out: unknown
-                        if len(v) > MAX_FIELD_CHARS:
-                            too_long = c
-                            break
-                        row[c] = unneutralize(v) if v[0] == "'" else v
-                if too_long is not None:
-                    errors.append(
-                        (start, f"{too_long}: the cell is longer than {_size_text(MAX_FIELD_CHARS)}")
-                    )
-                    continue
-                yield start, row
-        except UnicodeDecodeError as exc:
-            errors.append((0, f"not UTF-8 text ({exc.reason} at byte {exc.start})"))
-        except csv.Error as exc:
-            errors.append((reader.line_num, f"not a readable CSV file: {exc}"))
-
-
-class StringPool:
-    """One string object per distinct short value (provider, pricing, currency, dates …).
-
-    Validated rows are kept until they are written; sharing the repeated cell values
-    roughly halves their memory. The table is bounded so unique values cannot grow it.
-    """
-
-    def __init__(self, max_entries: int = 20_000, max_len: int = 64) -> None:
-        self._table: dict[str, str] = {}
-        self._max_entries, self._max_len = max_entries, max_len
-
-    def __call__(self, v: str) -> str:
-        got = self._table.get(v)
-        if got is not None:
-            return got
-        if len(v) <= self._max_len and len(self._table) < self._max_entries:
-            self._table[v] = v
-        return v
-
-
-def validate_rows(
-    table: str,
-    rows: Iterable[tuple[int, dict[str, str]]],
-    errors: list[tuple[int, str]],
-    known_gpu_ids: set[str],
-    progress: Callable[[int], None] | None = None,
-    *,
-    known_currencies: set[str] | frozenset[str] = frozenset(),
-) -> list[tuple[int, RowValues]]:
-    """Validate rows into GpuSpec / PriceOffer / ModelRecord values, streaming.
-
-    Appends ``(line, reason)`` to ``errors`` for each bad row (bad or non-finite
-    value, absurd magnitude, bad ``observed``/currency, duplicate id, unknown
-    ``gpu_id``) and returns the good ones as ``(line, column values)`` — a dict for
-    gpus/models, a tuple in ``COLUMNS["prices"]`` order for prices; once a row
-    is bad, later good rows are only checked (not kept), since nothing will be
-    written. ``progress(done_rows)`` is called every 1,000 rows.
-    """
-    good: list[tuple[int, RowValues]] = []
-    first_line: dict[str, int] = {}
-    shared = StringPool()
-    price_cols = COLUMNS["prices"]
-    today = date.today()
-    n_before = len(errors)
-    i = 0
-    for i, (line, row) in enumerate(rows, start=1):  # noqa: B007 - i is used after the loop
-        try:
-            if table == "prices":
-                rec: Any = check_price(
-                    PriceOffer.model_validate(row), known_currencies=known_currencies, today=today
-                )
-                if rec.gpu_id not in known_gpu_ids:
-                    raise ValueError(f"gpu_id: unknown GPU {rec.gpu_id!r} (add it to gpus first)")
-            else:
-                if table == "gpus":
-                    rec = check_gpu(GpuSpec.model_validate(row))
-                else:
-                    rec = check_model(ModelRecord.model_validate(row))
-                    rec.to_arch()
-                if rec.id in first_line:
-                    raise ValueError(f"id {rec.id!r} repeats line {first_line[rec.id]}")
-                first_line[rec.id] = line
-            if len(errors) == n_before:
-                values = rec.__dict__
-                if table == "prices":  # a tuple in PRICE_COLUMNS order: a third of a dict
-                    good.append(
-                        (
-                            line,
-                            tuple(
-                                shared(v) if type(v) is str else v
-                                for v in map(values.__getitem__, price_cols)
-                            ),
-                        )
-                    )
-                else:
-                    good.append((line, dict(values)))
-        except (ValidationError, ValueError) as exc:
-            errors.append((line, validation_message(exc)))
-            if len(errors) - n_before >= MAX_ERRORS:
-                errors.append((line, f"stopped checking after {MAX_ERRORS:,} bad rows"))
-                break
-        if i > MAX_IMPORT_ROWS:
-            errors.append(
-                (
-                    line,
-                    f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited to "
-                    f"{MAX_IMPORT_ROWS:,} rows (split the file)",
-                )
-            )
-            break
-        if progress is not None and i % 1000 == 0:
-            progress(i)
-    if progress is not None:
-        progress(i)
-    return good

@@ -5,18 +5,13 @@ English text, the UI renders the id in its language)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from typing_extensions import override
 
-from ..core.messages import msg, verbatim
-
-RECOVER_HINT = (
-    "Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
-    "from the bundled catalog and see which backups can be restored."
-)
+from ..core.messages import Message, error_message, join, msg, verbatim
 
 
 class CatalogError(Exception):
@@ -44,9 +39,7 @@ class CatalogCorruptError(CatalogError):
         """Record the failing ``path`` and a plain-language ``detail``."""
         self.path = Path(path)
         self.detail = detail
-        super().__init__(
-            f"the catalog file {self.path} is damaged or not a catalog: {detail}. " + RECOVER_HINT
-        )
+        super().__init__(msg("catalog.corrupt", path=str(self.path), detail=verbatim(detail)))
 
 
 class CatalogReadOnlyError(CatalogError, PermissionError):
@@ -60,11 +53,7 @@ class CatalogReadOnlyError(CatalogError, PermissionError):
         """``action``: what was refused, e.g. ``"import prices"``."""
         self.path = Path(path)
         self.action = action
-        super().__init__(
-            f"the catalog {self.path} is read-only (the file or its folder cannot "
-            f"be written), so gpupicker cannot {action}. Make it writable, or "
-            "use another catalog with --catalog PATH or $GPUPICKER_CATALOG."
-        )
+        super().__init__(msg("catalog.read_only", path=str(self.path), action=verbatim(action)))
 
     @override
     def __str__(self) -> str:
@@ -83,8 +72,7 @@ class CatalogUnavailableError(CatalogError, OSError):
         self.path = Path(path)
         self.detail = detail
         super().__init__(
-            f"cannot {what} {self.path}: {detail}. Use a writable place with "
-            "--catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME."
+            msg("catalog.unavailable", what=verbatim(what), path=str(self.path), detail=verbatim(detail))
         )
 
     @override
@@ -192,8 +180,7 @@ class FxRateInvertedError(ValueError):
         self.currency = currency
         self.per_usd = per_usd
         super().__init__(
-            f"1 USD = {per_usd:g} {currency} looks upside down (did you mean 1 USD = "
-            f"{1 / per_usd:.4g} {currency}?); enter units of {currency} per US dollar, or confirm it"
+            msg("catalog.fx_inverted", rate=f"{per_usd:g}", currency=currency, inverse=f"{1 / per_usd:.4g}")
         )
 
 
@@ -214,11 +201,11 @@ class CatalogConflictError(CatalogError, ValueError):
         """Record the conflicting field with the stored and the caller's values."""
         self.table, self.key, self.field = table, key, field
         self.current, self.seen = current, seen
-        row = f"price row {key}" if table == "prices" else f"{table[:-1]} {key!r}"
-        super().__init__(
-            f"{row} was changed elsewhere: {field} is now {current!r} (you saw "
-            f"{seen!r}); reload and try again"
-        )
+        values = {"field": field, "current": repr(current), "seen": repr(seen)}
+        if table == "prices":
+            super().__init__(msg("catalog.conflict.price", row=str(key), **values))
+        else:
+            super().__init__(msg("catalog.conflict.row", table=table[:-1], row=repr(key), **values))
 
 
 class CatalogInUseError(CatalogError, ValueError):
@@ -233,10 +220,7 @@ class CatalogInUseError(CatalogError, ValueError):
         """Record the GPU and how many prices still use it."""
         self.gpu_id = gpu_id
         self.price_count = price_count
-        super().__init__(
-            f"GPU {gpu_id!r} still has {price_count} price row(s); delete them "
-            "first, or delete the GPU together with its prices (cascade=True)"
-        )
+        super().__init__(msg("catalog.in_use", gpu_id=repr(gpu_id), n=price_count))
 
 
 def validation_text(
@@ -280,3 +264,74 @@ def validation_text(
         loc = ".".join(str(p) for p in e.get("loc", ())) if fields else ""
         parts.append(f"{loc}: {msg}" if loc else msg)
     return sep.join(parts)
+
+
+_BOUNDS: dict[str, tuple[str, str]] = {
+    "greater_than": ("catalog.value.greater_than", "gt"),
+    "greater_than_equal": ("catalog.value.at_least", "ge"),
+    "less_than": ("catalog.value.less_than", "lt"),
+    "less_than_equal": ("catalog.value.at_most", "le"),
+}
+"""pydantic error type → (message id, the ``ctx`` key of its bound)."""
+
+_PLAIN: dict[str, str] = {
+    "int_from_float": "catalog.value.whole_number",
+    "int_parsing": "catalog.value.whole_number",
+    "int_type": "catalog.value.whole_number",
+    "float_parsing": "catalog.value.not_a_number",
+    "float_type": "catalog.value.not_a_number",
+    "finite_number": "catalog.value.finite",
+    "missing": "catalog.value.required",
+}
+"""pydantic error type → the message id of its refusal (no parameters)."""
+
+
+def _pydantic_reason(error: Mapping[str, Any]) -> Message:
+    """One pydantic error (an item of ``ValidationError.errors()``) as a catalog message.
+
+    pydantic's error types (https://docs.pydantic.dev/latest/errors/validation_errors/) the
+    catalog's columns raise become ``catalog.value.*``; a validator's own
+    ``ValueError(msg(...))`` is its message. Any other type is pydantic's English sentence,
+    shown as it is (never dropped).
+    """
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if kind in _BOUNDS:
+        id_, key = _BOUNDS[kind]
+        bound = ctx[key]
+        # written as pydantic writes it: a whole float without ".0" (gt=0.0 → "greater than 0")
+        return msg(
+            id_, bound=str(int(bound)) if isinstance(bound, float) and bound.is_integer() else str(bound)
+        )
+    if kind in _PLAIN:
+        return msg(_PLAIN[kind])
+    if kind == "string_too_short" and ctx.get("min_length") == 1:
+        return msg("catalog.value.empty")
+    cause = ctx.get("error")
+    if kind == "value_error" and isinstance(cause, ValueError):
+        return error_message(cause)
+    return verbatim(str(error.get("msg", "")).removeprefix("Value error, "))
+
+
+def field_errors(exc: Exception) -> list[tuple[str, Message]]:
+    """``(field, reason)`` for each refusal in a pydantic ``ValidationError`` (``field`` is
+    the dotted location, ``""`` for the whole record); ``[]`` for any other exception."""
+    from pydantic import ValidationError
+
+    if not isinstance(exc, ValidationError):
+        return []
+    return [(".".join(str(p) for p in e.get("loc", ())), _pydantic_reason(e)) for e in exc.errors()]
+
+
+def refusal_message(exc: Exception) -> Message:
+    """Why a catalog record or CSV row was refused, as one message.
+
+    A pydantic ``ValidationError`` gives its refusals as ``catalog.field`` messages
+    (``field: reason``) joined as clauses (``; ``); a ``ValueError(msg(...))`` of the
+    catalog's own checks (:func:`~.record_checks.check_price` …) its message; any other error its
+    text, untranslated. The UI renders the result with column headers for the fields.
+    """
+    pairs = field_errors(exc)
+    if pairs:
+        return join([msg("catalog.field", field=f, reason=r) if f else r for f, r in pairs], "clauses")
+    return error_message(exc)

@@ -26,7 +26,7 @@ field names are the publisher's own:
 Every row keeps ``in_stock`` / ``stock_gpus`` and ``snapshot_at`` (the file's own time where
 it has one — ``timestamp`` — else the time given, else the file's modification time, said in
 the notes); ``observed`` is the snapshot's date. The rows then go through the same import as
-the tracker files (:func:`gpupicker.catalog.importing.import_rows`): preview, all-or-nothing
+the tracker files (:func:`gpupicker.catalog.trackers.import_rows`): preview, all-or-nothing
 write, backup, ``newer_replaces`` (a newer snapshot of the same offer becomes current and the
 older one its price history). A GPU name or provider gpupicker cannot map is a row error
 naming it (``skip_unknown``: a skipped row), never a guess.
@@ -34,6 +34,7 @@ naming it (``skip_unknown``: a skipped row), never a guess.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import math
 import re
@@ -44,8 +45,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.text.json_limits import JsonLimitError, loads_bounded
-from .csv_io import MAX_FIELD_CHARS, scan_csv_file
-from .importing import PROVIDER_NAMES, TrackerImport, import_rows, map_accelerator
+from .csv_read import MAX_FIELD_CHARS, scan_csv_file
+from .trackers import PROVIDER_NAMES, TrackerImport, import_rows, map_accelerator
 
 LEDGER_FORMATS = ("shadeform", "vastai", "ledger-csv")
 
@@ -149,7 +150,7 @@ def _provider(key: str) -> str | None:
 def detect_ledger(path: Path) -> str | None:
     """``shadeform``, ``vastai``, ``ledger-csv`` or None, from the file's first bytes/header."""
     with path.open("rb") as f:
-        head = f.read(4096).lstrip()
+        head = f.read(4096).removeprefix(codecs.BOM_UTF8).lstrip()  # Excel writes a BOM first
     if head.startswith((b"{", b"[")):
         text = head.decode("utf-8", "replace")
         if '"instance_types"' in text:
@@ -473,7 +474,7 @@ def import_ledger(
 ) -> TrackerImport:
     """Convert a ledger file (:func:`convert_ledger`) and import it as prices, all or none.
 
-    The rows go through :func:`gpupicker.catalog.importing.import_rows` (``newer_replaces``;
+    The rows go through :func:`gpupicker.catalog.trackers.import_rows` (``newer_replaces``;
     line numbers of the ledger in the errors; ``imported_from`` the file's name).
 
     Raises:

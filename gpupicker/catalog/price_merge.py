@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from .records import observed_start
+from .record_checks import observed_start
 
 STALE_MONTHS = 5
 """An offer of a provider covered by a newer observation file is stale when its latest

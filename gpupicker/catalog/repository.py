@@ -7,7 +7,7 @@
 - this module: GPUs and models (reads, edits, deletes) and opening/recovering a catalog;
 - :mod:`.prices`: price rows and their history; :mod:`.settings`: settings and exchange
   rates; :mod:`.user_tables`: owned GPUs and calibration runs;
-- :mod:`.importing`: CSV import/export (and the tracker formats); :mod:`.backups`: backups.
+- :mod:`.importing`: CSV import/export; :mod:`.trackers`: the tracker formats; :mod:`.backups`: backups.
 
 Safety rules (details in each module):
 
@@ -17,7 +17,7 @@ Safety rules (details in each module):
   the changed columns are written, inside one transaction, and a column someone
   else changed since the editor read it raises :class:`CatalogConflictError`.
 - Every write path (add, update, import) rejects non-finite or absurd figures,
-  unparseable ``observed`` dates and unknown currencies (``records.check_*``).
+  unparseable ``observed`` dates and unknown currencies (``record_checks.check_*``).
 - Imports are all-or-nothing and take a backup first; backups rotate (last 10).
 
 Prices: ``price_per_gpu_hour`` holds an amount in the row's ``currency`` (named
@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 from ..core.hardware.specs import GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
 from .backups import RestoreResult, find_backup, open_backup
-from .connection import looks_like_catalog, move_aside, resolve_catalog_path, utc_now
+from .catalog_file import looks_like_catalog, move_aside, resolve_catalog_path, utc_now
 from .csv_io import validation_message
 from .errors import (
     CatalogCorruptError,
@@ -45,14 +45,8 @@ from .errors import (
     CatalogUnavailableError,
 )
 from .importing import CsvImportMixin
-from .records import (
-    GPU_COLUMNS,
-    MODEL_COLUMNS,
-    CatalogModel,
-    ModelRecord,
-    check_gpu,
-    check_model,
-)
+from .record_checks import check_gpu, check_model
+from .records import GPU_COLUMNS, MODEL_COLUMNS, CatalogModel, ModelRecord
 from .rows import (
     catalog_model_of_row,
     check_change_columns,

@@ -14,7 +14,7 @@ from typing_extensions import override
 
 from .backups import BackupsMixin
 from .bundle import Bundle
-from .connection import utc_now
+from .catalog_file import utc_now
 from .csv_io import check_table
 from .prices import PricesMixin
 from .records import GPU_COLUMNS, MODEL_COLUMNS, PRICE_COLUMNS

@@ -34,7 +34,7 @@ _REGISTRARS = {
     "recommend": "recommend",
     "fit": "fit",
     "report": "report",
-    "catalog": "catalog",
+    "catalog": "catalog_parser",
     "model": "model",
     "calibrate": "calibrate",
     "owned": "calibrate",
@@ -112,12 +112,14 @@ def build_parser(subcommands: bool = True, only: str | None = None) -> argparse.
         from importlib import import_module
 
         module = _REGISTRARS[only]
-        register = {"mcp_server": "add_mcp_parsers"}.get(module, f"add_{module}_parser")
+        register = {"mcp_server": "add_mcp_parsers", "catalog_parser": "add_catalog_parser"}.get(
+            module, f"add_{module}_parser"
+        )
         getattr(import_module(f".{module}", __name__), register)(sub)
         return p
 
     from .calibrate import add_calibrate_parser
-    from .catalog import add_catalog_parser
+    from .catalog_parser import add_catalog_parser
     from .compare import add_compare_parser
     from .estimate import add_estimate_parser
     from .fit import add_fit_parser

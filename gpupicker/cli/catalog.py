@@ -19,111 +19,6 @@ from .common import open_catalog_or_say
 TABLES = ("gpus", "prices", "models")
 
 
-def add_catalog_parser(subparsers: Any) -> None:
-    """Register ``catalog`` and its subcommands on the main parser's ``subparsers``."""
-    c = subparsers.add_parser(
-        "catalog",
-        help="export, import, back up, restore, reset or "
-        "recover the catalog; exchange rates and display currency",
-        description="Manage the local catalog (GPUs, models, prices). "
-        "The file is --catalog PATH, else $GPUPICKER_CATALOG, else the "
-        "user data folder.",
-    )
-    sub = c.add_subparsers(dest="catalog_command", metavar="COMMAND")
-    sub.required = True
-
-    p = sub.add_parser("path", help="print the catalog file's location")
-    p.set_defaults(func=cmd_path)
-
-    e = sub.add_parser("export", help="write a table as CSV (columns of the bundled data)")
-    e.add_argument("table", choices=TABLES)
-    e.add_argument("path", metavar="PATH", help="CSV file to write ('-' = stdout)")
-    e.set_defaults(func=cmd_export)
-
-    i = sub.add_parser("import", help="import a CSV into a table: all rows or none")
-    i.add_argument("table", choices=TABLES)
-    i.add_argument("path", metavar="PATH", help="CSV file with a header row")
-    i.add_argument("--dry-run", action="store_true", help="only validate; change nothing")
-    i.add_argument(
-        "--format",
-        choices=("auto", "catalog", "skypilot", "gpuhunt", "shadeform", "vastai", "ledger-csv"),
-        default="auto",
-        help="prices only: a SkyPilot vms.csv or gpuhunt CSV, or a "
-        "daily ledger with stock: Shadeform /instances/types JSON, Vast.ai offers "
-        "JSON, a ledger CSV (timestamp, provider, gpu_type, gpu_count, "
-        "price_per_hour, available …) (auto: recognized by its content)",
-    )
-    i.add_argument(
-        "--snapshot-at",
-        metavar="TIME",
-        help="ledgers: when the snapshot was taken, ISO 8601 (default: the file's "
-        "own timestamps, else its modification time)",
-    )
-    i.add_argument(
-        "--provider",
-        help="tracker files: provider name (default: from the SkyPilot folder or gpuhunt file name)",
-    )
-    i.add_argument(
-        "--observed", help="tracker files: observation date (default: the file's modification date)"
-    )
-    i.add_argument(
-        "--skip-unknown",
-        action="store_true",
-        help="tracker files: leave out accelerators with no catalog GPU id instead of refusing the file",
-    )
-    i.add_argument(
-        "--skip-duplicates",
-        action="store_true",
-        help="leave out rows that repeat an earlier row of the file exactly",
-    )
-    i.set_defaults(func=cmd_import)
-
-    h = sub.add_parser(
-        "history",
-        help="how offers' prices moved (from the price history), "
-        "with a rent-now-or-wait note where it supports one",
-    )
-    h.add_argument("--gpu", metavar="ID", help="only offers of this GPU id (e.g. h100_sxm)")
-    h.add_argument("--provider", metavar="NAME", help="only offers of this provider")
-    h.add_argument(
-        "--all", action="store_true", help="also offers whose price never moved (default: those that moved)"
-    )
-    h.set_defaults(func=cmd_history)
-
-    b = sub.add_parser("backup", help="write a backup copy (the last 10 are kept)")
-    b.set_defaults(func=cmd_backup)
-
-    r = sub.add_parser(
-        "reset",
-        help="restore the bundled GPUs, models and prices (your rows are removed; a backup is taken first)",
-    )
-    r.add_argument("--yes", action="store_true", help="do not ask for confirmation")
-    r.set_defaults(func=cmd_reset)
-
-    bl = sub.add_parser("backups", help="list the backups (oldest first) that 'restore' accepts")
-    bl.set_defaults(func=cmd_backups)
-
-    rs = sub.add_parser(
-        "restore",
-        help="replace the catalog with a backup (the current catalog "
-        "is backed up first; a damaged one is moved aside)",
-    )
-    rs.add_argument(
-        "backup", metavar="BACKUP", help="a backup file, or a name listed by 'gpupicker catalog backups'"
-    )
-    rs.set_defaults(func=cmd_restore)
-
-    rc = sub.add_parser(
-        "recover",
-        help="move a damaged catalog file aside, start a fresh one and list the backups you can restore",
-    )
-    rc.set_defaults(func=cmd_recover)
-
-    from .fx import add_fx_parsers
-
-    add_fx_parsers(sub)
-
-
 def _open(args: argparse.Namespace) -> Any:
     """Open the catalog or print why not (returns None)."""
     return open_catalog_or_say(args)
@@ -138,7 +33,7 @@ def _refused(command: str, exc: Exception) -> int:
 def _catalog_path(args: argparse.Namespace) -> Any:
     """The catalog path, or None after printing why it cannot be determined."""
     from ..catalog import CatalogError
-    from ..catalog.connection import resolve_catalog_path
+    from ..catalog.catalog_file import resolve_catalog_path
 
     try:
         return resolve_catalog_path(getattr(args, "catalog", None))
@@ -209,7 +104,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                 for line, reason in t.skipped[:20]:
                     print(f"{args.path}:{line}: left out: {reason}", file=sys.stderr)
             elif tracker:
-                from ..catalog.importing import import_tracker_csv
+                from ..catalog.trackers import import_tracker_csv
 
                 t = import_tracker_csv(
                     repo,
@@ -238,7 +133,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         except CatalogError as exc:
             return _refused("import", exc)
         except OSError as exc:
-            from ..catalog.connection import is_disk_full
+            from ..catalog.catalog_file import is_disk_full
             from ..catalog.errors import CatalogDiskFullError
 
             if is_disk_full(exc):  # the import's scratch copy: nothing reached the catalog
@@ -247,16 +142,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             return 2
         held = repo.price_count() if args.table == "prices" and result.ok else 0
     if not result.ok:
-        for line, reason in result.errors:
-            where = f"{args.path}:{line}" if line else args.path
-            print(f"{where}: {reason}", file=sys.stderr)
-        if any(line == 0 for line, _ in result.errors):
-            print("gpupicker catalog import: the file was rejected; nothing was imported", file=sys.stderr)
-        else:
-            print(
-                f"gpupicker catalog import: {len(result.errors)} bad row(s); nothing was imported",
-                file=sys.stderr,
-            )
+        _print_refusal(args.path, result.errors)
         return 1
     dup = ""
     if result.duplicates:
@@ -284,6 +170,21 @@ def cmd_import(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _print_refusal(path: str, errors: list[tuple[int, str]]) -> None:
+    """The refused import's errors on stderr, one ``PATH:LINE: reason`` each (line 0: the
+    whole file), and what was imported: nothing."""
+    for line, reason in errors:
+        where = f"{path}:{line}" if line else path
+        print(f"{where}: {reason}", file=sys.stderr)
+    if any(line == 0 for line, _ in errors):
+        print("gpupicker catalog import: the file was rejected; nothing was imported", file=sys.stderr)
+    else:
+        print(
+            f"gpupicker catalog import: {len(errors)} bad row(s); nothing was imported",
+            file=sys.stderr,
+        )
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -354,7 +255,7 @@ def _tracker_format(args: argparse.Namespace) -> str | None:
         return fmt
     import csv
 
-    from ..catalog.importing import detect_format
+    from ..catalog.trackers import detect_format
 
     try:  # the header line only, at most 64 KiB: a huge file is the normal import's to refuse
         with open(args.path, encoding="utf-8-sig", newline="") as f:

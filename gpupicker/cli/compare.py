@@ -36,7 +36,8 @@ def _workload(path: str, repo: Any) -> tuple[Any, list[str]]:
     dropped.
     """
     from ..core.workload import Workload
-    from ..importers.jobs import catalog_models_lookup, is_job_file, read_job_file
+    from ..importers.job_lookup import catalog_models_lookup
+    from ..importers.jobs import is_job_file, read_job_file
     from ..service.resolve import resolve_model
     from .common import workload_text_warnings
 
@@ -58,7 +59,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from ..core.report.compare import compare, comparison_markdown
-    from ..importers.jobs import JobReadError
+    from ..importers.job_model import JobReadError
     from ..service.compare import scenarios
     from ..service.recommendation import CatalogSnapshot
     from .common import error_text, json_line, open_catalog_or_say

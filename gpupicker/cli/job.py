@@ -38,13 +38,9 @@ def cmd_job_read(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from ..core.workload import Workload
-    from ..importers.jobs import (
-        MAX_JOB_BYTES,
-        JobReadError,
-        catalog_models_lookup,
-        read_job_file,
-        read_job_text,
-    )
+    from ..importers.job_lookup import catalog_models_lookup
+    from ..importers.job_model import MAX_JOB_BYTES, JobReadError
+    from ..importers.jobs import read_job_file, read_job_text
     from .common import error_text, json_line, open_repo
 
     repo = open_repo(getattr(args, "catalog", None))

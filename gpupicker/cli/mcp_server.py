@@ -219,7 +219,9 @@ def _add_job_tool(server: MCPServer, catalog: str | None) -> None:
         file's text); what `gpupicker job read --json` prints (every key read, every key not
         used and why, warnings).
         """
-        from ..importers.jobs import JobReadError, catalog_models_lookup, read_job_text
+        from ..importers.job_lookup import catalog_models_lookup
+        from ..importers.job_model import JobReadError
+        from ..importers.jobs import read_job_text
 
         repo = _catalog(catalog)
         lookup = catalog_models_lookup(repo.models() if repo is not None else [])

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 
-from ..catalog.records import ModelRecord, arch_columns
+from ..catalog.model_arch_map import arch_columns
+from ..catalog.records import ModelRecord
+from ..core.messages import msg
 from .base import (
     Component,
     ImportCancelledError,
     ImportedModel,
     ModelImportError,
     error_message,
-    imp,
     pickle_refusal,
 )
 from .hf_cache import CachedModel, cache_dir, list_cached_models
@@ -55,7 +56,7 @@ def to_record(model: ImportedModel, model_id: str | None = None, name: str | Non
         ModelImportError: when the model has no parameter count.
     """
     if not model.params:
-        raise ModelImportError(imp("no_param_count"))
+        raise ModelImportError(msg("importers.no_param_count"))
     title = name or model.name or "Imported model"
     notes = [
         f"Imported from {model.path} ({model.format}); params {model.params:,} from "

@@ -64,11 +64,6 @@ def error_message(exc: BaseException) -> Message:
     return first
 
 
-def imp(id: str, **params: str | int | Message) -> Message:
-    """The importers' message ``importers.<id>`` (core.messages)."""
-    return msg("importers." + id, **params)
-
-
 class ImportCancelledError(ModelImportError):
     """The reading was cancelled by the user (:func:`cancellable`)."""
 
@@ -103,7 +98,7 @@ def check_cancelled() -> None:
     """
     event = _CANCEL.get()
     if event is not None and event.is_set():
-        raise ImportCancelledError(imp("cancelled"))
+        raise ImportCancelledError(msg("importers.cancelled"))
 
 
 _CONFINED_TO: ContextVar[Path | None] = ContextVar("confined_to", default=None)
@@ -143,16 +138,18 @@ def open_regular(path: Path) -> IO[bytes]:
         try:
             target = path.resolve()
         except (OSError, RuntimeError) as exc:  # a link loop
-            raise ModelImportError(imp("cannot_read", path=str(path), error=str(exc))) from exc
+            raise ModelImportError(msg("importers.cannot_read", path=str(path), error=str(exc))) from exc
         if not target.is_relative_to(root):
-            raise ModelImportError(imp("link_leaves_cache", file=str(path), folder=str(root)))
+            raise ModelImportError(msg("importers.link_leaves_cache", file=str(path), folder=str(root)))
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise ModelImportError(imp("cannot_read", path=str(path), error=str(exc.strerror or exc))) from exc
+        raise ModelImportError(
+            msg("importers.cannot_read", path=str(path), error=str(exc.strerror or exc))
+        ) from exc
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ModelImportError(imp("not_regular", file=str(path)))
+            raise ModelImportError(msg("importers.not_regular", file=str(path)))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -176,10 +173,10 @@ def read_capped(path: Path, limit: int) -> bytes:
             data = f.read(limit + 1)
         except OSError as exc:
             raise ModelImportError(
-                imp("cannot_read", path=str(path), error=str(exc.strerror or exc))
+                msg("importers.cannot_read", path=str(path), error=str(exc.strerror or exc))
             ) from exc
     if len(data) > limit:
-        raise ModelImportError(imp("json_too_large", file=path.name, size=f"> {limit:,}"))
+        raise ModelImportError(msg("importers.json_too_large", file=path.name, size=f"> {limit:,}"))
     return data
 
 
@@ -189,7 +186,9 @@ def pickle_refusal(path: Path) -> ModelImportError:
     Loading a pickle runs arbitrary code it contains (Python ``pickle`` docs:
     "never unpickle data that could have come from an untrusted source").
     """
-    return ModelImportError(join([join([imp("pickle", file=path.name)]), imp("pickle_convert")], "space"))
+    return ModelImportError(
+        join([join([msg("importers.pickle", file=path.name)]), msg("importers.pickle_convert")], "space")
+    )
 
 
 class Component(BaseModel):
@@ -309,8 +308,8 @@ def checked_elements(shape: list[Any] | tuple[Any, ...], what: Message) -> int:
     n = 1
     for d in shape:
         if isinstance(d, bool) or not isinstance(d, int) or d < 0:
-            raise ModelImportError(imp("invalid_shape", what=what, shape=repr(list(shape))))
+            raise ModelImportError(msg("importers.invalid_shape", what=what, shape=repr(list(shape))))
         if d and n > MAX_ELEMENTS // d:
-            raise ModelImportError(imp("absurd_shape", what=what, shape=repr(list(shape))))
+            raise ModelImportError(msg("importers.absurd_shape", what=what, shape=repr(list(shape))))
         n *= d
     return n

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..core.messages import Message
+from ..core.messages import Message, msg
 from .base import (
     CANCEL_CHECK_EVERY,
     MAX_GGUF_DIMS,
@@ -30,7 +30,6 @@ from .base import (
     TensorTotals,
     check_cancelled,
     checked_elements,
-    imp,
     open_regular,
 )
 
@@ -39,8 +38,8 @@ _What = Callable[[], Message]
 
 
 def _w(id: str, **params: str | int) -> _What:
-    """The lazily built part name ``importers.gguf.what.<id>``."""
-    return lambda: imp("gguf.what." + id, **params)
+    """The lazily built part name ``id`` (an ``importers.gguf.what.*`` message)."""
+    return lambda: msg(id, **params)
 
 
 _SCALARS: dict[int, tuple[str, int]] = {
@@ -71,8 +70,8 @@ class _Cursor:
     def need(self, n: int, what: _What) -> None:
         if n < 0 or self.pos + n > self.size:
             raise ModelImportError(
-                imp(
-                    "gguf.cut_short",
+                msg(
+                    "importers.gguf.cut_short",
                     file=self.name,
                     what=what(),
                     pos=f"{self.pos:,}",
@@ -99,7 +98,7 @@ class _Cursor:
 
 
 def _value(c: _Cursor, vtype: int, key: str) -> Any:
-    meta = _w("metadata", key=repr(key))
+    meta = _w("importers.gguf.what.metadata", key=repr(key))
     if vtype in _SCALARS:
         fmt, size = _SCALARS[vtype]
         return c.scalar(fmt, size, meta)
@@ -110,7 +109,7 @@ def _value(c: _Cursor, vtype: int, key: str) -> Any:
         count = c.scalar("Q", 8, meta)
         if etype in _SCALARS:
             fmt, size = _SCALARS[etype]
-            c.need(count * size, _w("array_values", key=repr(key), n=f"{count:,}"))
+            c.need(count * size, _w("importers.gguf.what.array_values", key=repr(key), n=f"{count:,}"))
             if count <= _KEEP_ARRAY:
                 vals = list(struct.unpack_from(f"{c.e}{count}{fmt}", c.buf, c.pos))
                 c.pos += count * size
@@ -120,11 +119,11 @@ def _value(c: _Cursor, vtype: int, key: str) -> Any:
         if etype == _STRING:
             if count > MAX_GGUF_STRINGS:
                 raise ModelImportError(
-                    imp("gguf.too_many_strings", file=c.name, key=repr(key), n=f"{count:,}")
+                    msg("importers.gguf.too_many_strings", file=c.name, key=repr(key), n=f"{count:,}")
                 )
             # each has a u64 length
-            c.need(count * 8, _w("array_strings", key=repr(key), n=f"{count:,}"))
-            array = _w("array", key=repr(key))
+            c.need(count * 8, _w("importers.gguf.what.array_strings", key=repr(key), n=f"{count:,}"))
+            array = _w("importers.gguf.what.array", key=repr(key))
             for i in range(count):
                 if not i % CANCEL_CHECK_EVERY:
                     check_cancelled()
@@ -132,15 +131,17 @@ def _value(c: _Cursor, vtype: int, key: str) -> Any:
                 c.need(n, array)
                 c.pos += n
             return {"array_length": count}
-        raise ModelImportError(imp("gguf.bad_array_type", file=c.name, key=repr(key), type=str(etype)))
-    raise ModelImportError(imp("gguf.bad_value_type", file=c.name, key=repr(key), type=str(vtype)))
+        raise ModelImportError(
+            msg("importers.gguf.bad_array_type", file=c.name, key=repr(key), type=str(etype))
+        )
+    raise ModelImportError(msg("importers.gguf.bad_value_type", file=c.name, key=repr(key), type=str(vtype)))
 
 
 def _quant_sizes() -> dict[int, tuple[str, int, int]]:
     try:
         from gguf.constants import GGML_QUANT_SIZES  # lazy: pulls numpy
     except ImportError as exc:  # pragma: no cover - a declared dependency
-        raise ModelImportError(imp("gguf.needs_package")) from exc
+        raise ModelImportError(msg("importers.gguf.needs_package")) from exc
     return {int(t): (t.name, blk, size) for t, (blk, size) in GGML_QUANT_SIZES.items()}
 
 
@@ -157,68 +158,72 @@ def read_gguf(path: Path) -> tuple[dict[str, Any], TensorTotals, int]:
     try:
         size = path.stat().st_size
         if size < 24:
-            raise ModelImportError(imp("gguf.too_small", file=path.name, size=size))
+            raise ModelImportError(msg("importers.gguf.too_small", file=path.name, size=size))
         with open_regular(path) as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
             return _parse(mm, path.name)
     except OSError as exc:
-        raise ModelImportError(imp("cannot_read", path=str(path), error=str(exc.strerror or exc))) from exc
+        raise ModelImportError(
+            msg("importers.cannot_read", path=str(path), error=str(exc.strerror or exc))
+        ) from exc
 
 
 def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]:
     if mm[:4] != b"GGUF":
-        raise ModelImportError(imp("gguf.no_magic", file=name))
+        raise ModelImportError(msg("importers.gguf.no_magic", file=name))
     (v_le,) = struct.unpack_from("<I", mm, 4)
     endian = "<" if v_le < 0x10000 else ">"
     c = _Cursor(mm, name, endian)
     c.pos = 4
-    version = c.scalar("I", 4, _w("version"))
+    version = c.scalar("I", 4, _w("importers.gguf.what.version"))
     if version not in (2, 3):
-        raise ModelImportError(imp("gguf.version", file=name, version=str(version)))
-    n_tensors = c.scalar("Q", 8, _w("tensor_count"))
-    n_kv = c.scalar("Q", 8, _w("metadata_count"))
+        raise ModelImportError(msg("importers.gguf.version", file=name, version=str(version)))
+    n_tensors = c.scalar("Q", 8, _w("importers.gguf.what.tensor_count"))
+    n_kv = c.scalar("Q", 8, _w("importers.gguf.what.metadata_count"))
     if n_tensors > MAX_TENSORS or n_kv > MAX_GGUF_KV:
         raise ModelImportError(
-            imp("gguf.too_many_entries", file=name, tensors=f"{n_tensors:,}", entries=f"{n_kv:,}")
+            msg("importers.gguf.too_many_entries", file=name, tensors=f"{n_tensors:,}", entries=f"{n_kv:,}")
         )
     meta: dict[str, Any] = {}
-    meta_key = _w("metadata_key")
+    meta_key = _w("importers.gguf.what.metadata_key")
     for i in range(n_kv):
         if not i % CANCEL_CHECK_EVERY:
             check_cancelled()
         key = c.string(meta_key, limit=_MAX_KEY) or ""
-        vtype = c.scalar("I", 4, _w("metadata_type", key=repr(key)))
+        vtype = c.scalar("I", 4, _w("importers.gguf.what.metadata_type", key=repr(key)))
         meta[key] = _value(c, vtype, key)
     # name length, n_dims, type, offset
-    c.need(n_tensors * 24, _w("tensor_infos", n=f"{n_tensors:,}"))
+    c.need(n_tensors * 24, _w("importers.gguf.what.tensor_infos", n=f"{n_tensors:,}"))
     types = _quant_sizes()
     infos: list[tuple[str, int, int, int]] = []
     totals = TensorTotals()
     for i in range(n_tensors):
         if not i % CANCEL_CHECK_EVERY:
             check_cancelled()
-        tname = c.string(_w("tensor_name"), limit=_MAX_KEY) or "?"
-        n_dims = c.scalar("I", 4, _w("tensor", tensor=repr(tname)))
+        tname = c.string(_w("importers.gguf.what.tensor_name"), limit=_MAX_KEY) or "?"
+        n_dims = c.scalar("I", 4, _w("importers.gguf.what.tensor", tensor=repr(tname)))
         if n_dims > MAX_GGUF_DIMS:
-            raise ModelImportError(imp("gguf.too_many_dims", file=name, tensor=repr(tname), n=str(n_dims)))
-        shape = _w("tensor_shape", tensor=repr(tname))
+            raise ModelImportError(
+                msg("importers.gguf.too_many_dims", file=name, tensor=repr(tname), n=str(n_dims))
+            )
+        shape = _w("importers.gguf.what.tensor_shape", tensor=repr(tname))
         dims = [c.scalar("Q", 8, shape) for _ in range(n_dims)]
-        ttype = c.scalar("I", 4, _w("tensor_type", tensor=repr(tname)))
-        offset = c.scalar("Q", 8, _w("tensor_offset", tensor=repr(tname)))
-        what = imp("file_tensor", file=name, tensor=repr(tname))
+        ttype = c.scalar("I", 4, _w("importers.gguf.what.tensor_type", tensor=repr(tname)))
+        offset = c.scalar("Q", 8, _w("importers.gguf.what.tensor_offset", tensor=repr(tname)))
+        what = msg("importers.file_tensor", file=name, tensor=repr(tname))
         elements = checked_elements(dims, what)
         if ttype not in types:
-            raise ModelImportError(imp("gguf.unknown_type", what=what, type=str(ttype)))
+            raise ModelImportError(msg("importers.gguf.unknown_type", what=what, type=str(ttype)))
         tn, blk, bsize = types[ttype]
         if elements % blk:
             raise ModelImportError(
-                imp("gguf.partial_block", what=what, n=f"{elements:,}", type=tn, block=str(blk))
+                msg("importers.gguf.partial_block", what=what, n=f"{elements:,}", type=tn, block=str(blk))
             )
         nbytes = elements // blk * bsize
         infos.append((tname, offset, nbytes, elements))
         totals.add(tn, elements, nbytes)
     align = meta.get("general.alignment", 32)
     if not isinstance(align, int) or align <= 0 or align & (align - 1):
-        raise ModelImportError(imp("gguf.alignment", file=name, align=repr(align)))
+        raise ModelImportError(msg("importers.gguf.alignment", file=name, align=repr(align)))
     data_start = (c.pos + align - 1) // align * align
     data_size = c.size - data_start
     spans = sorted((off, off + nb, tn) for tn, off, nb, _ in infos)
@@ -226,8 +231,8 @@ def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]
         if end > data_size:
             share = c.size / (data_start + max(e for _, e, _ in spans))
             raise ModelImportError(
-                imp(
-                    "gguf.cut_short_tensor",
+                msg(
+                    "importers.gguf.cut_short_tensor",
                     file=name,
                     tensor=repr(tn),
                     n=f"{data_start + end:,}",
@@ -237,5 +242,5 @@ def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]
             )
     for (_b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
         if b1 < e0 and e1 > b1:
-            raise ModelImportError(imp("gguf.overlap", file=name, a=repr(n0), b=repr(n1)))
+            raise ModelImportError(msg("importers.gguf.overlap", file=name, a=repr(n0), b=repr(n1)))
     return meta, totals, version

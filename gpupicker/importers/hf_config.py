@@ -12,9 +12,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..catalog.errors import validation_text
-from ..core.messages import Text
+from ..core.messages import Text, msg
 from ..core.model_arch import ModelArch
-from .base import ModelImportError, imp
+from .base import ModelImportError
 
 KNOWN_MODEL_TYPES = frozenset(
     {
@@ -195,24 +195,26 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
     data = dict(config)
     for key in ("text_config", "llm_config"):
         if data.get(key) is not None and not isinstance(data[key], dict):
-            raise ModelImportError(imp("field_not_object", field=key, kind=type(data[key]).__name__))
+            raise ModelImportError(
+                msg("importers.field_not_object", field=key, kind=type(data[key]).__name__)
+            )
     if isinstance(data.get("text_config"), dict):
         vision = [k for k in ("vision_config", "audio_config") if k in data]
         if vision:
-            warnings.append(imp("warn.text_only", encoders=", ".join(vision)))
+            warnings.append(msg("importers.warn.text_only", encoders=", ".join(vision)))
     if isinstance(data.get("llm_config"), dict) and "text_config" not in data:  # InternVL
         data["text_config"] = data["llm_config"]
     mtype = str((data.get("text_config") or {}).get("model_type") or data.get("model_type") or "")
     if not mtype:
-        warnings.append(imp("warn.no_model_type"))
+        warnings.append(msg("importers.warn.no_model_type"))
     elif mtype not in KNOWN_MODEL_TYPES:
-        warnings.append(imp("warn.unknown_model_type", type=repr(mtype)))
+        warnings.append(msg("importers.warn.unknown_model_type", type=repr(mtype)))
     try:
         arch = ModelArch.from_config(data, name=name)
     except (ValidationError, ValueError) as exc:
-        raise ModelImportError(imp("config_unsizable", error=_first_error(exc))) from exc
+        raise ModelImportError(msg("importers.config_unsizable", error=_first_error(exc))) from exc
     if not arch.has_architecture:
-        raise ModelImportError(imp("config_not_decoder"))
+        raise ModelImportError(msg("importers.config_not_decoder"))
     if mtype and mtype not in KNOWN_MODEL_TYPES:
         arch = arch.model_copy(update={"model_type": "llama"})
     return arch, warnings
@@ -304,7 +306,7 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = "") -> tuple[M
                 # short-conv layers; OpenELM): each layer keeps its own count
                 fields["kv_heads_per_layer"] = list(v)
             else:
-                warnings.append(imp("warn.per_layer", key=f"{garch}.{key}", value=str(max(v))))
+                warnings.append(msg("importers.warn.per_layer", key=f"{garch}.{key}", value=str(max(v))))
             v = max(v)
         if isinstance(v, int) and not isinstance(v, bool):
             fields[field] = v
@@ -315,7 +317,7 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = "") -> tuple[M
     mtype = _GGUF_ARCH_TYPE.get(garch, garch.replace("-", "_"))
     fields["model_type"] = mtype if mtype in KNOWN_MODEL_TYPES else "llama"
     if mtype not in KNOWN_MODEL_TYPES:
-        warnings.append(imp("warn.unknown_gguf_arch", arch=repr(garch)))
+        warnings.append(msg("importers.warn.unknown_gguf_arch", arch=repr(garch)))
     if fields.get("kv_lora_rank") and f"{garch}.rope.dimension_count" in meta:
         fields["qk_rope_head_dim"] = meta[f"{garch}.rope.dimension_count"]
     swa_len = meta.get(f"{garch}.attention.key_length_swa")
@@ -335,10 +337,10 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = "") -> tuple[M
     try:
         arch = ModelArch.model_validate(fields)
     except (ValidationError, ValueError) as exc:
-        warnings.append(imp("warn.gguf_unusable", error=_first_error(exc)))
+        warnings.append(msg("importers.warn.gguf_unusable", error=_first_error(exc)))
         return (ModelArch(name=name, params=params) if params else None), warnings
     if not arch.has_architecture:
-        warnings.append(imp("warn.gguf_no_sizes"))
+        warnings.append(msg("importers.warn.gguf_no_sizes"))
     return arch, warnings
 
 

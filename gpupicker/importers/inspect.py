@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Any, Literal
 
-from ..core.messages import Text
+from ..core.messages import Text, msg
 from .base import (
     PICKLE_SUFFIXES,
     Component,
@@ -26,7 +26,6 @@ from .base import (
     cancellable,
     confined_to,
     error_message,
-    imp,
     open_regular,
     pickle_refusal,
 )
@@ -78,7 +77,7 @@ def inspect_path(path: str | Path, cancel: threading.Event | None = None) -> Imp
     """
     p = Path(path).expanduser()
     if not p.exists():
-        raise ModelImportError(imp("not_found", path=str(p)))
+        raise ModelImportError(msg("importers.not_found", path=str(p)))
     try:
         with cancellable(cancel), confined_to(_cache_repo(p)):
             return _inspect(p)
@@ -95,7 +94,7 @@ def inspect_path(path: str | Path, cancel: threading.Event | None = None) -> Imp
     ) as exc:
         # a header or config whose fields have shapes no reader check foresaw: still a
         # sentence naming the file, never a traceback
-        raise ModelImportError(imp("malformed", path=str(p), error=type(exc).__name__)) from exc
+        raise ModelImportError(msg("importers.malformed", path=str(p), error=type(exc).__name__)) from exc
 
 
 def _cache_repo(p: Path) -> Path | None:
@@ -127,12 +126,14 @@ def _inspect(p: Path) -> ImportedModel:
     if suffix == ".safetensors":
         return _inspect_safetensors_file(p)
     if suffix in (".onnx", ".h5", ".msgpack", ".tflite", ".npz", ".npy", ".zip", ".tar"):
-        raise ModelImportError(imp("unread_format", file=p.name, suffix=suffix))
+        raise ModelImportError(msg("importers.unread_format", file=p.name, suffix=suffix))
     # no known suffix: a safetensors file without its suffix, or not a model at all
     try:
         return _inspect_safetensors_file(p)
     except ModelImportError as exc:
-        raise ModelImportError(imp("not_a_model_file", file=p.name, error=error_message(exc))) from exc
+        raise ModelImportError(
+            msg("importers.not_a_model_file", file=p.name, error=error_message(exc))
+        ) from exc
 
 
 def _has_gguf_magic(p: Path) -> bool:
@@ -167,14 +168,19 @@ def _result(
         params, source = totals.params, "tensors"
         if quant:
             # packed GPTQ/AWQ/bnb tensors do not hold one value per element
-            warnings.append(imp("warn.quantized", method=str(quant.get("quant_method"))))
+            warnings.append(msg("importers.warn.quantized", method=str(quant.get("quant_method"))))
             params, source = (arch.param_count() if arch else None), ("config" if arch else None)
         elif arch is not None:
             computed = arch.param_count()
             gap = abs(computed - params) / params if params else 0.0
             if gap > PARAM_CHECK_TOLERANCE:
                 warnings.append(
-                    imp("warn.param_gap", computed=f"{computed:,}", params=f"{params:,}", gap=f"{gap:.1%}")
+                    msg(
+                        "importers.warn.param_gap",
+                        computed=f"{computed:,}",
+                        params=f"{params:,}",
+                        gap=f"{gap:.1%}",
+                    )
                 )
     elif arch is not None:
         params, source = arch.param_count(), "config"
@@ -227,7 +233,7 @@ def _inspect_safetensors_file(p: Path) -> ImportedModel:
     warnings: list[Text] = []
     config = _sibling_config(p.parent)
     if config is None:
-        warnings.append(imp("warn.no_config_beside"))
+        warnings.append(msg("importers.warn.no_config_beside"))
     return _result(
         p, "safetensors", totals, config, _name_for(p.parent, config) if config else p.stem, warnings
     )
@@ -242,7 +248,7 @@ def _read_shards(index: Path) -> tuple[TensorTotals, list[Text]]:
     for name in files:
         shard = index.parent / name
         if "/" in name or "\\" in name or name.startswith(".."):
-            raise ModelImportError(imp("shard_outside", index=index.name, shard=repr(name)))
+            raise ModelImportError(msg("importers.shard_outside", index=index.name, shard=repr(name)))
         if not shard.is_file():
             missing.append(name)
             continue
@@ -250,15 +256,25 @@ def _read_shards(index: Path) -> tuple[TensorTotals, list[Text]]:
     if missing:
         names = ", ".join(missing[:3]) + (" …" if len(missing) > 3 else "")
         raise ModelImportError(
-            imp("shards_missing", index=index.name, n=len(files), missing=len(missing), names=names)
+            msg("importers.shards_missing", index=index.name, n=len(files), missing=len(missing), names=names)
         )
     if total_size is not None and abs(total_size - totals.bytes) > max(1024, totals.bytes // 1000):
         warnings.append(
-            imp("warn.total_size", index=index.name, total=f"{total_size:,}", held=f"{totals.bytes:,}")
+            msg(
+                "importers.warn.total_size",
+                index=index.name,
+                total=f"{total_size:,}",
+                held=f"{totals.bytes:,}",
+            )
         )
     if totals.count != len(weight_map):
         warnings.append(
-            imp("warn.tensor_map", index=index.name, mapped=f"{len(weight_map):,}", held=f"{totals.count:,}")
+            msg(
+                "importers.warn.tensor_map",
+                index=index.name,
+                mapped=f"{len(weight_map):,}",
+                held=f"{totals.count:,}",
+            )
         )
     return totals, warnings
 
@@ -276,7 +292,9 @@ def _inspect_gguf(p: Path) -> ImportedModel:
         parts = [p.parent / f"{m.group(1)}-{i:05d}-of-{m.group(3)}.gguf" for i in range(1, n + 1)]
         missing = [q.name for q in parts if not q.is_file()]
         if missing:
-            raise ModelImportError(imp("split_gguf_missing", file=p.name, names=", ".join(missing[:3])))
+            raise ModelImportError(
+                msg("importers.split_gguf_missing", file=p.name, names=", ".join(missing[:3]))
+            )
     totals = TensorTotals()
     meta: dict[str, Any] = {}
     for q in parts:
@@ -291,7 +309,7 @@ def _inspect_gguf(p: Path) -> ImportedModel:
     if isinstance(ft, int):
         quant = {"quant_method": "gguf", "file_type": ft, "weights_dtype": _GGUF_FILE_TYPES.get(ft)}
         if quant["weights_dtype"] is None:
-            warnings.append(imp("warn.gguf_file_type", type=str(ft)))
+            warnings.append(msg("importers.warn.gguf_file_type", type=str(ft)))
     return ImportedModel(
         path=str(p),
         format="gguf",
@@ -326,7 +344,7 @@ def _weights_in(folder: Path) -> tuple[TensorTotals | None, list[Text], Path | N
         totals.merge(read_safetensors(f))
     warnings = []
     if variants and chosen != variants[:1]:
-        warnings.append(imp("warn.precision_variants", files=", ".join(v.name for v in variants)))
+        warnings.append(msg("importers.warn.precision_variants", files=", ".join(v.name for v in variants)))
     return totals, warnings, chosen[0]
 
 
@@ -334,7 +352,7 @@ def _inspect_dir(d: Path) -> ImportedModel:
     if d.name.startswith("models--") and (d / "snapshots").is_dir():
         snap = snapshot_of(d)
         if snap is None:
-            raise ModelImportError(imp("no_snapshot", folder=d.name))
+            raise ModelImportError(msg("importers.no_snapshot", folder=d.name))
         d = snap
     if (d / "model_index.json").is_file():
         return _inspect_diffusers(d)
@@ -343,7 +361,7 @@ def _inspect_dir(d: Path) -> ImportedModel:
     if config is not None:
         pickles = [f.name for f in d.iterdir() if f.suffix.lower() in PICKLE_SUFFIXES]
         if totals is None and pickles:
-            warnings.append(imp("warn.pickles_not_read", files=", ".join(sorted(pickles)[:3])))
+            warnings.append(msg("importers.warn.pickles_not_read", files=", ".join(sorted(pickles)[:3])))
         return _result(d, "folder", totals, config, _name_for(d, config), warnings)
     ggufs = sorted(d.glob("*.gguf"))
     if ggufs:
@@ -356,16 +374,21 @@ def _inspect_dir(d: Path) -> ImportedModel:
         if len(first) > 1:
             res = res.model_copy(
                 update={
-                    "warnings": [*res.warnings, imp("warn.several_gguf", n=len(first), file=first[0].name)]
+                    "warnings": [
+                        *res.warnings,
+                        msg("importers.warn.several_gguf", n=len(first), file=first[0].name),
+                    ]
                 }
             )
         return res
     if totals is not None:
-        return _result(d, "folder", totals, None, d.name, [*warnings, imp("warn.no_config_in_folder")])
+        return _result(
+            d, "folder", totals, None, d.name, [*warnings, msg("importers.warn.no_config_in_folder")]
+        )
     pickle_files = [f for f in d.iterdir() if f.suffix.lower() in PICKLE_SUFFIXES]
     if pickle_files:
         raise pickle_refusal(pickle_files[0])
-    raise ModelImportError(imp("nothing_in_folder", folder=str(d)))
+    raise ModelImportError(msg("importers.nothing_in_folder", folder=str(d)))
 
 
 def _inspect_diffusers(d: Path) -> ImportedModel:
@@ -384,11 +407,11 @@ def _inspect_diffusers(d: Path) -> ImportedModel:
         if not sub.is_dir():
             continue
         totals, w, _ = _weights_in(sub)
-        warnings.extend(imp("warn.component", component=key, warning=x) for x in w)
+        warnings.extend(msg("importers.warn.component", component=key, warning=x) for x in w)
         if totals is None:
             pick = [f.name for f in sub.iterdir() if f.suffix.lower() in PICKLE_SUFFIXES]
             if pick:
-                warnings.append(imp("warn.component_pickle", component=key, file=pick[0]))
+                warnings.append(msg("importers.warn.component_pickle", component=key, file=pick[0]))
             components.append(Component(name=key, class_name=str(cls)))
             continue
         components.append(
@@ -398,10 +421,12 @@ def _inspect_diffusers(d: Path) -> ImportedModel:
         if key in _DENOISERS:
             denoiser.merge(totals)
     if not denoiser.count:
-        raise ModelImportError(imp("no_denoiser", folder=d.name))
+        raise ModelImportError(msg("importers.no_denoiser", folder=d.name))
     others = [c for c in components if c.name not in _DENOISERS and c.params]
     if others:
-        warnings.append(imp("warn.denoiser_only", others=", ".join(f"{c.name} {c.params:,}" for c in others)))
+        warnings.append(
+            msg("importers.warn.denoiser_only", others=", ".join(f"{c.name} {c.params:,}" for c in others))
+        )
     name = str(index.get("_name_or_path") or _name_for(d))
     return ImportedModel(
         path=str(d),

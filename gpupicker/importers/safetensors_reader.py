@@ -15,7 +15,7 @@ import struct
 from pathlib import Path
 from typing import Any
 
-from ..core.messages import error_message
+from ..core.messages import error_message, msg
 from ..core.text.json_limits import JsonLimitError, loads_bounded
 from .base import (
     CANCEL_CHECK_EVERY,
@@ -25,7 +25,6 @@ from .base import (
     TensorTotals,
     check_cancelled,
     checked_elements,
-    imp,
     open_regular,
     read_capped,
 )
@@ -71,12 +70,12 @@ def read_header(path: Path) -> tuple[dict[str, Any], dict[str, str], int]:
             size = os.fstat(f.fileno()).st_size
             head = f.read(8)
             if len(head) < 8:
-                raise ModelImportError(imp("st.too_short", file=path.name))
+                raise ModelImportError(msg("importers.st.too_short", file=path.name))
             (n,) = struct.unpack("<Q", head)
             if n > MAX_SAFETENSORS_HEADER:
                 raise ModelImportError(
-                    imp(
-                        "st.header_over_limit",
+                    msg(
+                        "importers.st.header_over_limit",
                         file=path.name,
                         n=f"{n:,}",
                         limit=f"{MAX_SAFETENSORS_HEADER:,}",
@@ -84,32 +83,34 @@ def read_header(path: Path) -> tuple[dict[str, Any], dict[str, str], int]:
                 )
             if n > size - 8:
                 raise ModelImportError(
-                    imp("st.header_past_end", file=path.name, n=f"{n:,}", size=f"{size:,}")
+                    msg("importers.st.header_past_end", file=path.name, n=f"{n:,}", size=f"{size:,}")
                 )
             if n < 2:
-                raise ModelImportError(imp("st.header_empty", file=path.name))
+                raise ModelImportError(msg("importers.st.header_empty", file=path.name))
             raw = f.read(n)
         except OSError as exc:
             raise ModelImportError(
-                imp("cannot_read", path=str(path), error=str(exc.strerror or exc))
+                msg("importers.cannot_read", path=str(path), error=str(exc.strerror or exc))
             ) from exc
     if raw[:1] != b"{":
-        raise ModelImportError(imp("st.header_not_object", file=path.name))
+        raise ModelImportError(msg("importers.st.header_not_object", file=path.name))
     try:
         header = loads_bounded(raw.decode("utf-8"))
     except JsonLimitError as exc:
-        raise ModelImportError(imp("json_beyond_bounds", file=path.name, error=error_message(exc))) from exc
+        raise ModelImportError(
+            msg("importers.json_beyond_bounds", file=path.name, error=error_message(exc))
+        ) from exc
     except (UnicodeDecodeError, ValueError) as exc:
         raise ModelImportError(
-            imp("st.header_not_json", file=path.name, error=exc.__class__.__name__)
+            msg("importers.st.header_not_json", file=path.name, error=exc.__class__.__name__)
         ) from exc
     if not isinstance(header, dict):
-        raise ModelImportError(imp("st.not_object", file=path.name))
+        raise ModelImportError(msg("importers.st.not_object", file=path.name))
     meta = header.pop("__metadata__", None) or {}
     if not isinstance(meta, dict):
         meta = {}
     if len(header) > MAX_TENSORS:
-        raise ModelImportError(imp("st.too_many_tensors", file=path.name, n=f"{len(header):,}"))
+        raise ModelImportError(msg("importers.st.too_many_tensors", file=path.name, n=f"{len(header):,}"))
     return header, {str(k): str(v) for k, v in meta.items()}, size - 8 - n
 
 
@@ -129,32 +130,32 @@ def read_safetensors(path: Path) -> TensorTotals:
     for i, (name, entry) in enumerate(header.items()):
         if not i % CANCEL_CHECK_EVERY:
             check_cancelled()
-        what = imp("file_tensor", file=path.name, tensor=repr(name))
+        what = msg("importers.file_tensor", file=path.name, tensor=repr(name))
         if not isinstance(entry, dict):
-            raise ModelImportError(imp("st.entry_not_object", what=what))
+            raise ModelImportError(msg("importers.st.entry_not_object", what=what))
         dtype = entry.get("dtype")
         shape = entry.get("shape")
         offsets = entry.get("data_offsets")
         if not isinstance(dtype, str) or dtype not in DTYPE_BITS:
-            raise ModelImportError(imp("st.bad_dtype", what=what, dtype=repr(dtype)))
+            raise ModelImportError(msg("importers.st.bad_dtype", what=what, dtype=repr(dtype)))
         if not isinstance(shape, list):
-            raise ModelImportError(imp("st.no_shape", what=what))
+            raise ModelImportError(msg("importers.st.no_shape", what=what))
         elements = checked_elements(shape, what)
         if (
             not isinstance(offsets, list)
             or len(offsets) != 2
             or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
         ):
-            raise ModelImportError(imp("st.no_offsets", what=what))
+            raise ModelImportError(msg("importers.st.no_offsets", what=what))
         begin, end = offsets
         if begin < 0 or end < begin:
-            raise ModelImportError(imp("st.offsets_backwards", what=what, offsets=str(offsets)))
+            raise ModelImportError(msg("importers.st.offsets_backwards", what=what, offsets=str(offsets)))
         bits = elements * DTYPE_BITS[dtype]
         nbytes = (bits + 7) // 8
         if end - begin != nbytes:
             raise ModelImportError(
-                imp(
-                    "st.size_mismatch",
+                msg(
+                    "importers.st.size_mismatch",
                     what=what,
                     dtype=str(dtype),
                     shape=str(shape),
@@ -163,15 +164,17 @@ def read_safetensors(path: Path) -> TensorTotals:
                 )
             )
         if end > data_size:
-            raise ModelImportError(imp("st.past_end", what=what, end=f"{end:,}", size=f"{data_size:,}"))
+            raise ModelImportError(
+                msg("importers.st.past_end", what=what, end=f"{end:,}", size=f"{data_size:,}")
+            )
         spans.append((begin, end, name))
         totals.add(dtype, elements, nbytes)
     spans.sort()
     for (_b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
         if b1 < e0 and e1 > b1:
             raise ModelImportError(
-                imp(
-                    "st.overlap",
+                msg(
+                    "importers.st.overlap",
                     file=path.name,
                     a=repr(n0),
                     b=repr(n1),
@@ -193,7 +196,7 @@ def read_index(path: Path) -> tuple[dict[str, str], int | None]:
     data = read_json(path, limit=MAX_SAFETENSORS_HEADER)
     wm = data.get("weight_map")
     if not isinstance(wm, dict) or not all(isinstance(v, str) for v in wm.values()):
-        raise ModelImportError(imp("st.no_weight_map", file=path.name))
+        raise ModelImportError(msg("importers.st.no_weight_map", file=path.name))
     total = (data.get("metadata") or {}).get("total_size") if isinstance(data.get("metadata"), dict) else None
     return {str(k): v for k, v in wm.items()}, total if isinstance(total, int) else None
 
@@ -208,16 +211,20 @@ def read_json(path: Path, limit: int = 10_000_000) -> dict[str, Any]:
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise ModelImportError(imp("cannot_read", path=str(path), error=str(exc.strerror or exc))) from exc
+        raise ModelImportError(
+            msg("importers.cannot_read", path=str(path), error=str(exc.strerror or exc))
+        ) from exc
     if size > limit:
-        raise ModelImportError(imp("json_too_large", file=path.name, size=f"{size:,}"))
+        raise ModelImportError(msg("importers.json_too_large", file=path.name, size=f"{size:,}"))
     raw = read_capped(path, limit)
     try:
         data = loads_bounded(raw.decode("utf-8-sig"))
     except JsonLimitError as exc:
-        raise ModelImportError(imp("json_beyond_bounds", file=path.name, error=error_message(exc))) from exc
+        raise ModelImportError(
+            msg("importers.json_beyond_bounds", file=path.name, error=error_message(exc))
+        ) from exc
     except (UnicodeDecodeError, ValueError) as exc:
-        raise ModelImportError(imp("json_invalid", file=path.name, error=str(exc))) from exc
+        raise ModelImportError(msg("importers.json_invalid", file=path.name, error=str(exc))) from exc
     if not isinstance(data, dict):
-        raise ModelImportError(imp("json_not_object", file=path.name))
+        raise ModelImportError(msg("importers.json_not_object", file=path.name))
     return data

@@ -526,86 +526,6 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>must be at least %1</source>
-        <translation>不能小于 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>must be greater than %1</source>
-        <translation>必须大于 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>must be at most %1</source>
-        <translation>不能大于 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>must be less than %1</source>
-        <translation>必须小于 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>must be a whole number</source>
-        <translation>必须是整数</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>is not a number</source>
-        <translation>不是数字</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>must be a finite number</source>
-        <translation>必须是有限的数字</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>is required</source>
-        <translation>为必填项</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>must not be empty</source>
-        <translation>不能为空</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>“%1” is not a date: use YYYY-MM-DD, YYYY-MM, YYYY, a quarter such as 2024Q3, early/mid/late YYYY or unknown</source>
-        <translation>“%1”不是日期：请使用 YYYY-MM-DD、YYYY-MM、YYYY、季度（如 2024Q3）、early/mid/late YYYY 或 unknown</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>“%1” is in the future (today is %2)</source>
-        <translation>“%1”是将来的日期（今天是 %2）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>“%1” is not a known ISO 4217 code (such as USD, EUR, CNY); add an exchange rate for it first</source>
-        <translation>“%1”不是已知的 ISO 4217 货币代码（如 USD、EUR、CNY）；请先为它添加汇率</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>“%1” is not a 3-letter code such as USD or CNY</source>
-        <translation>“%1”不是三个字母的货币代码（如 USD 或 CNY）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>%1 per GPU-hour is above the limit of %2 (a typo?)</source>
-        <translation>每卡时 %1 超过了上限 %2（是否输错？）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>not UTF-8 text (%1); save the file as UTF-8 CSV</source>
-        <translation>不是 UTF-8 文本（%1）；请将文件另存为 UTF-8 编码的 CSV</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
-        <source>not CSV text: binary data (a NUL byte at byte %1)</source>
-        <translation>不是 CSV 文本：含二进制数据（第 %1 字节为 NUL）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -4965,6 +4885,202 @@
     <message>
         <source>Ollama chooses its own split over the cards (no --tensor-split): the per-card figures are llama.cpp's with the split shown</source>
         <translation>Ollama 自行决定各卡的切分（没有 --tensor-split）：各卡数字是 llama.cpp 按所示切分的结果</translation>
+    </message>
+    <message>
+        <source>{field}: {reason}</source>
+        <translation>{field}：{reason}</translation>
+    </message>
+    <message>
+        <source>{field} {reason}</source>
+        <translation>{field} {reason}</translation>
+    </message>
+    <message>
+        <source>must be at least {bound}</source>
+        <translation>不能小于 {bound}</translation>
+    </message>
+    <message>
+        <source>must be greater than {bound}</source>
+        <translation>必须大于 {bound}</translation>
+    </message>
+    <message>
+        <source>must be at most {bound}</source>
+        <translation>不能大于 {bound}</translation>
+    </message>
+    <message>
+        <source>must be less than {bound}</source>
+        <translation>必须小于 {bound}</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>必须是整数</translation>
+    </message>
+    <message>
+        <source>is not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须是有限的数字</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>{value} is not a finite number</source>
+        <translation>{value} 不是有限的数字</translation>
+    </message>
+    <message>
+        <source>{value} is above the limit of {limit} (a typo?)</source>
+        <translation>{value} 超过了上限 {limit}（是否输错？）</translation>
+    </message>
+    <message>
+        <source>{value} is below the lowest sensible value {limit} (a typo, or a unit slip?)</source>
+        <translation>{value} 低于合理的最小值 {limit}（是否输错或单位有误？）</translation>
+    </message>
+    <message>
+        <source>{value} per GPU-hour is above the limit of {limit} (a typo?)</source>
+        <translation>每卡时 {value} 超过了上限 {limit}（是否输错？）</translation>
+    </message>
+    <message>
+        <source>{value} per GPU-hour is below the lowest sensible price {limit} (a typo, or a unit slip?)</source>
+        <translation>每卡时 {value} 低于合理的最低价格 {limit}（是否输错或单位有误？）</translation>
+    </message>
+    <message>
+        <source>{value} is above the limit of {limit} GPUs in one instance (a typo?)</source>
+        <translation>{value} 超过了单个实例 {limit} 张卡的上限（是否输错？）</translation>
+    </message>
+    <message>
+        <source>{value} is not one of {kinds}</source>
+        <translation>{value} 不是以下计费方式之一：{kinds}</translation>
+    </message>
+    <message>
+        <source>{value} is not a date: use YYYY-MM-DD, YYYY-MM, YYYY, a quarter such as 2024Q3, 'early/mid/late YYYY' or 'unknown'</source>
+        <translation>{value} 不是日期：请使用 YYYY-MM-DD、YYYY-MM、YYYY、季度（如 2024Q3）、'early/mid/late YYYY' 或 'unknown'</translation>
+    </message>
+    <message>
+        <source>{value} is in the future (today is {today})</source>
+        <translation>{value} 是将来的日期（今天是 {today}）</translation>
+    </message>
+    <message>
+        <source>{value} is not a 3-letter code such as USD or CNY</source>
+        <translation>{value} 不是三个字母的货币代码（如 USD 或 CNY）</translation>
+    </message>
+    <message>
+        <source>{value} is not a known ISO 4217 code (such as USD, EUR, CNY); add an exchange rate for it first</source>
+        <translation>{value} 不是已知的 ISO 4217 货币代码（如 USD、EUR、CNY）；请先为它添加汇率</translation>
+    </message>
+    <message>
+        <source>{value} may hold only a-z, 0-9, '_', '.' and '-' (at most 100 characters)</source>
+        <translation>{value} 只能包含 a-z、0-9、'_'、'.' 和 '-'（最多 100 个字符）</translation>
+    </message>
+    <message>
+        <source>{value} repeats line {line}</source>
+        <translation>{value} 与第 {line} 行重复</translation>
+    </message>
+    <message>
+        <source>unknown GPU {value} (add it to gpus first)</source>
+        <translation>未知的 GPU {value}（请先把它添加到 gpus）</translation>
+    </message>
+    <message>
+        <source>LLM row is missing {columns}</source>
+        <translation>LLM 行缺少 {columns}</translation>
+    </message>
+    <message>
+        <source>unknown table {table}: use one of {tables}</source>
+        <translation>未知的表 {table}：请使用 {tables} 之一</translation>
+    </message>
+    <message>
+        <source>the file is {size}; imports are limited to {limit} (split it into smaller files)</source>
+        <translation>文件大小为 {size}；导入上限为 {limit}（请拆分成较小的文件）</translation>
+    </message>
+    <message>
+        <source>not CSV text: binary data (a NUL byte at byte {offset})</source>
+        <translation>不是 CSV 文本：含二进制数据（第 {offset} 字节为 NUL）</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text ({why} near byte {offset}); save the file as UTF-8 CSV</source>
+        <translation>不是 UTF-8 文本（第 {offset} 字节附近：{why}）；请将文件另存为 UTF-8 编码的 CSV</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text ({why} at the end of the file)</source>
+        <translation>不是 UTF-8 文本（文件末尾：{why}）</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text ({why} at byte {offset})</source>
+        <translation>不是 UTF-8 文本（第 {offset} 字节：{why}）</translation>
+    </message>
+    <message>
+        <source>more than {n} rows; imports are limited to {n} rows (split the file)</source>
+        <translation>超过 {n} 行；每次导入最多 {n} 行（请拆分文件）</translation>
+    </message>
+    <message>
+        <source>line {line} is longer than {limit}: not a catalog CSV</source>
+        <translation>第 {line} 行超过 {limit}：不是价格库 CSV</translation>
+    </message>
+    <message>
+        <source>empty file: no header row</source>
+        <translation>空文件：没有表头行</translation>
+    </message>
+    <message>
+        <source>unknown column(s): {columns} (expected columns of {table}.csv: {expected})</source>
+        <translation>未知的列：{columns}（{table}.csv 的列应为：{expected}）</translation>
+    </message>
+    <message>
+        <source>repeated column(s): {columns}</source>
+        <translation>重复的列：{columns}</translation>
+    </message>
+    <message>
+        <source>missing column(s): {columns}</source>
+        <translation>缺少的列：{columns}</translation>
+    </message>
+    <message>
+        <source>{cells} cells but the header has {width}</source>
+        <translation>有 {cells} 个单元格，但表头只有 {width} 列</translation>
+    </message>
+    <message>
+        <source>the cell is longer than {limit}</source>
+        <translation>单元格超过 {limit}</translation>
+    </message>
+    <message>
+        <source>not a readable CSV file: {error}</source>
+        <translation>不是可读的 CSV 文件：{error}</translation>
+    </message>
+    <message>
+        <source>stopped checking after {n} bad rows</source>
+        <translation>发现 {n} 行错误后停止检查</translation>
+    </message>
+    <message>
+        <source>the catalog file {path} is damaged or not a catalog: {detail}. Run 'gpupicker catalog recover' to move it aside (the file is kept), start from the bundled catalog and see which backups can be restored.</source>
+        <translation>价格库文件 {path} 已损坏或不是价格库：{detail}。运行 'gpupicker catalog recover' 可将其移到一旁（文件会保留），从内置价格库重新开始，并查看哪些备份可以恢复。</translation>
+    </message>
+    <message>
+        <source>the catalog {path} is read-only (the file or its folder cannot be written), so gpupicker cannot {action}. Make it writable, or use another catalog with --catalog PATH or $GPUPICKER_CATALOG.</source>
+        <translation>价格库 {path} 是只读的（文件或其所在文件夹不可写），因此 gpupicker 无法{action}。请将其设为可写，或用 --catalog PATH 或 $GPUPICKER_CATALOG 指定另一个价格库。</translation>
+    </message>
+    <message>
+        <source>cannot {what} {path}: {detail}. Use a writable place with --catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME.</source>
+        <translation>无法{what} {path}：{detail}。请用 --catalog PATH、$GPUPICKER_CATALOG 或 $GPUPICKER_HOME 指定一个可写的位置。</translation>
+    </message>
+    <message>
+        <source>1 USD = {rate} {currency} looks upside down (did you mean 1 USD = {inverse} {currency}?); enter units of {currency} per US dollar, or confirm it</source>
+        <translation>1 USD = {rate} {currency} 看起来是反的（是否应为 1 USD = {inverse} {currency}？）；请输入每美元兑换多少 {currency}，或确认这个汇率</translation>
+    </message>
+    <message>
+        <source>price row {row} was changed elsewhere: {field} is now {current} (you saw {seen}); reload and try again</source>
+        <translation>价格行 {row} 已在别处被修改：{field} 现在是 {current}（你看到的是 {seen}）；请重新加载后再试</translation>
+    </message>
+    <message>
+        <source>{table} {row} was changed elsewhere: {field} is now {current} (you saw {seen}); reload and try again</source>
+        <translation>{table} {row} 已在别处被修改：{field} 现在是 {current}（你看到的是 {seen}）；请重新加载后再试</translation>
+    </message>
+    <message>
+        <source>GPU {gpu_id} still has {n} price row(s); delete them first, or delete the GPU together with its prices (cascade=True)</source>
+        <translation>GPU {gpu_id} 还有 {n} 条价格记录；请先删除它们，或将该 GPU 连同其价格一起删除（cascade=True）</translation>
     </message>
 </context>
 <context>

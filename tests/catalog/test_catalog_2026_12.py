@@ -18,7 +18,8 @@ import pytest
 
 from gpupicker import paths
 from gpupicker.catalog import load_bundle
-from gpupicker.catalog.records import ModelRecord, observed_start
+from gpupicker.catalog.record_checks import observed_start
+from gpupicker.catalog.records import ModelRecord
 from gpupicker.cli import main as cli_main
 from gpupicker.core.checks import engine_hardware_refusal
 from gpupicker.core.hardware.accelerators import stack_of

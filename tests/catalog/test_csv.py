@@ -17,7 +17,7 @@ from gpupicker.catalog import (
     load_bundle,
 )
 from gpupicker.catalog.csv_io import neutralize, unneutralize
-from gpupicker.catalog.records import check_price, observed_start
+from gpupicker.catalog.record_checks import check_price, observed_start
 from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES, read_csv
 from tests.support.catalog_files import run_python as _run

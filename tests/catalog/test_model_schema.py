@@ -9,12 +9,12 @@ import pytest
 from pydantic import ValidationError
 
 from gpupicker import paths
+from gpupicker.catalog.model_arch_map import arch_columns
 from gpupicker.catalog.records import (
     ARCH_COLUMNS,
     MODEL_CATALOG_FIELDS,
     MODEL_COLUMNS,
     ModelRecord,
-    arch_columns,
     arch_field,
 )
 from gpupicker.core.model_arch import ModelArch

@@ -17,7 +17,7 @@ from gpupicker import paths
 from gpupicker.catalog import bundle as bundle_mod
 from gpupicker.catalog import load_bundle, open_catalog
 from gpupicker.catalog.price_merge import MergedPrices
-from gpupicker.catalog.records import observed_start
+from gpupicker.catalog.record_checks import observed_start
 from gpupicker.cli import main
 
 DATA = paths.data_dir()

@@ -21,7 +21,7 @@ import pytest
 
 from gpupicker import paths
 from gpupicker.catalog import load_bundle, open_catalog
-from gpupicker.catalog.records import PRICING_TYPES, observed_start
+from gpupicker.catalog.record_checks import PRICING_TYPES, observed_start
 from gpupicker.core.hardware.specs import PriceOffer
 from gpupicker.core.pricing.cost import estimate_cost
 from gpupicker.core.pricing.price_kind import price_flag

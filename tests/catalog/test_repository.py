@@ -23,7 +23,8 @@ from gpupicker.catalog import (
     load_bundle,
     open_catalog,
 )
-from gpupicker.catalog.records import MOE_MLA_COLUMNS, column_for_header, sliding_window_layers
+from gpupicker.catalog.model_arch_map import sliding_window_layers
+from gpupicker.catalog.records import MOE_MLA_COLUMNS, column_for_header
 from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES, read_csv

@@ -156,7 +156,7 @@ def test_damaged_sqlite_pages_raise_corrupt_error(tmp_path: Path):
 
 
 def test_damage_summary_counts_sqlite_problems():
-    from gpupicker.catalog.connection import damage_summary
+    from gpupicker.catalog.catalog_file import damage_summary
 
     lines = [
         "*** in database main ***\nPage 42: btreeInitPage() returns error code 11",

@@ -190,7 +190,7 @@ def test_links_out_of_the_cache_are_not_followed(tmp_path):
 
 
 def test_hostile_tracker_csvs_give_line_errors(repo, tmp_path):
-    from gpupicker.catalog.importing import import_tracker_csv
+    from gpupicker.catalog.trackers import import_tracker_csv
 
     rng = random.Random(f"{SEED}-csv")
     for path in tracker_csvs(rng, tmp_path):
@@ -204,7 +204,7 @@ def test_hostile_tracker_csvs_give_line_errors(repo, tmp_path):
 
 
 def test_tracker_inf_count_and_huge_cell_are_row_errors(repo, tmp_path):
-    from gpupicker.catalog.importing import import_tracker_csv
+    from gpupicker.catalog.trackers import import_tracker_csv
 
     d = tmp_path / "lambda"
     d.mkdir()
@@ -244,7 +244,7 @@ def test_an_absurd_gpu_row_is_refused_once_for_every_path(repo, tmp_path):
     (pydantic), the CSV import and the editor's write path alike."""
     from pydantic import ValidationError
 
-    from gpupicker.catalog.records import check_gpu
+    from gpupicker.catalog.record_checks import check_gpu
     from gpupicker.core.hardware.specs import GPU_BOUNDS, GpuSpec
 
     h100 = repo.get_gpu("h100_sxm")

@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from gpupicker import paths
-from gpupicker.catalog.records import ModelRecord, arch_columns
+from gpupicker.catalog.model_arch_map import arch_columns
+from gpupicker.catalog.records import ModelRecord
 from gpupicker.core.memory import estimate_memory
 from gpupicker.core.memory.common import kv_bytes, recurrent_state_bytes, state_assumption
 from gpupicker.core.model_arch import ModelArch

@@ -21,7 +21,8 @@ from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
-from gpupicker.importers.jobs import catalog_models_lookup, read_job_text
+from gpupicker.importers.job_lookup import catalog_models_lookup
+from gpupicker.importers.jobs import read_job_text
 from gpupicker.service.resolve import resolve_gpu, resolve_model
 
 from ..support.paths import REPO

@@ -17,14 +17,10 @@ import pytest
 from gpupicker.catalog import open_catalog
 from gpupicker.cli import main
 from gpupicker.core.workload import Workload
-from gpupicker.importers.jobs import (
-    ALL_LINEAR,
-    JobReadError,
-    catalog_lookup,
-    read_command,
-    read_job_file,
-    read_job_text,
-)
+from gpupicker.importers.job_commands import read_command
+from gpupicker.importers.job_lookup import catalog_lookup
+from gpupicker.importers.job_model import ALL_LINEAR, JobReadError
+from gpupicker.importers.jobs import read_job_file, read_job_text
 from tests.support.paths import DATA as CATALOG_DATA
 
 JOBS = Path(__file__).parent / "data" / "jobs"

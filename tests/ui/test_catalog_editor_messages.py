@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.ui.catalog_editor.messages import fields_text, reason_text
+from gpupicker.catalog.errors import refusal_message
+from gpupicker.catalog.records import ModelRecord
+from gpupicker.core.messages import msg, verbatim
+from gpupicker.ui.catalog_editor.messages import refusal_text
 from gpupicker.ui.catalog_editor.window import CatalogWindow
 
 pytestmark = pytest.mark.gui
@@ -52,10 +55,10 @@ def test_cell_refusals_name_the_column_header(qtbot, repo):
     _edit(pm, "price_per_gpu_hour", "-1")
     assert msgs[-1] == "Not saved — Price / GPU-hour: must be greater than 0"
     _edit(pm, "observed", "yesterday")
-    assert msgs[-1].startswith("Not saved — Observed: “yesterday” is not a date: use YYYY-MM-DD")
+    assert msgs[-1].startswith("Not saved — Observed: 'yesterday' is not a date: use YYYY-MM-DD")
     _edit(pm, "currency", "XYZ")
     assert msgs[-1] == (
-        "Not saved — Currency: “XYZ” is not a known ISO 4217 code (such as USD, "
+        "Not saved — Currency: 'XYZ' is not a known ISO 4217 code (such as USD, "
         "EUR, CNY); add an exchange rate for it first"
     )
     gm = w.gpu_model
@@ -88,7 +91,7 @@ def test_zh_cn_refusals_are_chinese(qtbot, repo, zh_cn, tmp_path):
     dlg = w.start_import(str(bad), "prices")
     assert dlg is not None and dlg.bad_rows
     assert dlg.bad_rows[0] == "第 2 行：每卡时价格：必须大于 0"
-    assert dlg.bad_rows[1].startswith("第 3 行：采集日期：“yesterday”不是日期")
+    assert dlg.bad_rows[1].startswith("第 3 行：采集日期：'yesterday' 不是日期")
     dlg.close()
 
 
@@ -96,9 +99,27 @@ def test_other_texts_are_shown_as_they_are():
     def header(f: str) -> str | None:
         return {"provider": "Provider"}.get(f)
 
-    assert reason_text("something new from pydantic") == "something new from pydantic"
-    assert (
-        fields_text("unknown GPU 'x': add it to the GPUs first", header)
-        == "unknown GPU 'x': add it to the GPUs first"
+    # an OS error's text, or any text that is not a catalog message: shown as it is
+    assert refusal_text("[Errno 13] Permission denied", header) == "[Errno 13] Permission denied"
+    # a pydantic error type the catalog does not translate: pydantic's English, never dropped
+    odd = verbatim("Input should be a valid dictionary")
+    assert refusal_text(msg("catalog.field", field="notes", reason=odd), header) == (
+        "notes: Input should be a valid dictionary"
     )
-    assert fields_text("provider: Field required; notes: odd", header) == "Provider: is required; notes: odd"
+    try:
+        ModelRecord.model_validate({"id": "m"})
+    except ValueError as exc:
+        refusal = refusal_message(exc)
+    # a column of the table by its header, a field that is not one by its name
+    assert refusal.id == "join.clauses"
+    assert refusal_text(refusal, header).startswith("name: is required; ")
+
+
+def test_no_regular_expression_reads_a_refusal():
+    """The window translates a refusal by its message id, never by matching its English."""
+    import inspect
+
+    from gpupicker.ui.catalog_editor import messages
+
+    source = inspect.getsource(messages)
+    assert "import re" not in source and "re.compile" not in source

@@ -130,7 +130,7 @@ def test_bad_price_cell_is_rejected_with_message(qtbot, catalog, typed):
 
 
 def test_tiny_price_is_saved_and_shown(qtbot, catalog):
-    """The lowest price the catalog takes (catalog.records.MIN_PRICE_PER_GPU_HOUR, 0.0001 per
+    """The lowest price the catalog takes (catalog.record_checks.MIN_PRICE_PER_GPU_HOUR, 0.0001 per
     GPU-hour) is saved and shown as itself, not as 0.00; one below it is refused."""
     model = catalog.price_model
     row = _row(model)

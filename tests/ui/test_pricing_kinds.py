@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typing
 
-from gpupicker.catalog.records import PRICING_TYPES
+from gpupicker.catalog.record_checks import PRICING_TYPES
 from gpupicker.core.hardware.specs import Pricing
 from gpupicker.core.messages import TEMPLATES
 

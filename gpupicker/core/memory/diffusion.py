@@ -335,7 +335,17 @@ def diffusion_plan(
 
 def options_text(opts: tuple[str, ...]) -> Message:
     """The memory options ``opts`` (ids of :data:`OPTIONS_ORDER` or ``vae_slicing``) as a list."""
-    return join([msg(f"diffusion.option.{o}") for o in opts], "list")
+    return join([msg(OPTION_IDS[o]) for o in opts], "list")
+
+
+OPTION_IDS: dict[str, str] = {
+    "vae_tiling": "diffusion.option.vae_tiling",
+    "vae_slicing": "diffusion.option.vae_slicing",
+    "attention_slicing": "diffusion.option.attention_slicing",
+    "model_cpu_offload": "diffusion.option.model_cpu_offload",
+    "sequential_cpu_offload": "diffusion.option.sequential_cpu_offload",
+}
+"""Memory option id → the message id naming it."""
 
 
 def _total_gib(weights: float, act: float, vae_act: float, adapters: float) -> float:

@@ -366,8 +366,14 @@ def calibrated_text(fm: Factor | None, fs: Factor | None) -> Message:
         params.update(mf=f"{fm.factor:.3f}", mb=f"{fm.error_before:.1%}", ma=f"{fm.error_after:.1%}")
     if fs is not None:
         params.update(sf=f"{fs.factor:.3f}", sb=f"{fs.error_before:.1%}", sa=f"{fs.error_after:.1%}")
-    kind = "both" if fm is not None and fs is not None else "memory" if fm is not None else "speed"
-    return join([msg(f"calibration.{kind}.{'one' if n == 1 else 'many'}", **params)])
+    one = n == 1
+    if fm is not None and fs is not None:
+        id_ = "calibration.both.one" if one else "calibration.both.many"
+    elif fm is not None:
+        id_ = "calibration.memory.one" if one else "calibration.memory.many"
+    else:
+        id_ = "calibration.speed.one" if one else "calibration.speed.many"
+    return join([msg(id_, **params)])
 
 
 def scale_memory(mem: MemoryEstimate, factor: float) -> MemoryEstimate:

@@ -24,19 +24,9 @@ Change: TypeAlias = tuple[str, Message, dict[str, Any], Message, Message | None,
 cost — ``None`` when there is none —, penalty)."""
 
 
-def _m(id: str, **params: str | int | Message) -> Message:
-    """The advisor's message ``advisor.<id>`` (core.messages)."""
-    return msg("advisor." + id, **params)
-
-
-def _c(id: str, **params: str | int | Message) -> Message:
-    """A speed or quality cost, ``advisor.cost.<id>``."""
-    return msg("advisor.cost." + id, **params)
-
-
 def _clauses(*ids: str) -> Message:
-    """Parameterless costs joined as clauses ("a; b")."""
-    return join([_c(i) for i in ids], "clauses")
+    """Parameterless costs (``advisor.cost.*`` ids written in full) joined as clauses ("a; b")."""
+    return join([msg(i) for i in ids], "clauses")
 
 
 def candidates(w: Workload) -> list[Change]:
@@ -62,10 +52,10 @@ def _training_method_changes(w: Workload, bpw: float) -> list[Change]:
             out.append(
                 (
                     "bf16_weights",
-                    _m("bf16_weights"),
+                    msg("advisor.bf16_weights"),
                     {"weights_dtype": "bf16"},
-                    _c("faster"),
-                    _clauses("slight", "keep_fp32_master"),
+                    msg("advisor.cost.faster"),
+                    _clauses("advisor.cost.slight", "advisor.cost.keep_fp32_master"),
                     1.0,
                 )
             )
@@ -73,10 +63,10 @@ def _training_method_changes(w: Workload, bpw: float) -> list[Change]:
             out.append(
                 (
                     "adamw8bit",
-                    _m("adamw8bit"),
+                    msg("advisor.adamw8bit"),
                     {"optimizer": "paged_adamw8bit"},
-                    _c("same_speed"),
-                    _c("adam8bit"),
+                    msg("advisor.cost.same_speed"),
+                    msg("advisor.cost.adam8bit"),
                     1.0,
                 )
             )
@@ -84,24 +74,24 @@ def _training_method_changes(w: Workload, bpw: float) -> list[Change]:
             out.append(
                 (
                     "lora",
-                    _m("lora"),
+                    msg("advisor.lora"),
                     {
                         "task": "lora",
                         "lora": {"r": 16},
                         "weights_dtype": "bf16" if bpw >= 2 else w.weights_dtype,
                     },
-                    _c("faster_per_step"),
-                    _clauses("lora_quality", "lora_new_domains"),
+                    msg("advisor.cost.faster_per_step"),
+                    _clauses("advisor.cost.lora_quality", "advisor.cost.lora_new_domains"),
                     3.0,
                 )
             )
             out.append(
                 (
                     "qlora",
-                    _m("qlora"),
+                    msg("advisor.qlora"),
                     {"task": "qlora", "lora": {"r": 16}, "weights_dtype": "nf4"},
-                    _c("qlora_vs_lora"),
-                    _c("qlora_quality"),
+                    msg("advisor.cost.qlora_vs_lora"),
+                    msg("advisor.cost.qlora_quality"),
                     4.0,
                 )
             )
@@ -109,10 +99,10 @@ def _training_method_changes(w: Workload, bpw: float) -> list[Change]:
         out.append(
             (
                 "qlora",
-                _m("qlora_base"),
+                msg("advisor.qlora_base"),
                 {"task": "qlora", "weights_dtype": "nf4"},
-                _c("qlora_slower"),
-                _c("qlora_quality"),
+                msg("advisor.cost.qlora_slower"),
+                msg("advisor.cost.qlora_quality"),
                 2.5,
             )
         )
@@ -123,7 +113,16 @@ def _activation_changes(w: Workload) -> list[Change]:
     """Training: gradient checkpointing, smaller micro-batches, a fused loss, shorter sequences."""
     out: list[Change] = []
     if not w.grad_ckpt:
-        out.append(("grad_ckpt", _m("grad_ckpt"), {"grad_ckpt": True}, _c("recompute"), None, 1.0))
+        out.append(
+            (
+                "grad_ckpt",
+                msg("advisor.grad_ckpt"),
+                {"grad_ckpt": True},
+                msg("advisor.cost.recompute"),
+                None,
+                1.0,
+            )
+        )
     if w.batch > 1:
         # a smaller micro-batch with gradient accumulation keeps the effective batch: the
         # first fix practitioners make (activations and logits scale with the micro-batch)
@@ -131,9 +130,9 @@ def _activation_changes(w: Workload) -> list[Change]:
         out.append(
             (
                 f"batch_{nb}",
-                _m("micro_batch", batch=nb, steps=w.batch // nb),
+                msg("advisor.micro_batch", batch=nb, steps=w.batch // nb),
                 {"batch": nb},
-                _c("small_micro_batches"),
+                msg("advisor.cost.small_micro_batches"),
                 None,
                 1.2,
             )
@@ -142,9 +141,9 @@ def _activation_changes(w: Workload) -> list[Change]:
             out.append(
                 (
                     "batch_1",
-                    _m("micro_batch", batch=1, steps=w.batch),
+                    msg("advisor.micro_batch", batch=1, steps=w.batch),
                     {"batch": 1},
-                    _c("small_micro_batches"),
+                    msg("advisor.cost.small_micro_batches"),
                     None,
                     1.4,
                 )
@@ -156,9 +155,9 @@ def _activation_changes(w: Workload) -> list[Change]:
         out.append(
             (
                 "fused_ce",
-                _m("fused_ce", kernels="Liger"),
+                msg("advisor.fused_ce", kernels="Liger"),
                 {"framework": "liger"},
-                _c("fused_ce_speed"),
+                msg("advisor.cost.fused_ce_speed"),
                 None,
                 1.6,
             )
@@ -168,10 +167,10 @@ def _activation_changes(w: Workload) -> list[Change]:
         out.append(
             (
                 f"seq_{seq // 2}",
-                _m("shorter_seq", tokens=seq // 2),
+                msg("advisor.shorter_seq", tokens=seq // 2),
                 {"seq_len": seq // 2},
-                _c("faster"),
-                _c("truncated"),
+                msg("advisor.cost.faster"),
+                msg("advisor.cost.truncated"),
                 5.0,
             )
         )
@@ -185,9 +184,9 @@ def _sharding_changes(w: Workload, par: dict[str, Any]) -> list[Change]:
         out.append(
             (
                 "cpu_offload",
-                _m("cpu_offload"),
+                msg("advisor.cpu_offload"),
                 {"parallelism": {**par, "cpu_offload": True, "zero_stage": max(2, par["zero_stage"])}},
-                _clauses("optimizer_step", "cpu_ram"),
+                _clauses("advisor.cost.optimizer_step", "advisor.cost.cpu_ram"),
                 None,
                 4.0,
             )
@@ -199,9 +198,9 @@ def _sharding_changes(w: Workload, par: dict[str, Any]) -> list[Change]:
             out.append(
                 (
                     f"more_gpus_{n}",
-                    _m("shard", n=n),
+                    msg("advisor.shard", n=n),
                     {"num_gpus": n, "parallelism": {**par, "fsdp": True, "zero_stage": 3}},
-                    join([_c("gpu_hours", n=n), _c("nvlink")], "clauses"),
+                    join([msg("advisor.cost.gpu_hours", n=n), msg("advisor.cost.nvlink")], "clauses"),
                     None,
                     2.0 + n / 2,
                 )
@@ -217,26 +216,33 @@ def _weight_changes(w: Workload, bpw: float) -> list[Change]:
         out.append(
             (
                 "int8",
-                _m("int8_gguf" if gguf else "int8"),
+                msg("advisor.int8_gguf" if gguf else "int8"),
                 {"weights_dtype": "q8_0" if gguf else "int8"},
-                _c("int8_speed"),
-                _c("very_small"),
+                msg("advisor.cost.int8_speed"),
+                msg("advisor.cost.very_small"),
                 2.0,
             )
         )
         out.append(
             (
                 "int4",
-                _m("int4_gguf" if gguf else "int4"),
+                msg("advisor.int4_gguf" if gguf else "int4"),
                 {"weights_dtype": "q4_k_m" if gguf else "int4"},
-                _c("int4_speed"),
-                _c("int4_quality"),
+                msg("advisor.cost.int4_speed"),
+                msg("advisor.cost.int4_quality"),
                 3.0,
             )
         )
     elif 1.0 <= bpw < 2.0 and w.task == "inference":
         out.append(
-            ("int4", _m("int4"), {"weights_dtype": "int4"}, _c("faster_decode"), _c("int4_quality"), 2.5)
+            (
+                "int4",
+                msg("advisor.int4"),
+                {"weights_dtype": "int4"},
+                msg("advisor.cost.faster_decode"),
+                msg("advisor.cost.int4_quality"),
+                2.5,
+            )
         )
     return out
 
@@ -250,10 +256,10 @@ def _kv_changes(w: Workload) -> list[Change]:
             out.append(
                 (
                     "kv_fp8",
-                    _m("kv_q8_0"),
+                    msg("advisor.kv_q8_0"),
                     {"kv_cache_dtype": "q8_0", "attention": "flash"},
-                    _c("same_speed"),
-                    _c("very_small"),
+                    msg("advisor.cost.same_speed"),
+                    msg("advisor.cost.very_small"),
                     1.5,
                 )
             )
@@ -261,20 +267,36 @@ def _kv_changes(w: Workload) -> list[Change]:
             out.append(
                 (
                     "kv_fp8",
-                    _m("kv_fp8"),
+                    msg("advisor.kv_fp8"),
                     {"kv_cache_dtype": "fp8"},
-                    _c("same_speed"),
-                    _c("very_small"),
+                    msg("advisor.cost.same_speed"),
+                    msg("advisor.cost.very_small"),
                     1.5,
                 )
             )
     if w.framework.lower() == "llama.cpp" and w.task == "inference":
         # llama.cpp placements: the KV cache, or more MoE experts, in host RAM
         if not w.kv_on_host:
-            out.append(("kv_on_host", _m("kv_on_host"), {"kv_on_host": True}, _c("kv_on_host"), None, 3.0))
+            out.append(
+                (
+                    "kv_on_host",
+                    msg("advisor.kv_on_host"),
+                    {"kv_on_host": True},
+                    msg("advisor.cost.kv_on_host"),
+                    None,
+                    3.0,
+                )
+            )
         if w.model is not None and w.model.is_moe and w.n_cpu_moe not in (None, "auto", "all"):
             out.append(
-                ("experts_auto", _m("experts_auto"), {"n_cpu_moe": "auto"}, _c("host_experts"), None, 2.5)
+                (
+                    "experts_auto",
+                    msg("advisor.experts_auto"),
+                    {"n_cpu_moe": "auto"},
+                    msg("advisor.cost.host_experts"),
+                    None,
+                    2.5,
+                )
             )
     return out
 
@@ -291,24 +313,35 @@ def _request_changes(w: Workload, par: dict[str, Any]) -> list[Change]:
         out.append(
             (
                 f"context_{ctx // 2}",
-                _m("shorter_context", tokens=ctx // 2),
+                msg("advisor.shorter_context", tokens=ctx // 2),
                 ch,
-                _c("faster"),
-                _c("prompts_cut"),
+                msg("advisor.cost.faster"),
+                msg("advisor.cost.prompts_cut"),
                 5.0,
             )
         )
     if w.batch > 1:
         nb = max(1, w.batch // 2)
-        out.append((f"batch_{nb}", _m("serve_fewer", n=nb), {"batch": nb}, _c("lower_throughput"), None, 2.0))
+        out.append(
+            (
+                f"batch_{nb}",
+                msg("advisor.serve_fewer", n=nb),
+                {"batch": nb},
+                msg("advisor.cost.lower_throughput"),
+                None,
+                2.0,
+            )
+        )
     for n in (2, 4, 8):
         if n > w.num_gpus:
             out.append(
                 (
                     f"more_gpus_{n}",
-                    _m("tensor_parallel", n=n),
+                    msg("advisor.tensor_parallel", n=n),
                     {"num_gpus": n, "parallelism": {**par, "tensor_parallel": n}},
-                    join([_c("gpu_hours", n=n), _c("pcie_all_reduce")], "clauses"),
+                    join(
+                        [msg("advisor.cost.gpu_hours", n=n), msg("advisor.cost.pcie_all_reduce")], "clauses"
+                    ),
                     None,
                     2.0 + n / 2,
                 )
@@ -344,10 +377,10 @@ def _diffusion_candidates(w: Workload) -> list[Change]:
         out.append(
             (
                 "fp8_weights",
-                _m("fp8_denoiser"),
+                msg("advisor.fp8_denoiser"),
                 {"weights_dtype": "fp8"},
-                _c("fp8_denoiser"),
-                _c("very_small"),
+                msg("advisor.cost.fp8_denoiser"),
+                msg("advisor.cost.very_small"),
                 1.5,
             )
         )
@@ -355,22 +388,31 @@ def _diffusion_candidates(w: Workload) -> list[Change]:
         out.append(
             (
                 "nf4_weights",
-                _m("nf4_denoiser"),
+                msg("advisor.nf4_denoiser"),
                 {"weights_dtype": "nf4"},
-                _c("nf4_denoiser"),
-                _c("small"),
+                msg("advisor.cost.nf4_denoiser"),
+                msg("advisor.cost.small"),
                 2.5,
             )
         )
     if not w.vae_tiling:
-        out.append(("vae_tiling", _m("vae_tiling"), {"vae_tiling": True}, _c("slower_decode"), None, 1.0))
+        out.append(
+            (
+                "vae_tiling",
+                msg("advisor.vae_tiling"),
+                {"vae_tiling": True},
+                msg("advisor.cost.slower_decode"),
+                None,
+                1.0,
+            )
+        )
     if w.task == "image_gen" and not w.parallelism.cpu_offload:
         out.append(
             (
                 "model_cpu_offload",
-                _m("model_cpu_offload"),
+                msg("advisor.model_cpu_offload"),
                 {"parallelism": {**par, "cpu_offload": True}},
-                _c("model_offload"),
+                msg("advisor.cost.model_offload"),
                 None,
                 3.0,
             )
@@ -379,17 +421,24 @@ def _diffusion_candidates(w: Workload) -> list[Change]:
     if b > 1:
         nb = max(1, b // 2)
         out.append(
-            (f"batch_{nb}", _m("images_per_call", nb=nb, b=b), {"batch": nb}, _c("per_image"), None, 1.5)
+            (
+                f"batch_{nb}",
+                msg("advisor.images_per_call", nb=nb, b=b),
+                {"batch": nb},
+                msg("advisor.cost.per_image"),
+                None,
+                1.5,
+            )
         )
     if w.resolution > 512:
         r = max(512, w.resolution * 3 // 4 // 64 * 64)
         out.append(
             (
                 f"resolution_{r}",
-                _m("lower_resolution", r=r),
+                msg("advisor.lower_resolution", r=r),
                 {"resolution": r},
-                _c("faster"),
-                _c("smaller_images"),
+                msg("advisor.cost.faster"),
+                msg("advisor.cost.smaller_images"),
                 5.0,
             )
         )

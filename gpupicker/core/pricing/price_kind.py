@@ -32,7 +32,12 @@ from ..results import Option
 from .money import USD, Money
 
 PRICE_KINDS: dict[str, Message] = {
-    code: msg(f"price_kind.{code}") for code in ("list", "marketplace", "aggregate", "guide", "user", "owned")
+    "list": msg("price_kind.list"),
+    "marketplace": msg("price_kind.marketplace"),
+    "aggregate": msg("price_kind.aggregate"),
+    "guide": msg("price_kind.guide"),
+    "user": msg("price_kind.user"),
+    "owned": msg("price_kind.owned"),
 }
 """Kind code → label (the CLI table and JSON ``price_kind_label``): "provider list price",
 "marketplace listing", "scraped aggregate", "quoted in a guide", "your own price", "your own
@@ -65,7 +70,7 @@ GUIDE_MARKERS = ("seed text", "seed guide", "brief seed")
 """Words in ``provider``/``source`` of figures quoted in a guide without a provider."""
 
 TRACKER_SOURCES = ("skypilot catalog", "gpuhunt")
-"""Source prefixes written by the tracker imports (:mod:`gpupicker.catalog.importing`):
+"""Source prefixes written by the tracker imports (:mod:`gpupicker.catalog.trackers`):
 those rows are provider list prices even though the user imported them."""
 
 DOUBT_MARKERS = (

@@ -173,8 +173,17 @@ PROVIDERS: dict[str, Provider] = {
 """Bundled providers by catalog name."""
 
 REGION_NAMES: dict[str, Message] = {
-    code: msg(f"providers.region.{code}")
-    for code in ("CN", "US", "EU", "CA", "JP", "DE", "FI", "FR", "GB", "NL", "IN")
+    "CN": msg("providers.region.CN"),
+    "US": msg("providers.region.US"),
+    "EU": msg("providers.region.EU"),
+    "CA": msg("providers.region.CA"),
+    "JP": msg("providers.region.JP"),
+    "DE": msg("providers.region.DE"),
+    "FI": msg("providers.region.FI"),
+    "FR": msg("providers.region.FR"),
+    "GB": msg("providers.region.GB"),
+    "NL": msg("providers.region.NL"),
+    "IN": msg("providers.region.IN"),
 }
 """Region codes a workload may name (``EU`` groups its members here) → the region in prose
 ("China", "the United States", "the EU", …)."""

@@ -18,13 +18,13 @@ from ..workload import Workload
 from .reasons import speed_figure
 
 SEED_TABLE: tuple[tuple[Message, tuple[str, ...], Message], ...] = tuple(
-    (msg(f"recommend.seed.{row}"), ids, msg(f"recommend.seed.why.{row}"))
-    for row, ids in (
-        ("large_training", ("h100_sxm",)),
-        ("llm_training", ("a100_sxm_80gb",)),
-        ("fine_tuning", ("rtx_4090",)),
-        ("inference", ("rtx_4090", "l40s")),
-        ("development", ("rtx_3090",)),
+    (msg(row), ids, msg(why))
+    for row, ids, why in (
+        ("recommend.seed.large_training", ("h100_sxm",), "recommend.seed.why.large_training"),
+        ("recommend.seed.llm_training", ("a100_sxm_80gb",), "recommend.seed.why.llm_training"),
+        ("recommend.seed.fine_tuning", ("rtx_4090",), "recommend.seed.why.fine_tuning"),
+        ("recommend.seed.inference", ("rtx_4090", "l40s"), "recommend.seed.why.inference"),
+        ("recommend.seed.development", ("rtx_3090",), "recommend.seed.why.development"),
     )
 )
 

@@ -34,6 +34,14 @@ class ReportChart(BaseModel):
     plots: tuple[Any, ...] = ()
 
 
+MONEY_AXIS_IDS: dict[str, str] = {
+    "total": "report.chart.total",
+    "per_month": "report.chart.per_month",
+    "per_hour": "report.chart.per_hour",
+}
+"""The cost axis label of each ``money_kind`` (core.ranking.summary)."""
+
+
 def memory_chart(mc: Any, dim_label: Message) -> ReportChart:
     """GiB per GPU against one dimension for the candidate cards, each with its capacity line."""
     from .svg_chart import Chart, Series, render_svg
@@ -101,7 +109,7 @@ def cost_chart(curves: Sequence[Any], money: Money = USD) -> ReportChart | None:
             (c.gpu_id, c.gpu_name, c.pricing, n, f"{m:.4f}", "" if h is None else f"{h:.4f}")
             for n, m, h in zip(c.counts, c.money, c.hours, strict=True)
         ]
-    y_label = msg(f"report.chart.{kind}", currency=(money.currency or "USD").upper())
+    y_label = msg(MONEY_AXIS_IDS[kind], currency=(money.currency or "USD").upper())
     chart = Chart(
         title=msg("report.chart.cost_title"),
         x_label=msg("report.chart.n_gpus"),

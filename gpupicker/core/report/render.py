@@ -58,6 +58,19 @@ ENGLISH = TextRenderer()
 """The report as core writes it (the CLI's ``gpupicker report``)."""
 
 
+FIT_HEADS = ("report.fits.gpu", "report.fits.largest", "report.fits.value", "report.fits.gib")
+"""Message ids of the what-fits table's columns."""
+PRICE_HEADS = (
+    "report.prices.gpu",
+    "report.prices.provider",
+    "report.prices.pricing",
+    "report.prices.per_gpu_hour",
+    "report.prices.observed",
+    "report.prices.source",
+)
+"""Message ids of the price table's columns."""
+
+
 def chart_svg(c: ReportChart, render: TextRenderer | None = None) -> str:
     """The SVG text of chart ``c``, titles, axis labels and legend in ``render``'s language.
 
@@ -185,7 +198,7 @@ def render_markdown(
             "",
             f"## {say('report.h.fits')}",
             "",
-            "| " + " | ".join(say(f"report.fits.{k}") for k in ("gpu", "largest", "value", "gib")) + " |",
+            "| " + " | ".join(say(k) for k in FIT_HEADS) + " |",
             "|---|---|---|---|",
         ]
         out += [f"| {t(g)} | {t(d)} | {t(v)} | {t(m)} |" for g, d, v, m in r.fits]
@@ -197,12 +210,12 @@ def render_markdown(
     out += ["", f"## {say('report.h.assumptions')}", ""] + [f"- {t(a)}" for a in r.assumptions]
     if r.notes:
         out += ["", f"## {say('report.h.notes')}", ""] + [f"- {t(n)}" for n in r.notes]
-    heads = ("gpu", "provider", "pricing", "per_gpu_hour", "observed", "source")
+    heads = PRICE_HEADS
     out += [
         "",
         f"## {say('report.h.prices')}",
         "",
-        "| " + " | ".join(say(f"report.prices.{k}") for k in heads) + " |",
+        "| " + " | ".join(say(k) for k in heads) + " |",
         "|---|---|---|---|---|---|",
     ]
     out += [
@@ -269,7 +282,7 @@ def render_html(
     if r.fits:
         h.append(
             f"<h2>{say('report.h.fits')}</h2><table><tr>"
-            + "".join(f"<th>{say(f'report.fits.{k}')}</th>" for k in ("gpu", "largest", "value", "gib"))
+            + "".join(f"<th>{say(k)}</th>" for k in FIT_HEADS)
             + "</tr>"
         )
         h += [
@@ -293,10 +306,10 @@ def render_html(
             + "".join(f"<li>{e(t(n))}</li>" for n in r.notes)
             + "</ul>"
         )
-    heads = ("gpu", "provider", "pricing", "per_gpu_hour", "observed", "source")
+    heads = PRICE_HEADS
     h.append(
         f"<h2>{say('report.h.prices')}</h2><table><tr>"
-        + "".join(f"<th>{say(f'report.prices.{k}')}</th>" for k in heads)
+        + "".join(f"<th>{say(k)}</th>" for k in heads)
         + "</tr>"
     )
     h += [

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..messages import TEMPLATES, Message, join, msg, verbatim
+from ..messages import Message, join, msg, verbatim
 from ..pricing.money import SYMBOLS, USD, Money
 from ..results import Option
 from ..units import GiB
@@ -24,6 +24,14 @@ TIE_BREAKS: dict[str, str] = {
 """The message id of each goal's tie-break, as ``recommend._build_options``' sort key applies it
 (fitting and within-budget options always come first)."""
 
+RANKED_BY: dict[str, str] = {
+    "cheapest": "report.ranked_by.cheapest",
+    "fastest": "report.ranked_by.fastest",
+    "value": "report.ranked_by.value",
+    "headroom": "report.ranked_by.headroom",
+}
+"""The message id of each goal's "ranked by" clause."""
+
 
 def tie_break_rule(goal: str) -> Message:
     """The stated ranking rule for ``goal`` (see :data:`TIE_BREAKS`; unknown goals: cheapest's)."""
@@ -31,21 +39,50 @@ def tie_break_rule(goal: str) -> Message:
     return join(
         [
             join(
-                [msg(f"report.ranked_by.{goal}"), msg(TIE_BREAKS[goal]), msg("report.doubted_price_last")],
+                [msg(RANKED_BY[goal]), msg(TIE_BREAKS[goal]), msg("report.doubted_price_last")],
                 "clauses",
             )
         ]
     )
 
 
-def named(group: str, code: str) -> Message:
-    """A task (group ``report.task``) or pricing kind (``pricing``) by its code.
+NAMED_IDS: dict[str, dict[str, str]] = {
+    "report.task": {
+        "inference": "report.task.inference",
+        "lora": "report.task.lora",
+        "qlora": "report.task.qlora",
+        "full_ft": "report.task.full_ft",
+        "pretrain": "report.task.pretrain",
+        "decode_ceiling": "report.task.decode_ceiling",
+        "image_gen": "report.task.image_gen",
+        "diffusion_lora": "report.task.diffusion_lora",
+    },
+    "pricing": {
+        "on_demand": "pricing.on_demand",
+        "spot": "pricing.spot",
+        "reserved": "pricing.reserved",
+        "reserved_1y": "pricing.reserved_1y",
+        "capacity_block": "pricing.capacity_block",
+        "marketplace": "pricing.marketplace",
+        "monthly": "pricing.monthly",
+        "yearly": "pricing.yearly",
+        "owned": "pricing.owned",
+    },
+}
+"""Group → code → the message id naming it: tasks (``report.task``) and pricing kinds
+(``pricing``)."""
 
-    The message ``<group>.<code>``.
+
+def named(group: str, code: str) -> Message:
+    """A task (group ``report.task``) or pricing kind (``pricing``) by its code (:data:`NAMED_IDS`).
+
     A code without an id (a pricing kind the user typed) is shown as the catalog spells it.
+
+    Raises:
+        KeyError: ``group`` is not one of :data:`NAMED_IDS`.
     """
-    key = f"{group}.{code}"
-    return msg(key) if key in TEMPLATES else verbatim(code)
+    key = NAMED_IDS[group].get(code)
+    return msg(key) if key is not None else verbatim(code)
 
 
 def job_rows(w: Workload, model_name: str, money: Money = USD) -> list[tuple[Message, Message]]:
@@ -75,27 +112,27 @@ def job_rows(w: Workload, model_name: str, money: Money = USD) -> list[tuple[Mes
     # money rows: a USD report keeps the workload file's bare number; another display
     # currency shows the amount in it (the workload holds USD, core.money)
     for label, value, money_row in (
-        ("gpus", w.num_gpus if w.num_gpus > 1 else None, False),
-        ("preferred_gpu", w.gpu, False),
-        ("run_hours", w.train_hours, False),
-        ("dataset_tokens", w.dataset_tokens, False),
-        ("rpm", w.requests_per_minute, False),
-        ("pricing", w.pricing, False),
-        ("budget", w.budget_usd, True),
-        ("max_per_hour", w.max_usd_per_hour, True),
-        ("deadline", w.deadline_hours, False),
+        ("report.job.gpus", w.num_gpus if w.num_gpus > 1 else None, False),
+        ("report.job.preferred_gpu", w.gpu, False),
+        ("report.job.run_hours", w.train_hours, False),
+        ("report.job.dataset_tokens", w.dataset_tokens, False),
+        ("report.job.rpm", w.requests_per_minute, False),
+        ("report.job.pricing", w.pricing, False),
+        ("report.job.budget", w.budget_usd, True),
+        ("report.job.max_per_hour", w.max_usd_per_hour, True),
+        ("report.job.deadline", w.deadline_hours, False),
     ):
         if value is None:
             continue
-        if label == "pricing":
+        if label == "report.job.pricing":
             shown = named("pricing", str(value))
-        elif label == "dataset_tokens":  # 1.5e+07 was written by :g
+        elif label == "report.job.dataset_tokens":  # 1.5e+07 was written by :g
             shown = msg("report.job.mtokens", mtokens=f"{float(value) / 1e6:,.1f}")
         elif money_row and money.currency != "USD":
             shown = v(money.fmt(float(value)))
         else:
             shown = v(f"{value:g}" if isinstance(value, float) else str(value))
-        rows.append((msg(f"report.job.{label}"), shown))
+        rows.append((msg(label), shown))
     return rows
 
 

@@ -31,11 +31,11 @@ from typing_extensions import override
 from ..messages import Message, msg
 
 _KINDS = (
-    (stat.S_ISFIFO, "fifo"),
-    (stat.S_ISCHR, "char_device"),
-    (stat.S_ISBLK, "block_device"),
-    (stat.S_ISDIR, "directory"),
-    (stat.S_ISSOCK, "socket"),
+    (stat.S_ISFIFO, "safe_write.kind.fifo"),
+    (stat.S_ISCHR, "safe_write.kind.char_device"),
+    (stat.S_ISBLK, "safe_write.kind.block_device"),
+    (stat.S_ISDIR, "safe_write.kind.directory"),
+    (stat.S_ISSOCK, "safe_write.kind.socket"),
 )
 
 
@@ -74,10 +74,8 @@ def writable_target(path: str | os.PathLike[str]) -> Path:
         return target  # unreadable metadata: the write itself says what is wrong
     if stat.S_ISREG(mode):
         return target
-    kind = next((name for test, name in _KINDS if test(mode)), "special")
-    raise NotARegularFileError(
-        msg("safe_write.not_regular", path=str(p), kind=msg(f"safe_write.kind.{kind}")), p
-    )
+    kind = next((name for test, name in _KINDS if test(mode)), "safe_write.kind.special")
+    raise NotARegularFileError(msg("safe_write.not_regular", path=str(p), kind=msg(kind)), p)
 
 
 @contextlib.contextmanager

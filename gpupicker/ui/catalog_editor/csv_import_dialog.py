@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
-from ...catalog.importing import TrackerImport, detect_format, import_tracker_csv
 from ...catalog.ledgers import detect_ledger, import_ledger
 from ...catalog.records import column_for_header
+from ...catalog.trackers import TrackerImport, detect_format, import_tracker_csv
 from ...core.hardware.specs import GpuSpec, PriceOffer
 from ..i18n.placeholders import tr_fmt
-from .messages import fields_text
+from .messages import refusal_text
 
 PREVIEW_ROWS = 50
 RECORD_TYPES: dict[str, type[BaseModel]] = {"gpus": GpuSpec, "prices": PriceOffer}
@@ -393,6 +393,4 @@ def _error_lines(errors: list[tuple[int, str]], table: str = "prices") -> list[s
     from .tables import column_header
 
     line = QCoreApplication.translate("Import", "line %1: %2")
-    return [
-        tr_fmt(line, str(n), fields_text(str(why), lambda f: column_header(table, f))) for n, why in errors
-    ]
+    return [tr_fmt(line, str(n), refusal_text(why, lambda f: column_header(table, f))) for n, why in errors]

@@ -23,17 +23,17 @@ from typing_extensions import override
 
 from ...catalog import CatalogRepository
 from ...catalog.csv_io import validation_message
-from ...catalog.errors import validation_text
+from ...catalog.errors import field_errors
+from ...core.messages import error_message, join
 from ..catalog_access import (
     conflict_error_types,
     is_read_only_error,
     write_error_message,
 )
-from ..i18n.core_messages import tr_message
 from ..i18n.placeholders import tr_fmt
 from ..widgets.table_model import ModelIndex as _Index
 from .field_values import coerce_value
-from .messages import fields_text, reason_text
+from .messages import refusal_text
 from .record_rows import RecordRows
 from .text_keys import fold_text, sort_key
 from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand, RecordKey
@@ -180,9 +180,9 @@ class RecordTableModel(RecordRows):
             del self._filter_texts[first : last + 1]
 
     def explain(self, text: str) -> str:
-        """A refusal of the catalog or pydantic (``field: reason``) with column headers and
-        translated sentences (:func:`.messages.fields_text`)."""
-        return fields_text(text, self._header_or_none)
+        """A refusal of the catalog (a ``catalog.field`` message …) with column headers and
+        translated sentences (:func:`.messages.refusal_text`)."""
+        return refusal_text(text, self._header_or_none)
 
     def _header_or_none(self, field: str) -> str | None:
         if field not in self.columns:
@@ -222,16 +222,14 @@ class RecordTableModel(RecordRows):
             self.check(new)
         except ValidationError as exc:
             bad = {str(e.get("loc", ("",))[0]) for e in exc.errors()}
-            if bad == {col}:  # pydantic's sentences translated
-                msgs = validation_text(exc, fields=False, render=tr_message, sep="\n")
-                self.validationFailed.emit(
-                    self._message(col, "; ".join(reason_text(m) for m in msgs.split("\n")))
-                )
+            if bad == {col}:  # the reasons alone: the column is named once
+                reasons = join([reason for _, reason in field_errors(exc)], "clauses")
+                self.validationFailed.emit(self._message(col, self.explain(reasons)))
             else:
                 self.validationFailed.emit(self._message("", self.explain(validation_message(exc))))
             return False
         except ValueError as exc:
-            self.validationFailed.emit(self._message("", self.explain(str(exc))))
+            self.validationFailed.emit(self._message("", self.explain(error_message(exc))))
             return False
         cmd = EditRecordCommand(
             self,
@@ -313,7 +311,7 @@ class RecordTableModel(RecordRows):
         if is_read_only_error(exc):
             self.writeFailed.emit(write_error_message(exc))  # the window turns read-only
         elif isinstance(exc, ValueError):  # the catalog's own check (a date, a currency …)
-            self.validationFailed.emit(self._message("", self.explain(str(exc))))
+            self.validationFailed.emit(self._message("", self.explain(error_message(exc))))
         else:
             self.validationFailed.emit(write_error_message(exc))
 

@@ -199,8 +199,8 @@ class ModelImportDialog(QDialog):
         reader's cancel event and answers with :class:`~gpupicker.importers.ImportCancelledError`
         at once (the worker stops at its next check and its late answer is dropped).
         """
+        from ...core.messages import msg
         from ...importers import ImportCancelledError
-        from ...importers.base import imp
 
         cancel = threading.Event()
         job = _InspectJob(path, cancel)
@@ -227,7 +227,7 @@ class ModelImportDialog(QDialog):
 
         def cancelled() -> None:
             cancel.set()
-            done(ImportCancelledError(imp("cancelled")))
+            done(ImportCancelledError(msg("importers.cancelled")))
 
         job.signals.done.connect(done, Qt.ConnectionType.QueuedConnection)
         progress.canceled.connect(cancelled)

@@ -22,7 +22,7 @@ from ...core.text.json_limits import JsonLimitError, duplicate_keys, loads_bound
 from ...core.text.safe_write import open_for_write, write_text
 from ...core.units import GB, GiB
 from ...core.workload import Workload
-from ...importers.jobs import JobRead
+from ...importers.job_model import JobRead
 from ...service.resolve import UnknownModelError, resolve_model
 from ..i18n.placeholders import tr_fmt
 from ..results.options_model import OptionsTableModel
@@ -102,7 +102,9 @@ def read_job_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> 
     Raises:
         WorkloadFileError: the job cannot be read, names no known model, or does not validate.
     """
-    from ...importers.jobs import JobReadError, catalog_models_lookup, read_job_file
+    from ...importers.job_lookup import catalog_models_lookup
+    from ...importers.job_model import JobReadError
+    from ...importers.jobs import read_job_file
     from ..i18n.core_messages import tr_message
 
     lookup = catalog_models_lookup(repo.models())

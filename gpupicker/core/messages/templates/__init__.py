@@ -12,6 +12,7 @@ machinery is in the package above.
 from __future__ import annotations
 
 from . import (
+    catalog,
     compare,
     detect,
     generic,
@@ -48,6 +49,7 @@ TEMPLATES: dict[str, str] = _merged(
     compare.TEMPLATES,
     mixed.TEMPLATES,
     placement.TEMPLATES,
+    catalog.TEMPLATES,
 )
 """Message id → the English template."""
 

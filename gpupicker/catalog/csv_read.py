@@ -1,0 +1,298 @@
+"""CSV reading and validation for import: cheap checks of the file first (size, binary data,
+UTF-8), then the rows streamed and validated into catalog records. No SQL, no Qt.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..core.hardware.specs import GpuSpec, PriceOffer
+from ..core.messages import msg
+from .csv_io import RowValues, check_table, unneutralize, validation_message
+from .record_checks import check_gpu, check_model, check_price
+from .records import COLUMNS, REQUIRED_COLUMNS, ModelRecord, column_for_header
+
+MAX_IMPORT_BYTES = 512 * 1024**2
+"""Largest CSV file :meth:`CatalogRepository.import_csv` accepts (512 MiB)."""
+MAX_IMPORT_ROWS = 1_000_000
+"""Most data rows one import accepts."""
+MAX_FIELD_CHARS = 64 * 1024
+"""Longest accepted cell (64 KiB of text)."""
+MAX_LINE_CHARS = 4 * 1024**2
+"""Longest accepted physical line (4 MiB); longer means binary or a broken file."""
+MAX_ERRORS = 1000
+"""Bad rows listed before an import stops checking (nothing is imported either way)."""
+_SCAN_CHUNK = 1024**2
+
+
+def _size_text(n: float) -> str:
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
+            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n:.1f} GiB"  # pragma: no cover
+
+
+def scan_csv_file(path: Path) -> tuple[int, list[tuple[int, str]]]:
+    """Cheap checks before parsing: size cap, binary content, UTF-8; counts lines.
+
+    Reads the file in 1 MiB chunks (never whole): a file above
+    :data:`MAX_IMPORT_BYTES` is rejected from its size alone, a NUL byte or
+    invalid UTF-8 stops the scan at the first bad chunk.
+
+    Returns:
+        ``(line_count, errors)`` (physical lines, header included); ``errors`` holds
+        one ``(line, reason)`` when the file must not be parsed.
+
+    Raises:
+        OSError: when the file cannot be opened or read.
+    """
+    size = path.stat().st_size
+    if size > MAX_IMPORT_BYTES:
+        return 0, [
+            (
+                0,
+                msg("catalog.csv.too_big", size=_size_text(size), limit=_size_text(MAX_IMPORT_BYTES)),
+            )
+        ]
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    lines = offset = 0
+    last = b"\n"
+    with path.open("rb") as f:
+        while chunk := f.read(_SCAN_CHUNK):
+            last = chunk[-1:]
+            nul = chunk.find(b"\0")
+            if nul >= 0:
+                return lines, [
+                    (
+                        lines + chunk.count(b"\n", 0, nul) + 1,
+                        msg("catalog.csv.nul_byte", offset=f"{offset + nul:,}"),
+                    )
+                ]
+            try:
+                decoder.decode(chunk)
+            except UnicodeDecodeError as exc:
+                pos = max(0, min(len(chunk), exc.start))
+                return lines, [
+                    (
+                        lines + chunk.count(b"\n", 0, pos) + 1,
+                        msg("catalog.csv.not_utf8_near", why=exc.reason, offset=f"{offset + pos:,}"),
+                    )
+                ]
+            lines += chunk.count(b"\n")
+            offset += len(chunk)
+            if lines > MAX_IMPORT_ROWS + 1:
+                return lines, [
+                    (
+                        0,
+                        msg("catalog.csv.too_many_rows", n=f"{MAX_IMPORT_ROWS:,}"),
+                    )
+                ]
+        try:
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError as exc:
+            return lines, [(lines + 1, msg("catalog.csv.not_utf8_end", why=exc.reason))]
+    return lines + (last != b"\n"), []
+
+
+def _limited_lines(f: Any, errors: list[tuple[int, str]]) -> Iterator[str]:
+    """Lines of ``f``, stopping (with an error) at a line longer than MAX_LINE_CHARS."""
+    n = 0
+    while line := f.readline(MAX_LINE_CHARS + 1):
+        n += 1
+        if len(line) > MAX_LINE_CHARS:
+            errors.append((n, msg("catalog.csv.line_too_long", line=n, limit=_size_text(MAX_LINE_CHARS))))
+            return
+        yield line
+
+
+def iter_csv(
+    table: str, path: Path, errors: list[tuple[int, str]], column_map: Mapping[str, str | None] | None = None
+) -> Iterator[tuple[int, dict[str, str]]]:
+    """Stream the data rows of a CSV for ``table`` as ``(line_number, {column: text})``.
+
+    Checks the header first (unknown, repeated or missing columns); an old header name
+    counts as today's column (:func:`~.records.column_for_header`). Blank cells are
+    left out of the dicts (blank = unknown); blank lines are skipped. Problems are
+    appended to ``errors`` as ``(line, reason)``: per-row ones (too many cells, a
+    cell over :data:`MAX_FIELD_CHARS`) let the stream continue; file-level ones
+    (header, bad CSV quoting, an over-long line) end it. Call
+    :func:`scan_csv_file` first to reject binary, non-UTF-8 or oversized files.
+
+    Args:
+        table: gpus, prices or models.
+        path: the CSV file (UTF-8, optional BOM, header row).
+        errors: list the problems are appended to.
+        column_map: optional CSV header → catalog column; map a header to None or ""
+            to ignore that column.
+
+    Raises:
+        OSError: when the file cannot be opened.
+    """
+    check_table(table)
+    mapping = dict(column_map or {})
+    known = set(COLUMNS[table])
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        reader = csv.reader(_limited_lines(f, errors))
+        try:
+            header = next(reader, None)
+            if header is None:
+                if not errors:
+                    errors.append((1, msg("catalog.csv.empty")))
+                return
+            cols: list[str | None] = []
+            for h in header:
+                name = h.strip()
+                target = mapping[name] if name in mapping else column_for_header(table, name)
+                cols.append(target or None)
+            named = [c for c in cols if c]
+            unknown = [c for c in named if c not in known]
+            dupes = sorted({c for c in named if named.count(c) > 1})
+            missing = [c for c in REQUIRED_COLUMNS[table] if c not in named]
+            n_before = len(errors)
+            if unknown:
+                expected = ", ".join(COLUMNS[table])
+                unknown_text = ", ".join(unknown)
+                errors.append(
+                    (
+                        1,
+                        msg(
+                            "catalog.csv.unknown_columns",
+                            columns=unknown_text,
+                            table=table,
+                            expected=expected,
+                        ),
+                    )
+                )
+            if dupes:
+                errors.append((1, msg("catalog.csv.repeated_columns", columns=", ".join(dupes))))
+            if missing:
+                errors.append((1, msg("catalog.csv.missing_columns", columns=", ".join(missing))))
+            if len(errors) > n_before:
+                return
+            width = len(cols)
+            line = reader.line_num + 1
+            for cells in reader:
+                start, line = line, reader.line_num + 1
+                if not any(c.strip() for c in cells):
+                    continue
+                if len(cells) > width and any(c.strip() for c in cells[width:]):
+                    errors.append((start, msg("catalog.csv.cell_count", cells=len(cells), width=width)))
+                    continue
+                row = {}
+                too_long = None
+                for c, v in zip(cols, cells, strict=False):
+                    if c and v and (v := v.strip()):  # blank cells are left out: unknown
+                        if len(v) > MAX_FIELD_CHARS:
+                            too_long = c
+                            break
+                        row[c] = unneutralize(v) if v[0] == "'" else v
+                if too_long is not None:
+                    reason = msg("catalog.csv.cell_too_long", limit=_size_text(MAX_FIELD_CHARS))
+                    errors.append((start, msg("catalog.field", field=too_long, reason=reason)))
+                    continue
+                yield start, row
+        except UnicodeDecodeError as exc:
+            errors.append((0, msg("catalog.csv.not_utf8_at", why=exc.reason, offset=exc.start)))
+        except csv.Error as exc:
+            errors.append((reader.line_num, msg("catalog.csv.unreadable", error=str(exc))))
+
+
+class StringPool:
+    """One string object per distinct short value (provider, pricing, currency, dates …).
+
+    Validated rows are kept until they are written; sharing the repeated cell values
+    roughly halves their memory. The table is bounded so unique values cannot grow it.
+    """
+
+    def __init__(self, max_entries: int = 20_000, max_len: int = 64) -> None:
+        self._table: dict[str, str] = {}
+        self._max_entries, self._max_len = max_entries, max_len
+
+    def __call__(self, v: str) -> str:
+        got = self._table.get(v)
+        if got is not None:
+            return got
+        if len(v) <= self._max_len and len(self._table) < self._max_entries:
+            self._table[v] = v
+        return v
+
+
+def validate_rows(
+    table: str,
+    rows: Iterable[tuple[int, dict[str, str]]],
+    errors: list[tuple[int, str]],
+    known_gpu_ids: set[str],
+    progress: Callable[[int], None] | None = None,
+    *,
+    known_currencies: set[str] | frozenset[str] = frozenset(),
+) -> list[tuple[int, RowValues]]:
+    """Validate rows into GpuSpec / PriceOffer / ModelRecord values, streaming.
+
+    Appends ``(line, reason)`` to ``errors`` for each bad row (bad or non-finite
+    value, absurd magnitude, bad ``observed``/currency, duplicate id, unknown
+    ``gpu_id``) and returns the good ones as ``(line, column values)`` — a dict for
+    gpus/models, a tuple in ``COLUMNS["prices"]`` order for prices; once a row
+    is bad, later good rows are only checked (not kept), since nothing will be
+    written. ``progress(done_rows)`` is called every 1,000 rows.
+    """
+    good: list[tuple[int, RowValues]] = []
+    first_line: dict[str, int] = {}
+    shared = StringPool()
+    price_cols = COLUMNS["prices"]
+    today = date.today()
+    n_before = len(errors)
+    i = 0
+    for i, (line, row) in enumerate(rows, start=1):  # noqa: B007 - i is used after the loop
+        try:
+            if table == "prices":
+                rec: Any = check_price(
+                    PriceOffer.model_validate(row), known_currencies=known_currencies, today=today
+                )
+                if rec.gpu_id not in known_gpu_ids:
+                    reason = msg("catalog.gpu.unknown_in_file", value=repr(rec.gpu_id))
+                    raise ValueError(msg("catalog.field", field="gpu_id", reason=reason))
+            else:
+                if table == "gpus":
+                    rec = check_gpu(GpuSpec.model_validate(row))
+                else:
+                    rec = check_model(ModelRecord.model_validate(row))
+                    rec.to_arch()
+                if rec.id in first_line:
+                    reason = msg("catalog.id.repeats_line", value=repr(rec.id), line=first_line[rec.id])
+                    raise ValueError(msg("catalog.field_named", field="id", reason=reason))
+                first_line[rec.id] = line
+            if len(errors) == n_before:
+                values = rec.__dict__
+                if table == "prices":  # a tuple in PRICE_COLUMNS order: a third of a dict
+                    good.append(
+                        (
+                            line,
+                            tuple(
+                                shared(v) if type(v) is str else v
+                                for v in map(values.__getitem__, price_cols)
+                            ),
+                        )
+                    )
+                else:
+                    good.append((line, dict(values)))
+        except (ValidationError, ValueError) as exc:
+            errors.append((line, validation_message(exc)))
+            if len(errors) - n_before >= MAX_ERRORS:
+                errors.append((line, msg("catalog.csv.stopped", n=f"{MAX_ERRORS:,}")))
+                break
+        if i > MAX_IMPORT_ROWS:
+            errors.append((line, msg("catalog.csv.too_many_rows", n=f"{MAX_IMPORT_ROWS:,}")))
+            break
+        if progress is not None and i % 1000 == 0:
+            progress(i)
+    if progress is not None:
+        progress(i)
+    return good

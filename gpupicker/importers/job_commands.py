@@ -1,0 +1,312 @@
+"""Engine command lines read into a Workload: ``vllm serve``, ``python -m sglang.launch_server``,
+``llama-server`` / ``llama-cli`` and ``ollama run`` (flags as each engine's ``--help`` documents
+them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+
+from ..core.messages import msg
+from .job_model import JobRead, JobReadError, ModelLookup, _short
+
+# --- engine command lines -----------------------------------------------------------------------
+
+
+def _strip_shell(text: str) -> str:
+    """One command line from ``text``: comments dropped, ``\\`` continuations joined."""
+    lines = [
+        ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")
+    ]
+    return " ".join(lines).strip()
+
+
+def _command_kind(line: str) -> str | None:
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        return None
+    words = [w for w in words if "=" not in w or w.startswith("-")]  # FOO=bar env prefixes
+    exe = [Path(w).name for w in words[:4]]
+    joined = " ".join(words[:4])
+    if exe and exe[0] == "vllm" and len(words) > 1 and words[1] == "serve":
+        return "vllm"
+    if "vllm.entrypoints.openai.api_server" in joined:
+        return "vllm"
+    if "sglang.launch_server" in joined:
+        return "sglang"
+    if exe and exe[0] in ("llama-server", "llama-cli", "server", "main") and "-m" in words + ["-hf"]:
+        return "llama.cpp"
+    if exe and exe[0] in ("llama-server", "llama-cli"):
+        return "llama.cpp"
+    if len(exe) >= 2 and exe[0] == "ollama" and words[1] in ("run", "serve", "pull"):
+        return "ollama"
+    return None
+
+
+def _speculative(job: JobRead, text: str | None) -> None:
+    """VLLM's ``--speculative-config '{"method": …}'`` as the workload's ``speculative``, when the
+    Workload models that method; else named as not modelled.
+    """
+    from ..core.workload import Workload
+
+    try:
+        cfg = json.loads(text or "")
+        Workload.model_validate({"task": "inference", "model": {"params": 1_000_000_000}, "speculative": cfg})
+    except (ValueError, TypeError):
+        job.not_modelled("--speculative-config", text)
+        return
+    job.set("--speculative-config", "speculative", cfg)
+
+
+def _is_flag(word: str) -> bool:
+    """``--x`` / ``-x``, not a negative number."""
+    return word.startswith("-") and len(word) > 1 and not re.fullmatch(r"-\d+(\.\d+)?", word)
+
+
+def _flags(words: list[str]) -> tuple[list[str], list[tuple[str, str | None]]]:
+    """Positional words and (flag, value) pairs; ``--flag=value`` and ``--flag value`` both."""
+    pos: list[str] = []
+    flags: list[tuple[str, str | None]] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if _is_flag(w):
+            if "=" in w:
+                k, v = w.split("=", 1)
+                flags.append((k, v))
+            elif i + 1 < len(words) and not _is_flag(words[i + 1]):
+                flags.append((w, words[i + 1]))
+                i += 1
+            else:
+                flags.append((w, None))
+        else:
+            pos.append(w)
+        i += 1
+    return pos, flags
+
+
+def _int(job: JobRead, key: str, value: str | None, target: str) -> None:
+    try:
+        job.set(key, target, int(str(value)))
+    except ValueError:
+        job.not_modelled(key, value)
+
+
+def _float(job: JobRead, key: str, value: str | None, target: str) -> None:
+    try:
+        job.set(key, target, float(str(value)))
+    except ValueError:
+        job.not_modelled(key, value)
+
+
+_VLLM_QUANT = {
+    "awq": ("int4", "awq"),
+    "awq_marlin": ("int4", "awq"),
+    "gptq": ("int4", "gptq"),
+    "gptq_marlin": ("int4", "gptq"),
+    "fp8": ("fp8", None),
+    "bitsandbytes": ("nf4", None),
+    "mxfp4": ("mxfp4", None),
+}
+"""vLLM/SGLang ``--quantization`` methods → (weights dtype, quant method)."""
+
+_NO_EFFECT_SERVE = frozenset(
+    {
+        "--host",
+        "--port",
+        "--served-model-name",
+        "--api-key",
+        "--trust-remote-code",
+        "--tokenizer",
+        "--chat-template",
+        "--tool-call-parser",
+        "--enable-auto-tool-choice",
+        "--reasoning-parser",
+        "--log-level",
+        "--uvicorn-log-level",
+        "--disable-log-requests",
+        "--disable-log-stats",
+        "--download-dir",
+        "--seed",
+        "--revision",
+        "--generation-config",
+        "--tokenizer-mode",
+        "--alias",
+        "-a",
+        "--api-key-file",
+        "--jinja",
+        "--no-webui",
+        "--metrics",
+        "--log-file",
+        "--threads",
+        "-t",
+        "--timeout",
+        "--path",
+    }
+)
+"""Server flags that change neither memory nor speed (addresses, names, parsers, logging)."""
+
+
+def _serve_flag(job: JobRead, kind: str, f: str, value: str | None) -> None:
+    """Record what the serving flag ``f`` (with ``value``) of a ``kind`` command line sets, or
+    why it sets nothing (no effect on memory or speed, or not modelled).
+    """
+    if f in ("--tensor-parallel-size", "-tp", "--tp", "--tp-size"):
+        _int(job, f, value, "parallelism.tensor_parallel")
+        _int(job, f, value, "num_gpus")
+    elif f in ("--pipeline-parallel-size", "-pp", "--pp", "--pp-size"):
+        _int(job, f, value, "parallelism.pipeline_parallel")
+    elif f in ("--max-model-len", "--context-length"):
+        _int(job, f, value, "max_model_len")
+    elif f in ("-c", "--ctx-size"):
+        _int(job, f, value, "seq_len")
+    elif f in ("--gpu-memory-utilization", "--mem-fraction-static"):
+        _float(job, f, value, "gpu_memory_utilization")
+    elif f in ("--max-num-seqs", "--max-running-requests"):
+        _int(job, f, value, "max_num_seqs")
+    elif f in ("-np", "--parallel"):
+        _int(job, f, value, "batch")
+    elif f in ("--max-num-batched-tokens", "--chunked-prefill-size"):
+        _int(job, f, value, "max_num_batched_tokens")
+    elif f in ("--kv-cache-dtype", "-ctk", "--cache-type-k"):
+        dt = str(value).lower()
+        job.set(
+            f,
+            "kv_cache_dtype",
+            {"fp8_e4m3": "fp8", "fp8_e5m2": "fp8", "auto": "bf16", "f16": "fp16"}.get(dt, dt),
+        )
+    elif f in ("-ctv", "--cache-type-v"):
+        job.no_effect(f)  # the K and V types are one kv_cache_dtype (set by -ctk)
+    elif f in ("--quantization", "-q"):
+        q = _VLLM_QUANT.get(str(value).lower())
+        if q is None:
+            job.not_modelled(f, value)
+        else:
+            job.set(f, "weights_dtype", q[0])
+            if q[1]:
+                job.set(f, "quant_method", q[1])
+    elif f in ("-fa", "--flash-attn"):
+        job.set(f, "attention", "flash" if value in (None, "on", "auto") else "sdpa")
+    elif f in ("-ngl", "--n-gpu-layers", "--gpu-layers"):
+        v = str(value).lower()
+        if v in ("all", "auto") or (v.isdigit() and int(v) >= 99):
+            job.no_effect(f)  # every layer on the GPU: what gpupicker places first
+        elif v.isdigit() and kind == "llama.cpp":
+            _int(job, f, value, "n_gpu_layers")
+        else:
+            job.not_modelled(f, value)
+    elif f in ("--n-cpu-moe", "-ncmoe") and kind == "llama.cpp":
+        _int(job, f, value, "n_cpu_moe")
+    elif f in ("--cpu-moe", "-cmoe") and kind == "llama.cpp":
+        job.set(f, "n_cpu_moe", "all")
+    elif (
+        f in ("-ot", "--override-tensor")
+        and kind == "llama.cpp"
+        and re.fullmatch(r"[.\\]*(?:ffn_\.\*_)?exps[.\\]*=CPU", str(value or ""), re.I)
+    ):
+        job.set(f, "n_cpu_moe", "all")  # every layer's routed experts in host RAM
+    elif f in ("--no-kv-offload", "-nkvo") and kind == "llama.cpp":
+        job.set(f, "kv_on_host", True)
+    elif f == "--speculative-config":
+        pass  # read_command reads it once the model is known
+    elif f in _NO_EFFECT_SERVE:
+        job.no_effect(f)
+    else:
+        job.not_modelled(f, value)
+
+
+def read_command(line: str, lookup: ModelLookup) -> JobRead:
+    """Read an engine command line (``vllm serve …``, ``python -m sglang.launch_server …``,
+    ``llama-server …``, ``ollama run …``).
+
+    Raises:
+        JobReadError: for a line that is not one of those, or names no model gpupicker knows.
+    """
+    kind = _command_kind(line)
+    if kind is None:
+        raise JobReadError(msg("job.unknown_kind", head=_short(line)))
+    words = shlex.split(line)
+    while words and "=" in words[0] and not words[0].startswith("-"):
+        words = words[1:]  # leading environment assignments (CUDA_VISIBLE_DEVICES=0 …)
+    job = JobRead(kind)
+    job.set(kind, "task", "inference")
+    job.set(kind, "framework", {"llama.cpp": "llama.cpp"}.get(kind, kind))
+    if kind == "ollama":
+        return _ollama(words, job, lookup)
+    pos, flags = _flags(words)
+    model: str | None = None
+    if kind == "vllm" and "serve" in pos:
+        after = pos[pos.index("serve") + 1 :]
+        model = after[0] if after else None
+    for flag, value in flags:
+        if flag in ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr"):
+            model = value
+        else:
+            _serve_flag(job, kind, flag, value)
+    if kind == "llama.cpp" and job.workload.get("batch", 1) > 1 and "seq_len" in job.workload:
+        # llama-server's -c is the context of all -np slots together (each slot gets c / np)
+        slots = job.workload["batch"]
+        job.set("-c / -np", "seq_len", max(1, job.workload["seq_len"] // slots))
+    spec = next((v for f, v in flags if f == "--speculative-config"), None)
+    if spec is not None:
+        _speculative(job, spec)
+    if not model:
+        raise JobReadError(msg("job.no_model_flag", kind=kind))
+    name = model
+    if kind == "llama.cpp":
+        name = _gguf_name(job, model)
+    model_id = lookup(name)
+    if model_id is None:
+        raise JobReadError(msg("job.unknown_model", key="model", name=_short(model)))
+    job.set("model" if kind != "vllm" else "serve", "model_id", model_id)
+    return job
+
+
+_GGUF_TYPE = re.compile(r"(?i)(?:^|[-_.])(i?q\d_[a-z0-9_]*|q8_0|f16|bf16|f32)(?=$|[-.])")
+
+
+def _gguf_name(job: JobRead, model: str) -> str:
+    """The model name in a llama.cpp ``-m file.gguf`` or ``-hf org/repo[:quant]``, recording the
+    GGUF type as ``weights_dtype`` (``-hf`` without one: Q4_K_M, llama.cpp's documented default).
+    """
+    if model.lower().endswith(".gguf"):
+        stem = Path(model).stem
+        m = _GGUF_TYPE.search(stem)
+        if m:
+            job.set("-m", "weights_dtype", m.group(1).lower())
+            stem = stem[: m.start()] + stem[m.end() :]
+        else:
+            job.not_modelled("-m", model)
+        return re.sub(r"(?i)[-_.]gguf$", "", stem)
+    repo, _, quant = model.partition(":")
+    if quant:
+        job.set("-hf", "weights_dtype", quant.lower())
+    else:
+        job.set("-hf", "weights_dtype", "q4_k_m")
+        job.warnings.append(msg("job.warning.default_quant", quant="Q4_K_M", why="llama.cpp -hf"))
+    return re.sub(r"(?i)[-_.]gguf$", "", repo)
+
+
+def _ollama(words: list[str], job: JobRead, lookup: ModelLookup) -> JobRead:
+    pos, flags = _flags(words[1:])
+    tag = pos[1] if len(pos) > 1 else ""
+    if not tag:
+        raise JobReadError(msg("job.no_model_flag", kind="ollama"))
+    name, _, variant = tag.partition(":")
+    size = re.match(r"(\d+(?:\.\d+)?[bm])", variant.lower()) if variant else None
+    quant = re.search(r"(q\d_[a-z0-9_]+|fp16|q8_0)", variant.lower()) if variant else None
+    candidate = f"{name}:{size.group(1)}" if size else name
+    model_id = lookup(candidate)
+    if model_id is None:
+        raise JobReadError(msg("job.unknown_model", key="model", name=_short(tag)))
+    job.set("model", "model_id", model_id)
+    job.set("model", "weights_dtype", quant.group(1) if quant else "q4_k_m")
+    if not quant:
+        job.warnings.append(msg("job.warning.default_quant", quant="Q4_K_M", why="ollama"))
+    for flag, value in flags:
+        job.not_modelled(flag, value)
+    return job

@@ -1,0 +1,94 @@
+"""A model name as a job writes it (``NousResearch/Meta-Llama-3-8B``, ``llama3.1:8b``) → a
+catalog model id.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Protocol
+
+from .job_model import ModelLookup
+
+# --- catalog lookup ---------------------------------------------------------------------------
+
+
+_DROP = frozenset(
+    {
+        "meta",
+        "instruct",
+        "chat",
+        "hf",
+        "it",
+        "base",
+        "gguf",
+        "awq",
+        "gptq",
+        "fp8",
+        "int4",
+        "int8",
+        "bnb",
+        "4bit",
+        "8bit",
+        "w4a16",
+        "w8a8",
+    }
+)
+
+
+def name_words(name: str) -> frozenset[str]:
+    """The words of a model name that identify it: the org, ``Instruct``/``chat``/``hf`` and
+    quantized-export suffixes (``AWQ``, ``GPTQ``, ``FP8``…: the same architecture) and punctuation
+    dropped. ``NousResearch/Meta-Llama-3.1-8B-Instruct`` → {llama, 3, 1, 8b}.
+    """
+    tail = name.strip().rstrip("/").split("/")[-1].lower()
+    tail = re.sub(r"(\d)[._](\d)", r"\1 \2", tail)  # 3.1 / 3_1 → 3 1
+    tail = re.sub(r"([a-z])(\d)", r"\1 \2", tail)  # llama3 → llama 3, qwen2 → qwen 2
+    words = {w for w in re.split(r"[^a-z0-9]+", tail) if w}
+    return frozenset(words - _DROP)
+
+
+def catalog_lookup(models: Iterable[tuple[str, str, str]]) -> ModelLookup:
+    """A :data:`ModelLookup` over catalog models given as (id, name, Hugging Face repo or "").
+
+    A name matches a model whose id, repo or display name has the same :func:`name_words`
+    (an ``-Instruct`` checkpoint maps to its base row: the same architecture); two models with
+    the same words make the name ambiguous (None).
+    """
+    rows = list(models)
+    by_id = {i: i for i, _, _ in rows}
+    by_repo = {r.lower(): i for i, _, r in rows if r}
+    by_words: dict[frozenset[str], set[str]] = {}
+    for i, n, r in rows:
+        for text in (i, n, r):
+            if text:
+                by_words.setdefault(name_words(text), set()).add(i)
+
+    def lookup(name: str) -> str | None:
+        key = name.strip()
+        if key in by_id:
+            return key
+        if key.lower() in by_repo:
+            return by_repo[key.lower()]
+        hits = by_words.get(name_words(key), set())
+        return next(iter(hits)) if len(hits) == 1 else None
+
+    return lookup
+
+
+class _CatalogModelLike(Protocol):
+    """What a lookup reads of a catalog model (``catalog.records.CatalogModel``)."""
+
+    @property
+    def id(self) -> str: ...  # noqa: D102
+
+    @property
+    def name(self) -> str: ...  # noqa: D102
+
+    @property
+    def hf_repo(self) -> str: ...  # noqa: D102
+
+
+def catalog_models_lookup(models: Iterable[_CatalogModelLike]) -> ModelLookup:
+    """:func:`catalog_lookup` over the catalog's models (``CatalogRepository.models()``)."""
+    return catalog_lookup((m.id, m.name, m.hf_repo) for m in models)

@@ -1,0 +1,311 @@
+"""What reading a job gives (:class:`JobRead`, :class:`JobReadError`), its bounds, and the key
+mappings every job reader shares (keys with no effect on memory or speed, LoRA keys, the model,
+DeepSpeed, optimizer and precision keys).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import reprlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, get_args
+
+from ..core.messages import Message, msg
+from ..core.workload import Optimizer
+from ..core.workload.spellings import OPTIMIZER_ALIASES
+
+MAX_JOB_BYTES = 1024 * 1024
+"""Largest job file read (the biggest axolotl/LLaMA-Factory/torchtune examples are ~5 KB)."""
+
+MAX_YAML_ALIASES = 10
+"""Most YAML aliases (``*name``) accepted. Job configs of axolotl, LLaMA-Factory and torchtune use
+none; each alias can double what the document expands to (a nine-level "billion laughs" needs
+only 81), so ten bound the expansion to 2**10 of the file's own size."""
+
+MAX_YAML_DEPTH = 40
+"""Deepest YAML nesting accepted (a torchtune recipe nests 3 levels)."""
+
+ModelLookup = Callable[[str], str | None]
+"""Maps a model name as a job writes it (``NousResearch/Meta-Llama-3-8B``, ``llama3_1_8b``,
+``llama3.1:8b``) to a catalog model id, or None."""
+
+ALL_LINEAR = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
+"""peft's ``all-linear`` / axolotl's ``lora_target_linear`` / LLaMA-Factory's ``lora_target: all``
+on a Llama-style decoder."""
+
+
+class JobReadError(ValueError):
+    """A job file or command line that cannot be read (too big, not YAML/JSON, an alias bomb, no
+    model, a kind gpupicker does not know). ``message`` is the core Message.
+    """
+
+    def __init__(self, message: Message) -> None:
+        """Carry ``message`` (its English text is the exception's text)."""
+        super().__init__(str(message))
+        self.message = message
+
+
+@dataclass
+class JobRead:
+    """What a job file said, as a Workload and an account of every key.
+
+    Attributes:
+        kind: the format read (``axolotl``, ``llama-factory``, ``torchtune``, ``hf-trainer``,
+            ``vllm``, ``sglang``, ``llama.cpp``, ``ollama``, ``skypilot``).
+        workload: the Workload JSON object (validate it with ``Workload.model_validate``).
+        read: (source key, the Workload field it set and the value), in file order.
+        unused: (source key, why it was not used: a Message).
+        warnings: what the estimate does not reflect (Messages).
+    """
+
+    kind: str
+    workload: dict[str, Any] = field(default_factory=dict)
+    read: list[tuple[str, str]] = field(default_factory=list)
+    unused: list[tuple[str, Message]] = field(default_factory=list)
+    warnings: list[Message] = field(default_factory=list)
+
+    def set(self, key: str, target: str, value: Any) -> None:
+        """Record that ``key`` set ``target`` (a dotted Workload path) to ``value``."""
+        node = self.workload
+        parts = target.split(".")
+        for p in parts[:-1]:
+            node = node.setdefault(p, {})
+        node[parts[-1]] = value
+        self.read.append((key, f"{target} = {json.dumps(value)}"))
+
+    def no_effect(self, key: str) -> None:
+        """``key`` does not change memory or speed."""
+        self.unused.append((key, msg("job.unused.no_effect")))
+
+    def not_modelled(self, key: str, value: Any) -> None:
+        """``key`` changes the job in a way gpupicker does not model: named as a warning too."""
+        self.unused.append((key, msg("job.unused.not_modelled")))
+        self.warnings.append(msg("job.warning.not_modelled", key=key, value=_short(value)))
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 6, 6, 80, 80
+
+
+def _short(value: Any) -> str:
+    """``value`` in at most ~80 printable characters, without walking a large structure."""
+    text = value if isinstance(value, str) else _REPR.repr(value)
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text[:80] + ("…" if len(text) > 80 else "")
+
+
+# --- shared mappings ----------------------------------------------------------------------------
+
+
+_NO_EFFECT_TRAINING = frozenset(
+    {
+        "datasets",
+        "dataset",
+        "dataset_prepared_path",
+        "val_set_size",
+        "val_size",
+        "output_dir",
+        "learning_rate",
+        "lr",
+        "lr_scheduler",
+        "lr_scheduler_type",
+        "warmup_steps",
+        "warmup_ratio",
+        "weight_decay",
+        "logging_steps",
+        "log_every_n_steps",
+        "save_steps",
+        "saves_per_epoch",
+        "evals_per_epoch",
+        "eval_steps",
+        "eval_strategy",
+        "eval_table_size",
+        "special_tokens",
+        "tokenizer_type",
+        "model_type",
+        "strict",
+        "train_on_inputs",
+        "group_by_length",
+        "resume_from_checkpoint",
+        "local_rank",
+        "early_stopping_patience",
+        "debug",
+        "hub_model_id",
+        "chat_template",
+        "template",
+        "lora_model_dir",
+        "lora_fan_in_fan_out",
+        "eval_sample_packing",
+        "trust_remote_code",
+        "seed",
+        "shuffle",
+        "max_samples",
+        "overwrite_cache",
+        "preprocessing_num_workers",
+        "plot_loss",
+        "overwrite_output_dir",
+        "ddp_timeout",
+        "per_device_eval_batch_size",
+        "do_train",
+        "report_to",
+        "save_only_model",
+        "run_name",
+        "gradient_accumulation_steps",
+        "sample_packing",
+        "pad_to_sequence_len",
+        "tf32",
+        "gradient_checkpointing_kwargs",
+        "wandb_project",
+        "wandb_entity",
+        "wandb_watch",
+        "wandb_name",
+        "wandb_log_model",
+        "metric_logger",
+        "profiler",
+        "checkpointer",
+        "tokenizer",
+        "loss",
+        "device",
+        "max_steps_per_epoch",
+        "clip_grad_norm",
+        "save_adapter_weights_only",
+        "low_cpu_ram",
+        "log_peak_memory_stats",
+        "log_level",
+        "save_every_n_steps",
+        "max_grad_norm",
+        "save_strategy",
+        "save_total_limit",
+        "logging_dir",
+        "logging_strategy",
+        "dataloader_num_workers",
+        "remove_unused_columns",
+        "push_to_hub",
+        "warmup",
+        "adam_beta1",
+        "adam_beta2",
+        "adam_epsilon",
+        "label_smoothing_factor",
+        "num_warmup_steps",
+        "dataset_text_field",
+        "max_steps",
+        "include_tokens_per_second",
+        "hub_strategy",
+        "hub_private_repo",
+    }
+)
+"""Training keys that change neither memory nor tokens/s (what is trained on, how often it is
+logged or saved, the learning-rate schedule; gradient accumulation changes the effective batch,
+not the step's memory or tokens/s)."""
+
+
+_LORA_KEYS_R = (("lora_r", "lora.r"), ("lora_alpha", "lora.alpha"), ("lora_dropout", "lora.dropout"))
+_LORA_KEYS_RANK = (("lora_rank", "lora.r"), ("lora_alpha", "lora.alpha"), ("lora_dropout", "lora.dropout"))
+
+
+def _section(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """``data[key]`` when it is a mapping, else an empty one (a missing or damaged section)."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _is_empty(v: Any) -> bool:
+    return v is None or v == "" or v == [] or v == {}
+
+
+def _model(job: JobRead, key: str, name: Any, lookup: ModelLookup, base: Path | None) -> None:
+    text = str(name).strip()
+    folder = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
+    if text and folder.is_dir() and (folder / "config.json").is_file():
+        from .inspect import inspect_path
+
+        imported = inspect_path(folder)
+        if imported.arch is not None:
+            job.set(key, "model", imported.arch.model_dump(mode="json", exclude_none=True))
+            return
+    model_id = lookup(text) if text else None
+    if model_id is None:
+        raise JobReadError(msg("job.unknown_model", key=key, name=_short(text)))
+    job.set(key, "model_id", model_id)
+
+
+def _deepspeed(job: JobRead, key: str, value: Any, base: Path | None) -> None:
+    """ZeRO stage and offload from a DeepSpeed config (the file when readable, else its name)."""
+    stage: int | None = None
+    offload = False
+    cfg: Any = value if isinstance(value, dict) else None
+    if cfg is None and isinstance(value, str):
+        p = Path(value) if Path(value).is_absolute() or base is None else base / value
+        if p.is_file() and p.stat().st_size < MAX_JOB_BYTES:
+            try:
+                cfg = json.loads(p.read_text(encoding="utf-8-sig"))
+            except (ValueError, OSError):
+                cfg = None
+    if isinstance(cfg, dict) and isinstance(cfg.get("zero_optimization"), dict):
+        zo = cfg["zero_optimization"]
+        s = zo.get("stage")
+        stage = s if s in (0, 1, 2, 3) else None
+        for part in ("offload_optimizer", "offload_param"):
+            if isinstance(zo.get(part), dict) and zo[part].get("device") in ("cpu", "nvme"):
+                offload = True
+    if stage is None and isinstance(value, str):
+        m = re.search(r"(?:zero|_z|ds_z)([0-3])", Path(value).name.lower())
+        stage = int(m.group(1)) if m else None
+        offload = offload or "offload" in value.lower()
+    if stage is None:
+        job.not_modelled(key, value)
+        return
+    job.set(key, "parallelism.zero_stage", stage)
+    if offload:
+        job.set(key, "parallelism.cpu_offload", True)
+
+
+def _lora_targets(job: JobRead, key: str, value: Any) -> None:
+    if value in ("all", "all-linear", "all_linear") or value == ["all-linear"]:
+        job.set(key, "lora.targets", list(ALL_LINEAR))
+        return
+    items = value if isinstance(value, list) else str(value).split(",")
+    names = [str(t).strip().split(".")[-1] for t in items if str(t).strip()]
+    names = ["o_proj" if n == "output_proj" else n for n in names]
+    job.set(key, "lora.targets", names)
+
+
+def _optimizer(job: JobRead, key: str, value: Any) -> None:
+    """The optimizer as the Workload spells it (core.workload.spellings.OPTIMIZER_ALIASES: HF
+    ``TrainingArguments.optim``, axolotl and torchtune names), or named as not modelled.
+    """
+    name = str(value).strip().lower()
+    mapped = OPTIMIZER_ALIASES.get(name, name if name in get_args(Optimizer) else None)
+    if mapped is None:
+        job.not_modelled(key, value)
+        return
+    job.set(key, "optimizer", mapped)
+
+
+def _precision(job: JobRead, data: dict[str, Any]) -> None:
+    if data.get("fp16") is True:
+        job.set("fp16", "compute_dtype", "fp16")
+    elif data.get("bf16") in (True, "auto", "true"):
+        job.set("bf16", "compute_dtype", "bf16")
+
+
+def _account_rest(job: JobRead, data: dict[str, Any], handled: Iterable[str], prefix: str = "") -> None:
+    done = set(handled)
+    named = {k for k, _ in job.read} | {k for k, _ in job.unused}
+    for k, v in data.items():
+        key = f"{prefix}{k}"
+        if key in named:
+            continue
+        if k in done and not _is_empty(v):
+            # read, and used to decide fields recorded under another key (load_in_4bit → task)
+            job.read.append((key, f"(read: {_short(v)})"))
+            continue
+        if _is_empty(v) or v is False:
+            job.unused.append((key, msg("job.unused.empty")))
+        elif k in _NO_EFFECT_TRAINING:
+            job.no_effect(key)
+        else:
+            job.not_modelled(key, v)
