@@ -14,6 +14,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .dtypes import bytes_per_kv_element, bytes_per_weight, exl2_bits, expand_weight_groups
+from .hardware.specs import Pricing
 from .messages import Message, join, msg
 from .model_arch import ModelArch
 from .speculative import Speculative
@@ -643,7 +644,7 @@ class Workload(BaseModel):
         "since the last one (core.spot); default 0.5",
     )
 
-    pricing: str = "on_demand"
+    pricing: Pricing = "on_demand"
     prefer_in_stock: bool = Field(
         default=False,
         description="rank offers a ledger snapshot lists as out of stock after "
@@ -652,7 +653,11 @@ class Workload(BaseModel):
     budget_usd: float | None = Field(default=None, ge=0, le=1e12)
     max_usd_per_hour: float | None = Field(default=None, ge=0, le=1e9)
     deadline_hours: float | None = Field(default=None, gt=0, le=1_000_000)
-    currency: str = "USD"
+    currency: Literal["USD"] = Field(
+        default="USD",
+        description="the currency of budget_usd and max_usd_per_hour: always USD; amounts are "
+        "shown in the catalog's display currency (gpupicker catalog currency CODE)",
+    )
     region: str | None = Field(
         default=None,
         max_length=16,
@@ -694,6 +699,21 @@ class Workload(BaseModel):
         if isinstance(v, str):
             return OPTIMIZER_ALIASES.get(v.strip().lower(), v.strip())
         return v
+
+    @field_validator("pricing", mode="before")
+    @classmethod
+    def _known_pricing(cls, v: object) -> object:
+        if isinstance(v, str) and v not in get_args(Pricing):
+            choices = ", ".join(get_args(Pricing))
+            raise ValueError(msg("workload.unknown_pricing", pricing=repr(v), choices=choices))
+        return v
+
+    @field_validator("currency", mode="before")
+    @classmethod
+    def _usd_only(cls, v: object) -> object:
+        if isinstance(v, str) and v.strip().upper() == "USD":
+            return "USD"  # an ISO 4217 code in any case: one spelling, not a guess
+        raise ValueError(msg("workload.currency_not_usd", currency=repr(v)))
 
     @field_validator("engine_build", mode="after")
     @classmethod

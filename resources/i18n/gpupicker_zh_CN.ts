@@ -919,6 +919,18 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>In {dtype} the model fits one 24 GB card, but the requests need {n} of them (one replica per card)</source>
+        <translation>在 {dtype} 下模型可放入单张 24 GB 显卡，但请求负载需要 {n} 张（每张一个副本）</translation>
+    </message>
+    <message>
+        <source>unknown pricing {pricing}; choose one of {choices}</source>
+        <translation>未知的计费方式 {pricing}；可选：{choices}</translation>
+    </message>
+    <message>
+        <source>currency {currency} is not used: a workload's money (budget_usd, max_usd_per_hour) is in US dollars ('USD'); amounts are shown in the catalog's display currency (gpupicker catalog currency CODE)</source>
+        <translation>币种 {currency} 不会被使用：工作负载中的金额（budget_usd、max_usd_per_hour）以美元（'USD'）计；金额按目录的显示币种显示（gpupicker catalog currency CODE）</translation>
+    </message>
+    <message>
         <source>FP8 checkpoint of a model with tied embeddings: the 16-bit lm_head is held as its own {gib} GiB copy of the embedding (Qwen3 FP8 speed-benchmark peaks)</source>
         <translation>词嵌入共享（tied）模型的 FP8 权重：16 位 lm_head 另存一份 {gib} GiB 的词嵌入副本（Qwen3 FP8 速度基准的峰值实测）</translation>
     </message>
@@ -6412,6 +6424,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>PreferencesDialog</name>
+    <message>
+        <source>Restart gpupicker to see the new language.</source>
+        <translation>重启 gpupicker 后新语言才会生效。</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="168" />
         <source>Preferences</source>
