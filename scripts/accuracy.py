@@ -62,7 +62,7 @@ SOURCE_BUILD_DATES: dict[str, str] = {
     "XiongjieDai/GPU-Benchmarks-on-LLM-Inference": "2024-05",
 }
 """llama.cpp build dates that a case's source states but its ``workload`` does not carry
-(``engine_date``, see gpupicker.core.speed.inference.LLAMACPP_ERAS): the README dates its
+(``engine_date``, see gpupicker.core.speed.llamacpp_engine.LLAMACPP_ERAS): the README dates its
 tables (LLaMA 3 tables May 2024, LLaMA 2 tables Dec 2023 — the same build era)."""
 
 
@@ -325,16 +325,16 @@ class HandFit(NamedTuple):
 
 HAND_FITTED: tuple[HandFit, ...] = (
     HandFit(
-        "core.speed.inference ENGINES['llama.cpp'] (η, fixed time per layer)",
+        "core.speed.llamacpp_engine LLAMACPP (η, fixed time per layer)",
         frozenset({"llama.cpp", "ollama"}),
         frozenset({"LLM inference"}),
         frozenset({"xiongjiedai-gpu-benchmarks", "llamacpp-pr-4766", "llamacpp-pr-4812"}),
     ),
     HandFit(
-        "core.speed.inference LLAMACPP_BACKENDS (Vulkan, SYCL η and fixed time)",
+        "core.speed.llamacpp_engine LLAMACPP_BACKENDS (Vulkan, SYCL η and fixed time)",
         frozenset({"llama.cpp", "ollama"}),
         frozenset({"LLM inference"}),
-        frozenset({"llamacpp-issue-17628", "ipex-llm-issue-12991"}),
+        frozenset({"llamacpp-issue-17628", "ipex-llm-issue-12991", "llamacpp-pr-13506"}),
     ),
     HandFit(
         "core.speed.inference ENGINES['tensorrt-llm']",
@@ -343,10 +343,19 @@ HAND_FITTED: tuple[HandFit, ...] = (
         frozenset({"trtllm-performance-md"}),
     ),
     HandFit(
-        "core.speed.inference HF_ERAS (host time per op by transformers version)",
+        "core.speed.hf_generate HF_ERAS (host time per op by transformers version)",
         frozenset({"transformers"}),
         frozenset({"LLM inference"}),
         frozenset({"qwen-readme", "h200", "qwen3-speed-benchmark"}),
+    ),
+    HandFit(
+        # WGMMA_M is the PTX wgmma shape; which engines and versions pay it (SGLang before 0.5,
+        # not transformers generate, whose H20 rows show its GEMMs under its host time) was
+        # read off the H20 rows
+        "core.speed.inference WGMMA_M scope and SGLANG_GEMV_VERSION (64-row decode GEMMs)",
+        frozenset({"sglang"}),
+        frozenset({"LLM inference"}),
+        frozenset({"qwen3-speed-benchmark"}),
     ),
     HandFit(
         "core.speed.inference ENGINES['exllamav2']",

@@ -157,7 +157,8 @@ def bench_redraw(
         cost_curves,
         memory_curves,
     )
-    from gpupicker.ui.results.curves import CostCurvePlot, MemoryCurvePlot
+    from gpupicker.ui.results.cost_curves import CostCurvePlot
+    from gpupicker.ui.results.curves import MemoryCurvePlot
     from gpupicker.ui.results.plots import CostPlot, VramFitPlot
 
     app = QApplication.instance() or QApplication(["bench"])

@@ -88,7 +88,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
             w, _unknown = Workload.from_json_text(text)
             if w.gpus and not args.gpu:
                 # the job's own machine of cards: every card within its memory
-                from ..core.ranking.mixed_plan import solve_machine_fit
+                from ..core.ranking.machine_report import solve_machine_fit
                 from ..service.resolve import resolve_machine
 
                 r = solve_machine_fit(resolve_model(w, repo), resolve_machine(w, repo), args.max)

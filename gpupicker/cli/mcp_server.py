@@ -127,7 +127,8 @@ def build_server(catalog: str | None = None) -> Any:
         from pydantic import ValidationError
 
         from .common import error_text, unknown_fields_warning
-        from .recommend import display_money, recommend_json, run_recommend
+        from .recommend import display_money, run_recommend
+        from .recommend_output import recommend_json
 
         repo = _catalog(catalog)
         try:
@@ -166,7 +167,7 @@ def build_server(catalog: str | None = None) -> Any:
                 return {"error": "the catalog could not be opened; fit needs the GPU's memory"}
             w = Workload.model_validate(workload)
             if w.gpus and not gpu:  # the job's machine of cards, each within its memory
-                from ..core.ranking.mixed_plan import solve_machine_fit
+                from ..core.ranking.machine_report import solve_machine_fit
                 from ..service.resolve import resolve_machine
 
                 return _with_ids(

@@ -22,20 +22,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..core.planners.advisor import Advice
-from ..core.pricing.money import SYMBOLS, USD, Money
-from ..core.pricing.price_kind import PRICE_KINDS
-from ..core.ranking.mixed_plan import cards_json
+from ..core.pricing.money import USD, Money
 from ..core.ranking.recommend import GOALS, Recommendation
-from ..core.results import Option
-from ..core.speed.serving import serving_dict
-from ..core.text.text_safety import terminal_text
 from ..core.units import HOURS_PER_MONTH_DEFAULT, GiB
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
 from ..service.recommendation import display_money as service_display_money
 from ..service.resolve import resolve_gpu, resolve_model
 from .common import cli_currency, int_in
+from .recommend_output import format_launch, format_table, recommend_json
 
 
 def display_money(repo: Any) -> Money:
@@ -45,95 +40,6 @@ def display_money(repo: Any) -> Money:
         return service_display_money(cli_currency(repo), repo.get_fx_rates())
     except AttributeError:  # a catalog object without settings
         return USD
-
-
-def option_dict(o: Option, money: Money = USD) -> dict[str, Any]:
-    """One option as the JSON contract's dict (bytes per GPU, USD, hours, tokens/s), with
-    ``price_per_hour``, ``total`` and ``per_month`` in the display currency named by
-    ``currency`` (the same conversion as the UI, core.money)."""
-    t, c = o.throughput, o.cost
-
-    def shown(usd: float | None) -> float | None:
-        amount = money.from_usd(usd)
-        return None if amount is None else round(amount, 4)
-
-    return {
-        "rank": o.rank,
-        "gpu_id": o.gpu_id,
-        "gpu_name": o.gpu_name,
-        "num_gpus": o.num_gpus,
-        "fits": o.fits,
-        "within_budget": o.within_budget,
-        "total_bytes_per_gpu": o.total_bytes_per_gpu,
-        "capacity_bytes_per_gpu": o.capacity_bytes_per_gpu,
-        "headroom_bytes": o.headroom_bytes,
-        "breakdown": o.memory.breakdown(),
-        "provider": o.provider or None,
-        "pricing": o.pricing or None,
-        "price_observed": o.price_observed or None,
-        "price_kind": o.price_kind or None,
-        "price_kind_label": PRICE_KINDS.get(o.price_kind) if o.price_kind else None,
-        "price_flag": o.price_flag or None,
-        "price_flag_reason": o.price_flag_reason or None,
-        "break_even_months": None if o.break_even_months is None else round(o.break_even_months, 2),
-        "calibration": o.calibration or None,
-        "currency": money.currency,
-        "price_per_hour": shown(c.usd_per_hour) if o.provider else None,
-        "total": shown(c.usd_total),
-        "per_month": shown(c.usd_per_month),
-        "usd_per_hour": round(c.usd_per_hour, 4) if o.provider else None,
-        "usd_total": None if c.usd_total is None else round(c.usd_total, 2),
-        "usd_per_month": None if c.usd_per_month is None else round(c.usd_per_month, 2),
-        "usd_per_million_tokens": None
-        if c.usd_per_million_tokens is None
-        else round(c.usd_per_million_tokens, 4),
-        "hours": None if c.hours is None else round(c.hours, 3),
-        "energy_kwh": None if c.energy_kwh is None else round(c.energy_kwh, 2),
-        "kwh_per_million_tokens": None
-        if c.kwh_per_million_tokens is None
-        else round(c.kwh_per_million_tokens, 4),
-        # spot: hours and total with the expected interruptions, and both ends of the rate range
-        "spot_interruptions": None if c.spot_interruptions is None else round(c.spot_interruptions, 3),
-        "hours_low": None if c.hours_low is None else round(c.hours_low, 3),
-        "hours_high": None if c.hours_high is None else round(c.hours_high, 3),
-        "usd_total_low": None if c.usd_total_low is None else round(c.usd_total_low, 2),
-        "usd_total_high": None if c.usd_total_high is None else round(c.usd_total_high, 2),
-        # a ledger snapshot's stock (core.stock)
-        "in_stock": o.in_stock or None,
-        "stock_gpus": o.stock_gpus,
-        "snapshot_at": o.snapshot_at or None,
-        "snapshot_stale": o.snapshot_stale,
-        "decode_tokens_per_s": t.decode_tokens_per_s,
-        "aggregate_decode_tokens_per_s": t.aggregate_decode_tokens_per_s,
-        "prefill_tokens_per_s": t.prefill_tokens_per_s,
-        "train_tokens_per_s": t.train_tokens_per_s,
-        "seconds_per_image": t.seconds_per_image,
-        "limit": o.limit,
-        "labels": list(o.labels),
-        "reason": o.reason,
-        "speed_range_pct": t.range_pct,
-        "speed_evidence": t.evidence or None,
-        "serving": serving_dict(o.serving) if o.serving is not None else None,
-        "assumptions": list(t.assumptions) + list(c.assumptions),
-        # a machine of unlike cards: each card's share of its layer split (core.mixed_plan)
-        **cards_json(o.memory),
-    }
-
-
-def advice_dict(a: Advice) -> dict[str, Any]:
-    """One advisor suggestion as a JSON dict."""
-    return {
-        "action": a.action,
-        "description": a.description,
-        "changes": a.changes,
-        "saves_bytes": a.saves_bytes,
-        "new_total_bytes": a.new_total_bytes,
-        "fits": a.fits,
-        "num_gpus": a.num_gpus,
-        "speed_factor": None if a.speed_factor is None else round(a.speed_factor, 3),
-        "speed_cost": a.speed_cost,
-        "quality_cost": a.quality_cost,
-    }
 
 
 def run_recommend(
@@ -184,138 +90,6 @@ def run_recommend(
     if extra:
         rec = rec.model_copy(update={"notes": (*rec.notes, *extra)})
     return rec
-
-
-def _fmt_speed(o: Option) -> str:
-    t = o.throughput
-    if t.train_tokens_per_s:
-        return f"{t.train_tokens_per_s:,.0f} tok/s"
-    if t.seconds_per_image and o.memory.trainable_params:  # diffusion LoRA: a training image
-        return f"{t.seconds_per_image:.2f} s/train-img"
-    if t.seconds_per_image:
-        return f"{t.seconds_per_image:.1f} s/img"
-    if t.decode_tokens_per_s:
-        return f"{t.decode_tokens_per_s:,.1f} tok/s"
-    return "-"
-
-
-def one_per_gpu_options(options: tuple[Option, ...] | list[Option]) -> list[Option]:
-    """Each GPU type once, at its best-ranked option (the window's "one row per GPU type").
-
-    Ranks stay those of the full ranking.
-    """
-    seen: set[str] = set()
-    out: list[Option] = []
-    for o in options:
-        if o.gpu_id not in seen:
-            seen.add(o.gpu_id)
-            out.append(o)
-    return out
-
-
-def format_table(
-    rec: Recommendation,
-    top: int | None,
-    money: Money = USD,
-    *,
-    every_count: bool = True,
-    preferred: tuple[str, int] | None = None,
-) -> str:
-    """A readable text table of the ranked options, reasons, notes and advice; money in
-    the display currency ``money``.
-
-    ``every_count=False`` lists each GPU type once (:func:`one_per_gpu_options`), says how many
-    rows that hides, and where the job's own GPU × count (``preferred``) ranks when hidden.
-    Catalog text (GPU and provider names, reasons naming them) is shown with its control
-    characters escaped (core.text_safety.terminal_text): an escape sequence in a name cannot
-    retitle or clear the terminal, a newline cannot split a row.
-    """
-    shown = list(rec.options) if every_count else one_per_gpu_options(rec.options)
-    hidden = len(rec.options) - len(shown)
-    opts = shown[:top] if top else shown
-    s = terminal_text
-    mine = next(
-        (o for o in rec.options if preferred is not None and (o.gpu_id, o.num_gpus) == preferred), None
-    )
-    sym = SYMBOLS.get(money.currency, money.currency)
-    per_h, tot = f"{sym}/h all", f"total {sym}"
-    head = (
-        f"{'#':>3}  {'GPU':<34} {'n':>2}  {'fits':<4} {'GiB/GPU':>8}  {'provider':<18} "
-        f"{'pricing':<11} {per_h:>7} {'hours':>8} {tot:>9}  {'speed':>13}  labels"
-    )
-    lines = [f"goal: {rec.goal}", head, "-" * len(head)]
-    for o in opts:
-        c = o.cost
-        lines.append(
-            f"{o.rank:>3}  {s(o.gpu_name)[:34]:<34} {o.num_gpus:>2}  {'yes' if o.fits else 'NO':<4} "
-            f"{o.total_bytes_per_gpu / GiB:>8.1f}  {s(o.provider or '-')[:18]:<18} "
-            f"{(o.pricing or '-') + ('!' if o.price_flag else ''):<11} "
-            f"{(f'{money.from_usd(c.usd_per_hour):.2f}' if o.provider else '-'):>7} "
-            f"{_fmt_hours(c.hours):>8} "
-            f"{(f'{money.from_usd(c.usd_total):,.2f}' if c.usd_total is not None else (f'{money.from_usd(c.usd_per_month):,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
-            f"{_fmt_speed(o):>13}  {s(', '.join(o.labels))}"
-        )
-        lines.append(f"       {s(o.reason)}")
-    if any(o.price_flag for o in opts):
-        lines.append("")
-        lines.append("! after the pricing: a low-trust or stale price (the reason says why)")
-    if hidden:
-        lines.append("")
-        lines.append(
-            f"One row per GPU type: {hidden:,} other GPU counts and offers of the same "
-            "types are not shown (--every-count lists them)."
-        )
-        if mine is not None and mine not in opts:
-            lines.append(
-                f"Your {mine.gpu_name} × {mine.num_gpus}: #{mine.rank}, "
-                f"{'fits' if mine.fits else 'does not fit'} "
-                f"({mine.total_bytes_per_gpu / GiB:.1f} GiB per GPU)."
-            )
-            if not mine.fits:  # why: its VRAM, or the machine's RAM
-                lines.append(f"       {s(mine.reason)}")
-    if rec.notes:
-        lines.append("")
-        lines.extend(f"note: {s(n)}" for n in rec.notes)
-    if rec.advice:
-        lines.append("")
-        lines.append("To make it fit:")
-        for a in rec.advice:
-            lines.append(
-                f"  {'fits' if a.fits else 'no  '}  {a.new_total_bytes / GiB:6.1f} GiB  "
-                f"(saves {a.saves_bytes / GiB:5.1f})  {s(a.description)}"
-                + (f"  [speed ×{a.speed_factor:.2f}]" if a.speed_factor else "")
-            )
-    return "\n".join(lines)
-
-
-def recommend_json(
-    rec: Recommendation,
-    money: Money,
-    *,
-    top: int | None = None,
-    warning: str = "",
-    launch: dict[str, Any] | None = None,
-    one_per_gpu: bool = False,
-) -> dict[str, Any]:
-    """What ``recommend --json`` prints for one workload (also the MCP ``recommend`` tool's
-    answer): the goal, the first ``top`` options (all when None; with ``one_per_gpu`` each GPU
-    type once, :func:`one_per_gpu_options`), the display currency, the notes, and the warnings, advice
-    and launch configs when there are any."""
-    listed = one_per_gpu_options(rec.options) if one_per_gpu else list(rec.options)
-    opts = listed[:top] if top else listed
-    out: dict[str, Any] = {
-        "goal": rec.goal,
-        "options": [option_dict(o, money) for o in opts],
-        "currency": money.currency,
-        "notes": list(rec.notes),
-    }
-    if warning:
-        out["warnings"] = [warning]
-    if rec.advice:
-        out["advice"] = [advice_dict(a) for a in rec.advice]
-    if launch is not None:
-        out["launch"] = launch
-    return out
 
 
 def cmd_recommend(args: argparse.Namespace) -> int:
@@ -411,43 +185,11 @@ def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
             gpu_memory_gb=card.memory_gb if card is not None else None,
             modelscope_id=ms_id,
             family=family,
+            gpu=card,
         )
     except ValueError as exc:
         return {"error": str(exc)}
     return {"gpu_id": best.gpu_id, "num_gpus": best.num_gpus, **cfg.model_dump()}
-
-
-def format_launch(d: dict[str, Any]) -> str:
-    """The ``--launch`` block of the text output; control characters escaped line by line
-    (core.text_safety.terminal_text), as in :func:`format_table`."""
-    if "error" in d:
-        return f"launch: {terminal_text(str(d['error']))}"
-    where = (
-        f"{d['replicas']} replicas × {d['gpus_per_replica']} × {d['gpu_id']}"
-        if d.get("replicas", 1) > 1
-        else f"{d['num_gpus']} × {d['gpu_id']}"
-    )
-    # prose lines are escaped whole (a newline in a catalog name must not start a line); the
-    # command and the YAML are multi-line by design and escaped line by line
-    lines = [terminal_text(f"Launch ({d['engine']}) on {where}:")]
-    lines += [terminal_text(line) for line in d["command"].split("\n")] + [""]
-    if d.get("download"):
-        lines += ["Download the weights:"]
-        lines += [terminal_text(line) for line in d["download"].split("\n")] + [""]
-    lines += [terminal_text(f"assumes: {a}") for a in d["assumptions"]]
-    lines += [terminal_text(f"warning: {x}") for x in d["warnings"]]
-    lines += ["", "--- SkyPilot (task.yaml) ---"]
-    lines += [terminal_text(line) for line in d["skypilot_yaml"].rstrip().split("\n")]
-    lines += ["--- dstack (.dstack.yml) ---"]
-    lines += [terminal_text(line) for line in d["dstack_yaml"].rstrip().split("\n")]
-    return "\n".join(lines)
-
-
-def _fmt_hours(h: float | None) -> str:
-    """Hours for the table: two significant digits below 1 h (0.037, not 0.0)."""
-    if h is None:
-        return "-"
-    return f"{h:.2g}" if h < 1 else f"{h:,.1f}"
 
 
 def _amount(text: str) -> float:

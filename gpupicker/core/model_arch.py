@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .memo import by_identity
 from .messages import msg
 from .model_params import ArchParams
 
@@ -91,14 +92,7 @@ class ModelArch(ArchParams):
         earlier layer of their kind (transformers ``num_kv_shared_layers``) and add none.
         A sliding layer with no ``sliding_window`` caches every token (counted as full).
         """
-        kinds = self.layers
-        shared = min(self.num_kv_shared_layers or 0, len(kinds))
-        own = kinds[: len(kinds) - shared]
-        full = own.count("F")
-        sliding = own.count("S")
-        if not self.sliding_window:
-            full, sliding = full + sliding, 0
-        return full, sliding
+        return _kv_layers(self)
 
     def kv_values_per_token(self, kind: str = "S") -> int:
         """Cached values (elements) per token of one layer of ``kind`` (``"F"`` or ``"S"``).
@@ -299,3 +293,16 @@ class ModelArch(ArchParams):
         if self.mlp_gated:
             return ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
         return ("q_proj", "k_proj", "v_proj", "o_proj", "up_proj", "down_proj")
+
+
+@by_identity(maxsize=4096)
+def _kv_layers(arch: ModelArch) -> tuple[int, int]:
+    """:meth:`ModelArch.kv_layers`, computed once per row (keyed on its identity)."""
+    kinds = arch.layers
+    shared = min(arch.num_kv_shared_layers or 0, len(kinds))
+    own = kinds[: len(kinds) - shared]
+    full = own.count("F")
+    sliding = own.count("S")
+    if not arch.sliding_window:
+        full, sliding = full + sliding, 0
+    return full, sliding

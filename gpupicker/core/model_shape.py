@@ -8,11 +8,11 @@ are :mod:`.model_params`, caches and the rest :mod:`.model_arch`.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .memo import by_identity
 from .messages import msg
 from .model_config import LAYER_KINDS, normalize_config
 
@@ -320,6 +320,8 @@ class ArchShape(BaseModel):
         return self.head_dim_eff
 
 
-@lru_cache(maxsize=4096)
+@by_identity(maxsize=4096)
 def _cached_layers(arch: ArchShape) -> str:
+    # keyed on the row's identity: hashing a frozen pydantic row hashes every field, and the
+    # serving planner asks for the layer kinds hundreds of thousands of times per ranking
     return arch._compute_layers()

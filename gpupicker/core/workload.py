@@ -529,7 +529,7 @@ class Workload(BaseModel):
         "transformers 5.17' (version-dependent engine "
         "behaviour)",
     )
-    # engine build (llama.cpp / Ollama speed: core.speed.inference.LLAMACPP_ERAS)
+    # engine build (llama.cpp / Ollama speed: core.speed.llamacpp_engine.LLAMACPP_ERAS)
     engine_build: str | None = Field(
         default=None,
         max_length=80,

@@ -9,26 +9,25 @@ builds the window with its first page, and :meth:`MainWindow.start_steps` the re
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, Qt, QTimer, Slot
+from PySide6.QtCore import QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard, QWizardPage
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 from typing_extensions import override
 
 from .. import paths
 from .i18n.placeholders import tr_fmt
-from .settings.user_files import window_state_path
-from .wizard.task_page import TaskPage
+from .settings.window_state import save_geometry, saved_geometry
+from .widgets.actions import new_action, set_shortcut
+from .wizard.plan_wizard import PAGE_NAMES, PlanWizard
 
 if TYPE_CHECKING:  # imported after the first paint (cold start)
     from PySide6.QtCore import QRect
-    from PySide6.QtGui import QCloseEvent, QKeySequence
+    from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QMessageBox
 
     from ..catalog import CatalogRepository
-    from ..core.workload import Workload
     from .catalog_editor.window import CatalogWindow
     from .compare_dialog import CompareDialog
     from .compute import RecommendationView
@@ -36,115 +35,10 @@ if TYPE_CHECKING:  # imported after the first paint (cold start)
     from .settings.dialogs import PreferencesDialog
     from .settings.preferences import Preferences
 
-PAGE_NAMES = ("task", "model", "quantization", "budget", "results")
 DEFAULT_SIZE = QSize(1240, 860)
 MIN_SIZE = QSize(960, 600)
 WATCH_INTERVAL_MS = 2000
 """How often the catalog's data_version is polled (only while someone looks)."""
-
-
-def set_shortcut(action: QAction, keys: QKeySequence) -> None:
-    """``action.setShortcut(keys)``, the way Qt implements it (no shortcut for an empty
-    sequence), through ``setShortcuts``: PySide's ``setShortcut`` overloads accept a
-    ``Qt.Key`` too, and telling them apart builds every enum of Qt's ``Qt`` namespace, 11 ms
-    before the first paint (cold start; measured, ``scripts/coldstart.py``)."""
-    action.setShortcuts([keys] if not keys.isEmpty() else [])
-
-
-def new_action(text: str, parent: QObject) -> QAction:
-    """``QAction(text, parent)`` as ``QAction(parent)`` + ``setText``: PySide tries the
-    ``QAction(QIcon, text, parent)`` overload first, and that alone builds QIcon's Python type
-    (its 151 theme-icon names), 1 ms before the first paint (cold start)."""
-    action = QAction(parent)
-    action.setText(text)
-    return action
-
-
-class PlanWizard(QWizard):
-    """The wizard embedded in the main window; Back/Next only, Enter = Next."""
-
-    def __init__(self, controller: WorkloadController | None = None, parent: QWidget | None = None) -> None:
-        # made without a parent, then given one: QWidget.setParent(parent) drops the window
-        # type (the dialog type QWizard starts with), so the wizard is a plain child widget,
-        # as setWindowFlags(Qt.WindowType.Widget) made it, without touching Qt's ``Qt``
-        # namespace before the first paint: its first use builds all ~115 of its enums,
-        # 11 ms (cold start; wizard/page_base.py's docstring)
-        super().__init__(None)
-        if parent is not None:
-            self.setParent(parent)
-        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
-        self.setOption(QWizard.WizardOption.NoCancelButton, True)
-        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
-        self.setOption(QWizard.WizardOption.HaveHelpButton, False)
-        self.setButtonLayout(
-            [QWizard.WizardButton.Stretch, QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton]
-        )
-        self.task_page = TaskPage(controller)
-        self.page_ids: dict[str, int] = {}
-        self._add("task", self.task_page)
-        if controller is not None:
-            self.add_input_pages(controller)
-            self.add_results_page(controller)
-
-    def add_input_pages(self, controller: WorkloadController) -> None:
-        """Add the model, quantization and budget pages (Next works from here on)."""
-        from .wizard.budget_page import BudgetPage
-        from .wizard.model_page import ModelPage
-        from .wizard.quantization_page import QuantizationPage
-
-        self.model_page = ModelPage(controller)
-        self.quant_page = QuantizationPage(controller)
-        self.budget_page = BudgetPage(controller)
-        for name, page in zip(
-            PAGE_NAMES[1:4], (self.model_page, self.quant_page, self.budget_page), strict=True
-        ):
-            self._add(name, page)
-        # QWizard decides whether Next shows when it enters a page; the first page was
-        # entered (and painted) before these pages existed: TaskPage.nextId names the model
-        # page from the start, and its isComplete turns true now, which enables Next
-        self.task_page.completeChanged.emit()
-        self.currentIdChanged.connect(self._log_page)
-
-    @Slot(int)
-    def _log_page(self, page_id: int) -> None:
-        """One log line per page change (connected once the input pages exist: the first
-        page is shown before logging is set up): a bug report's log says where the user
-        was, and the real-window test reads it to see Enter reach the next page."""
-        import logging
-
-        if 0 <= page_id < len(PAGE_NAMES):
-            logging.getLogger(__name__).info("wizard page: %s", PAGE_NAMES[page_id])
-
-    def add_results_page(self, controller: WorkloadController) -> None:
-        """Add the results page (its plots are built by :meth:`MainWindow.start_steps`'s last
-        step, or when the page is first shown if that comes first)."""
-        from .results.page import ResultsPage
-
-        self.results_page = ResultsPage(controller)
-        self._add("results", self.results_page)
-
-    def _add(self, name: str, page: QWizardPage) -> None:
-        """Add ``page`` under its fixed id, its index in :data:`PAGE_NAMES` (the task page's
-        ``nextId`` names the model page before that page is built)."""
-        page_id = PAGE_NAMES.index(name)
-        self.setPage(page_id, page)
-        self.page_ids[name] = page_id
-
-    def show_page(self, name: str) -> None:
-        """Jump to a page by name (task, model, quantization, budget, results)."""
-        target = self.page_ids[name]
-        if self.currentId() == -1:
-            self.setStartId(target)
-            self.restart()
-            return
-        while self.currentId() > target:
-            self.back()
-        while self.currentId() < target:
-            self.next()
-
-    @override
-    def done(self, result: int) -> None:  # noqa: D102 - embedded: never close
-        return None
 
 
 class MainWindow(QMainWindow):
@@ -462,14 +356,8 @@ class MainWindow(QMainWindow):
         A bad file gets an error box naming the problem; nothing changes then.
         """
         from ..importers.jobs import is_job_file
-        from .wizard.workload_files import (
-            WorkloadFileError,
-            job_summary,
-            read_job_workload,
-            read_workload,
-            repeated_workload_keys,
-            unknown_workload_fields,
-        )
+        from .wizard.workload_files import WorkloadFileError, job_summary, read_job_workload, read_workload
+        from .wizard.workload_reading import open_warning
 
         title = self.tr("Cannot open workload")
         job = None
@@ -488,25 +376,7 @@ class MainWindow(QMainWindow):
         if job is not None:  # a job file: what was read and what was not, until the next Open
             self.open_warning, tooltip = job_summary(job)
         else:
-            unknown, repeated = unknown_workload_fields(path), repeated_workload_keys(path)
-            notes = []  # never dropped silently: a permanent status-bar label
-            if unknown:
-                notes.append(
-                    tr_fmt(
-                        self.tr("Unknown workload fields ignored (%1): %2"),
-                        Path(path).name,
-                        ", ".join(unknown),
-                    )
-                )
-            if repeated:
-                notes.append(
-                    tr_fmt(
-                        self.tr("Keys given more than once (%1), the last value used: %2"),
-                        Path(path).name,
-                        ", ".join(repeated),
-                    )
-                )
-            self.open_warning = "; ".join(notes)
+            self.open_warning = open_warning(path)  # never dropped silently: a permanent label
         self.open_warning_label.setText(self.open_warning)
         self.open_warning_label.setToolTip(tooltip)
         self.open_warning_label.setVisible(bool(self.open_warning))
@@ -515,31 +385,12 @@ class MainWindow(QMainWindow):
 
     def open_compare(self) -> CompareDialog:
         """File › Compare with…: the current job beside workloads or job files the user adds."""
-        from ..importers.jobs import is_job_file
         from .compare_dialog import CompareDialog
-        from .i18n.core_messages import tr_message
-        from .wizard.workload_files import (
-            read_job_workload,
-            read_workload,
-            unknown_workload_fields,
+        from .wizard.workload_reading import compare_reader
+
+        dialog = CompareDialog(
+            self.live_repo, self.live.workload, self.ask_path, compare_reader(self.live_repo), self
         )
-
-        def read(path: str) -> tuple[Workload, list[str]]:
-            """The workload in ``path`` and what reading it left out, as Open says it."""
-            if is_job_file(path):
-                w, job = read_job_workload(path, self.live_repo)
-                not_modelled = [
-                    k for k, why in job.unused if getattr(why, "id", "") == "job.unused.not_modelled"
-                ]
-                said = [tr_fmt(self.tr("not modelled: %1"), ", ".join(not_modelled))] if not_modelled else []
-                return w, said + [tr_message(m) for m in job.warnings]
-            w = read_workload(path, self.live_repo)
-            unknown = unknown_workload_fields(path)
-            return w, [
-                tr_fmt(self.tr("unknown workload fields ignored: %1"), ", ".join(unknown))
-            ] if unknown else []
-
-        dialog = CompareDialog(self.live_repo, self.live.workload, self.ask_path, read, self)
         dialog.show()
         dialog.add_from_file()
         self.compare_dialog = dialog
@@ -610,16 +461,9 @@ class MainWindow(QMainWindow):
         show_about(self)
 
     # ---- geometry ---------------------------------------------------------------------
-    def _settings(self) -> QSettings | None:
-        try:
-            return QSettings(str(window_state_path()), QSettings.Format.IniFormat)
-        except OSError:  # config folder not writable: geometry is not remembered
-            return None
-
     def _restore_state(self) -> None:
-        s = self._settings()
-        geo = s.value("main/geometry", type=QByteArray) if s is not None else None
-        if isinstance(geo, QByteArray) and not geo.isEmpty():
+        geo = saved_geometry()
+        if geo is not None:
             self.restoreGeometry(geo)
         else:
             self.resize(DEFAULT_SIZE)
@@ -646,10 +490,8 @@ class MainWindow(QMainWindow):
         if self.controller is not None:
             self.controller.wait_idle()
         self.watch_timer.stop()
-        s = self._settings() if self.remember_geometry else None
-        if s is not None:
-            s.setValue("main/geometry", self.saveGeometry())
-            s.sync()
+        if self.remember_geometry:
+            save_geometry(self.saveGeometry())
         if self.catalog_window is not None:
             self.catalog_window.close()
         super().closeEvent(event)

@@ -931,6 +931,14 @@
         <translation>币种 {currency} 不会被使用：工作负载中的金额（budget_usd、max_usd_per_hour）以美元（'USD'）计；金额按目录的显示币种显示（gpupicker catalog currency CODE）</translation>
     </message>
     <message>
+        <source>Engine version not named in environment: taken to be {since} or newer, whose batch-1 16-bit GEMMs on Hopper stream at the bandwidth (older versions computed 64-row tensor-core tiles: slower on the H20)</source>
+        <translation>运行环境中未写明引擎版本：按 {since} 或更新版本计算，其在 Hopper 上批大小 1 的 16 位 GEMM 以显存带宽读取权重（更早的版本按 64 行张量核心分块计算：在 H20 上更慢）</translation>
+    </message>
+    <message>
+        <source>{arch} tensor-core GEMMs compute at least {rows} rows (warpgroup MMA), so the 16-bit decode GEMMs at batch {b} take {ms} ms of tensor time per step</source>
+        <translation>{arch} 的张量核心 GEMM 至少计算 {rows} 行（线程束组矩阵乘加指令），因此批大小 {b} 时 16 位解码 GEMM 每步占用 {ms} ms 张量核心时间</translation>
+    </message>
+    <message>
         <source>FP8 checkpoint of a model with tied embeddings: the 16-bit lm_head is held as its own {gib} GiB copy of the embedding (Qwen3 FP8 speed-benchmark peaks)</source>
         <translation>词嵌入共享（tied）模型的 FP8 权重：16 位 lm_head 另存一份 {gib} GiB 的词嵌入副本（Qwen3 FP8 速度基准的峰值实测）</translation>
     </message>
@@ -1715,6 +1723,10 @@
         <translation>{per_hour}/小时 = 每月 {per_month}</translation>
     </message>
     <message>
+        <source>{amount} per 1M tokens</source>
+        <translation>每百万 token {amount}</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="50" />
         <source>no price in the catalog</source>
         <translation>价格库中没有价格</translation>
@@ -2354,6 +2366,10 @@
         <location filename="../../gpupicker/ui/core_text.py" line="166" />
         <source>Framework {framework}: eager PyTorch with {ms} ms host overhead per step (H200 cases)</source>
         <translation>框架 {framework}：eager PyTorch，每步主机开销 {ms} ms（依据 H200 实测）</translation>
+    </message>
+    <message>
+        <source>Tensor parallel over {tp} GPUs: 4 activation all-reduces per layer, {ms} ms per micro-batch over {link}, not overlapped with compute ({share} of the step)</source>
+        <translation>{tp} 卡张量并行：每层 4 次激活 all-reduce，每个微批 {ms} ms（互联：{link}），不与计算重叠（占单步 {share}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="167" />
@@ -2999,6 +3015,10 @@
         <translation>PyTorch eager 模式生成（LitGPT、torchtune）</translation>
     </message>
     <message>
+        <source>vllm-ascend (ACL graphs, paged KV, continuous batching)</source>
+        <translation>vllm-ascend（ACL 图模式、分页 KV、连续批处理）</translation>
+    </message>
+    <message>
         <source>vLLM (CUDA graphs, paged KV, continuous batching)</source>
         <translation>vLLM（CUDA Graph、分页 KV、连续批处理）</translation>
     </message>
@@ -3131,6 +3151,10 @@
         <location filename="../../gpupicker/ui/core_text.py" line="236" />
         <source>non-torch {gib} GiB</source>
         <translation>PyTorch 之外的显存 {gib} GiB</translation>
+    </message>
+    <message>
+        <source>ACL graphs ≈ {gib} GiB on top (vLLM's CUDA-graph size, not measured on an NPU)</source>
+        <translation>另加图模式（ACL 图）约 {gib} GiB（沿用 vLLM 在 CUDA 上的大小，未在 NPU 上实测）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="237" />
@@ -3403,6 +3427,10 @@
     <message>
         <source>transformers generate() with device_map='auto' over {n} GPU(s), batch {batch} and context {ctx}</source>
         <translation>transformers generate()，device_map='auto' 跨 {n} 张卡，批大小 {batch}，上下文 {ctx}</translation>
+    </message>
+    <message>
+        <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the launcher trains in fp16 with loss scaling instead</source>
+        <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：启动命令改用 fp16 训练，并开启损失缩放</translation>
     </message>
     <message>
         <source>TRL SFT on {n} GPU(s): micro-batch {batch}, {seq} tokens, {opt} and {dtype}</source>
@@ -4743,8 +4771,8 @@
         <translation>RX 6700 XT ROCm 7B Q4_0 tg128 达到带宽的 0.63，llama.cpp PR #5835；MI50 HIP 8B Q4_0 为 0.42，PR #16715</translation>
     </message>
     <message>
-        <source>Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT 7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835</source>
-        <translation>Arc A770 8B Q4_K_M 生成达到带宽的 0.47，llama.cpp issue #17628（b7189）；RX 5700 XT 7B Q4_0 为 0.56，PR #13324；RX 6700 XT pp512 为 ROCm 的 0.42，PR #5835</translation>
+        <source>Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT 7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835; NVIDIA cooperative-matrix shaders: RTX 3090 8B Q4_0 pp512 0.84 of the CUDA path, PR #13506</source>
+        <translation>Arc A770 8B Q4_K_M 生成达到带宽的 0.47，llama.cpp issue #17628（b7189）；RX 5700 XT 7B Q4_0 为 0.56，PR #13324；RX 6700 XT pp512 为 ROCm 的 0.42，PR #5835；NVIDIA 协作矩阵着色器：RTX 3090 8B Q4_0 pp512 为 CUDA 路径的 0.84，PR #13506</translation>
     </message>
     <message>
         <source>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, intel/ipex-llm issue #12991</source>
@@ -6575,6 +6603,22 @@ Keep %1 as entered?</source>
 <context>
     <name>QuantizationPage</name>
     <message>
+        <source>W8A8 (INT8 weights and activations)</source>
+        <translation>W8A8（INT8 权重和激活）</translation>
+    </message>
+    <message>
+        <source>W4A8 (INT4 weights, INT8 activations)</source>
+        <translation>W4A8（INT4 权重，INT8 激活）</translation>
+    </message>
+    <message>
+        <source>W8A8: weights and activations in INT8 (8-bit integers), multiplied on the INT8 units; about half the memory of BF16 weights. The Ascend ModelSlim format vLLM-Ascend and MindIE load on Ascend 910B / 910C, whose engines load no AWQ, GPTQ or FP8.</source>
+        <translation>W8A8：权重和激活均为 INT8（8 位整数），矩阵乘法在 INT8 计算单元上进行；权重显存约为 BF16 的一半。这是昇腾 ModelSlim 格式，vLLM-Ascend 和 MindIE 在昇腾 910B / 910C 上加载它；昇腾上的推理引擎不加载 AWQ、GPTQ 或 FP8。</translation>
+    </message>
+    <message>
+        <source>W4A8: weights in INT4 (4-bit integers), activations in INT8; about a quarter of the memory of BF16 weights. The Ascend ModelSlim 4-bit format vLLM-Ascend loads on Ascend 910B / 910C.</source>
+        <translation>W4A8：权重为 INT4（4 位整数），激活为 INT8；权重显存约为 BF16 的四分之一。这是昇腾 ModelSlim 的 4 位格式，vLLM-Ascend 在昇腾 910B / 910C 上加载它。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="442" />
         <source>Precision and batch</source>
         <translation>量化与批大小</translation>
@@ -7350,6 +7394,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>Curves</name>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>单卡显存（%1）</translation>
+    </message>
     <message>
         <source>Batch size (sequences)</source>
         <translation>批大小（序列数）</translation>

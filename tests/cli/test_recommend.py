@@ -10,7 +10,8 @@ def test_recommend_honours_max_gpus_above_8_and_prints_advice(cat, capsys, tmp_p
     """Llama-3.1-405B full fine-tuning (3,118 GiB of model states + activations on one GPU) needs
     more than 8 GPUs: --max-gpus 64 tries 16/32/64 (several 8-GPU nodes, noted) and, when
     nothing fits, the CLI prints the advice (text and --json)."""
-    from gpupicker.cli.recommend import format_table, run_recommend
+    from gpupicker.cli.recommend import run_recommend
+    from gpupicker.cli.recommend_output import format_table
 
     w = Workload.model_validate({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1, "seq_len": 4096})
     rec = run_recommend(w, cat, max_gpus=64)

@@ -94,3 +94,26 @@ def test_money_defaults_are_the_workload_defaults():
     _, _, models, _ = bench.load_catalog()
     w = Workload.model_validate({"task": "inference", "model": models["llama3_8b"]})
     assert w.model_copy(update=MONEY_DEFAULTS) == w
+
+
+@pytest.mark.parametrize("pricing", ["on_demand", "spot"])
+def test_costs_reused_across_money_changes_are_those_of_a_fresh_ranking(pricing):
+    # an offer's cost is kept on its evaluation and reused while the arguments of the cost stay
+    # the same (a budget, cap or deadline change): with provider terms (billing steps, clusters)
+    # and spot rates, each ranking after the first must still be a fresh one's
+    from gpupicker.catalog.bundle import load_providers, load_spot_rates
+    from tests.support.paths import REPO
+
+    gpus, prices, models, _ = bench.load_catalog()
+    snap = tuple(prices)
+    terms = load_providers(REPO / "data")
+    rates = load_spot_rates(REPO / "data")
+    for w in _jobs(models)[:3]:
+        w = w.model_copy(update={"pricing": pricing})
+        recommend(w, gpus, snap, providers=terms, spot_rates=rates)
+        for change in ({"budget_usd": 50.0}, {"budget_usd": 5000.0, "deadline_hours": 10.0}, {}):
+            changed = w.model_copy(update=change)
+            reused = recommend(changed, gpus, snap, providers=terms, spot_rates=rates)
+            evaluation.evaluate.cache_clear()
+            fresh = recommend(changed, gpus, snap, providers=terms, spot_rates=rates)
+            assert _dump(reused) == _dump(fresh), (w.task, pricing, change)

@@ -16,8 +16,9 @@ import shlex
 import pytest
 import yaml
 
-from gpupicker.cli.recommend import format_launch, format_table
-from gpupicker.core.planners.launch_config import accelerator_name, launch_config
+from gpupicker.cli.recommend_output import format_launch, format_table
+from gpupicker.core.planners.launch_cloud import accelerator_name
+from gpupicker.core.planners.launch_config import launch_config
 from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.report.build import build_report
 from gpupicker.core.report.render import render_html, render_markdown, write_text_report
@@ -208,7 +209,7 @@ def test_the_catalog_refuses_hostile_ids_on_import(tmp_path):
 def test_launch_block_prose_lines_cannot_start_a_line_or_reorder_text():
     """A GPU name with a newline and a right-to-left override in the assumptions and warnings of
     the ``--launch`` text: escaped in place, so no line of the block reads ``  setup: rm -rf ~``."""
-    from gpupicker.cli.recommend import format_launch
+    from gpupicker.cli.recommend_output import format_launch
 
     evil = "x\n  setup: rm -rf ~ #\x1b[31m\u202eGPU"
     out = format_launch(

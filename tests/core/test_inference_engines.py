@@ -214,7 +214,7 @@ def test_engine_build_spellings_and_errors():
     refused with its text named, and a build given to an engine that is no llama.cpp build is a
     warning (it changes nothing there)."""
     from gpupicker.core.checks import workload_warnings
-    from gpupicker.core.speed.inference import llamacpp_era
+    from gpupicker.core.speed.llamacpp_engine import llamacpp_era
     from gpupicker.core.workload import build_number
 
     assert {build_number(t) for t in ("b4696", "4696", "build: e598697d (4696)")} == {4696}
@@ -238,7 +238,7 @@ def test_moe_decode_reads_the_active_experts_not_a_remainder():
     catalog's total and layer shapes disagree for this row, so the bytes come from the
     published active count. SGLang v0.4.1 measured 30.3 tok/s at batch 1 on 8 × H200
     (sglang PR #2643): the estimate must not be several times that any more (was 196)."""
-    from gpupicker.core.speed.throughput import decode_weight_bytes
+    from gpupicker.core.speed.weight_reads import decode_weight_bytes
 
     m = catalog_model("deepseek_v3")
     assert decode_weight_bytes(m, "fp8", 1) == pytest.approx(m.active_param_count() * 1.0, rel=0.1)
@@ -393,3 +393,57 @@ def test_llamacpp_moe_prefill_before_the_batched_moe_path_loops_over_experts():
             Workload(engine_build="b5300", **dense), gpu("rtx_4090"), 1
         ).prefill_tokens_per_s
     )
+
+
+@pytest.mark.parametrize(
+    "model_id,measured", [("qwen3_1_7b", 227.80), ("qwen3_8b", 81.73), ("qwen3_32b", 20.72)]
+)
+def test_sglang_bf16_decode_on_the_h20_pays_64_row_wgmma_tiles(model_id, measured):
+    """QwenLM/Qwen2.5 docs speed_benchmark.md (Qwen3 tables, H20, SGLang 0.4.6.post1): BF16 at
+    input length 1, 2048 generated tokens. cuBLAS's Hopper GEMMs issue ``wgmma`` of M = 64, and
+    the H20 has 37 tensor FLOPs per byte of bandwidth, so batch 1 is bound by 64 rows of GEMM;
+    the same models stream at the bandwidth on an H100 (295 FLOPs per byte). A workload that
+    names no SGLang version is taken to run a newer one, whose GEMMs stream at the bandwidth."""
+    w = Workload(
+        task="inference",
+        model=catalog_model(model_id),
+        framework="sglang",
+        weights_dtype="bf16",
+        prompt_len=1,
+        new_tokens=2048,
+        environment="SGLang 0.4.6.post1",
+    )
+    assert _e2e_tokens_per_s(w, "h20") == pytest.approx(measured, rel=0.15)
+    t = estimate_throughput(w, gpu("h20"), 1)
+    assert t.bound == "compute"
+    assert any("at least 64 rows" in str(a) for a in t.assumptions)
+    h100 = estimate_throughput(w, gpu("h100_sxm"), 1)
+    assert h100.bound == "memory-bandwidth"
+    fp8 = estimate_throughput(w.model_copy(update={"weights_dtype": "fp8"}), gpu("h20"), 1)
+    assert not any("at least 64 rows" in str(a) for a in fp8.assumptions)
+    unnamed = estimate_throughput(w.model_copy(update={"environment": None}), gpu("h20"), 1)
+    assert unnamed.bound == "memory-bandwidth"
+    assert any("0.5 or newer" in str(a) for a in unnamed.assumptions)
+    assert (unnamed.decode_tokens_per_s or 0) > (t.decode_tokens_per_s or 0)
+
+
+def test_vulkan_prompt_processing_on_nvidia_uses_the_cooperative_matrix_rate():
+    """llama.cpp PR #13506 (2025-05): RTX 3090 llama 8B Q4_0 pp512 3,156.8 tok/s on Vulkan
+    with VK_KHR_cooperative_matrix, 0.84 of the CUDA path's model; an Intel card keeps the
+    vendor-neutral 0.42 of PR #5835."""
+    base = dict(
+        task="inference",
+        model=catalog_model("llama3_1_8b"),
+        framework="llama.cpp",
+        weights_dtype="q4_0",
+        prompt_len=512,
+        new_tokens=1,
+        engine_build="b5400",
+    )
+    cuda = estimate_throughput(Workload(**base), gpu("rtx_3090"), 1).prefill_tokens_per_s
+    vulkan = estimate_throughput(Workload(backend="vulkan", **base), gpu("rtx_3090"), 1)
+    assert vulkan.prefill_tokens_per_s == pytest.approx(3156.8, rel=0.15)
+    assert cuda and vulkan.prefill_tokens_per_s < cuda
+    assert any("84%" in str(a) for a in vulkan.assumptions)
+    arc = estimate_throughput(Workload(backend="vulkan", **base), gpu("arc_a770_16gb"), 1)
+    assert any("42%" in str(a) for a in arc.assumptions)

@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from gpupicker.core.messages import error_message
-from gpupicker.core.planners.launch_cn import OFFICIAL_QUANT
 from gpupicker.core.planners.launch_config import launch_config
+from gpupicker.core.planners.launch_hub import OFFICIAL_QUANT
 from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
@@ -369,7 +369,12 @@ def test_mindspeed_refuses_an_nvidia_option():
         seq_len=2048,
         train_hours=2,
     )
-    opt = _option(w, ("a100_sxm_80gb",))
+    # the ranking leaves NVIDIA cards out (MindSpeed-LLM runs on torch_npu only) ...
+    gpus = [g for g in catalog_gpus() if g.id == "a100_sxm_80gb"]
+    rec = recommend(w, gpus, catalog_prices())
+    assert not rec.options and any("mindspeed does not run on" in n for n in rec.notes), rec.notes
+    # ... and an NVIDIA option reaching the launcher anyway is refused there too
+    opt = _option(w.model_copy(update={"framework": "transformers"}), ("a100_sxm_80gb",))
     with pytest.raises(ValueError) as err:
         launch_config(w, opt, "Qwen/Qwen2.5-7B")
     m = error_message(err.value)
@@ -394,3 +399,39 @@ def test_a_model_without_a_modelscope_id_is_read_from_hugging_face():
     assert cfg.download.splitlines()[-1].startswith(
         "HF_ENDPOINT=https://hf-mirror.com hf download some-org/only-on-hf"
     )
+
+
+@pytest.mark.parametrize(
+    ("framework", "bf16_flag", "fp16_flag"),
+    [
+        ("transformers", "--bf16", "--fp16"),
+        ("llama-factory", "bf16: true", "fp16: true"),
+        ("ms-swift", "--torch_dtype bfloat16", "--torch_dtype float16"),
+        ("litgpt", "--precision bf16-true", "--precision 16-mixed"),
+    ],
+)
+def test_a_card_without_bf16_is_launched_in_fp16_and_says_so(framework, bf16_flag, fp16_flag):
+    # Volta (compute capability 7.0) has no native bf16 (torch.cuda.is_bf16_supported: major >= 8)
+    from tests.support.catalog_data import gpu
+
+    w = Workload(
+        task="lora",
+        model=catalog_model("qwen2_5_1_5b"),
+        model_id="qwen2_5_1_5b",
+        framework=framework,
+        batch=2,
+        seq_len=1024,
+        train_hours=1,
+    )
+    assert w.compute_dtype == "bf16"
+    for gpu_id, flag, other in (
+        ("v100_sxm2_32gb", fp16_flag, bf16_flag),
+        ("a100_sxm_80gb", bf16_flag, fp16_flag),
+    ):
+        opt = _option(w, (gpu_id,), (1,))
+        cfg = launch_config(w, opt, "Qwen/Qwen2.5-1.5B", family="qwen2.5", gpu=gpu(gpu_id))
+        text = " ".join(cfg.command.replace("\\\n", " ").split())
+        assert flag in text and other not in text, (gpu_id, text)
+        said = [str(a) for a in cfg.assumptions if "no native bf16" in str(a)]
+        assert bool(said) == (gpu_id == "v100_sxm2_32gb"), cfg.assumptions
+        assert all(gpu(gpu_id).name in x for x in said)

@@ -171,8 +171,9 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     from gpupicker.core.hardware.accelerators import stack_clause
     from gpupicker.core.memory import estimate_memory
     from gpupicker.core.ranking.recommend import recommend
+    from gpupicker.core.speed.inference import engine_profile
     from gpupicker.core.speed.serving import plan_serving
-    from gpupicker.core.speed.throughput import engine_profile, estimate_throughput
+    from gpupicker.core.speed.throughput import estimate_throughput
     from gpupicker.core.stacks.frameworks import framework_row
 
     gpus = {g.id: g for g in repo.gpus()}
@@ -200,6 +201,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     ):
         speed(_wl(repo, "llama3_8b", task="inference", framework=fw, **chat), gpu)
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", **chat), "h100_sxm", 2)
+    # an SGLang 0.4 build's 64-row GEMM tiles on the H20
+    speed(_wl(repo, "llama3_8b", task="inference", framework="sglang", environment="SGLang 0.4.6"), "h20")
     for dtype, gpu in (("nvfp4", "b200"), ("mxfp4", "h100_sxm")):  # FP4 rate / W4A16
         speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", weights_dtype=dtype, **chat), gpu)
     speed(
@@ -243,6 +246,12 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     speed(_wl(repo, "llama3_8b", task="qlora", weights_dtype="nf4", framework="unsloth"), "rtx_4090")
     speed(_wl(repo, "llama3_70b", task="full_ft", grad_ckpt=True, framework="llm-foundry"), "h100_sxm", 16)
     speed(_wl(repo, "llama3_8b", task="full_ft", grad_ckpt=True), "rtx_4090", 16)
+    # Megatron-style tensor parallelism: the activation all-reduces on the link
+    speed(
+        _wl(repo, "llama2_7b", task="pretrain", framework="mindspeed", parallelism={"tensor_parallel": 8}),
+        "ascend_910b",
+        8,
+    )
     speed(_wl(repo, "llama3_8b", task="lora"), "apple_m3_max")
     speed(_wl(repo, "llama3_8b", task="lora"), "rtx_6000_ada")  # a measured GEMM factor
 

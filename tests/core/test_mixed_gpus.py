@@ -12,13 +12,8 @@ from pydantic import ValidationError
 from gpupicker.core.memory.mixed import layer_counts, split_for
 from gpupicker.core.planners.launch_config import launch_config
 from gpupicker.core.pricing.owned import OwnedGpu
-from gpupicker.core.ranking.mixed_plan import (
-    machine_memory,
-    machine_report,
-    machine_workload,
-    solve_machine_fit,
-    workload_machine,
-)
+from gpupicker.core.ranking.machine_report import machine_report, solve_machine_fit
+from gpupicker.core.ranking.mixed_plan import machine_memory, machine_workload, workload_machine
 from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.units import MiB
 from gpupicker.core.workload import Workload

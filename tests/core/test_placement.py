@@ -218,7 +218,7 @@ def test_prompt_processing_copies_the_experts_from_pageable_memory_every_micro_b
     (3.938 GB/s × 8 lanes × 0.8 = 25.2 GB/s) over the 1.36 that pinned buffers gain on llama.cpp's
     default mmap (PR ggml-org/llama.cpp#14990's pp512 row: 227.41 → 309.59 tokens/s)."""
     from gpupicker.core.memory.placement import PINNED_COPY_SPEEDUP, pcie_gbps
-    from gpupicker.core.speed.throughput import host_copy_gbps, host_prefill_copy_s
+    from gpupicker.core.speed.host_offload import host_copy_gbps, host_prefill_copy_s
 
     measured_gain = 309.59 / 227.41
     assert measured_gain == pytest.approx(PINNED_COPY_SPEEDUP, abs=0.005)

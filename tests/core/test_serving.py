@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from gpupicker.cli.recommend import option_dict
+from gpupicker.cli.recommend_output import option_dict
 from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.speed.serving import plan_serving

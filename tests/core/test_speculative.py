@@ -170,7 +170,7 @@ def test_bundled_mtp_checkpoints_carry_their_mtp_layer(model_id: str):
 
 
 def test_launch_lines_carry_the_speculative_settings():
-    from gpupicker.core.planners.launch_config import _sglang_speculative, _vllm_speculative
+    from gpupicker.core.planners.launch_serving import _sglang_speculative, _vllm_speculative
 
     w = Workload(
         task="inference",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gpupicker.core.hardware.specs import PriceOffer
-from gpupicker.core.pricing.cost import startup_hours
+from gpupicker.core.pricing.billing import startup_hours
 from gpupicker.core.pricing.spot import WARMUP_HOURS, SpotRate
 from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload

@@ -11,7 +11,8 @@ import pytest
 
 from gpupicker.core.memory import estimate_memory
 from gpupicker.core.memory.common import linear_group_params, weights_bytes
-from gpupicker.core.speed.throughput import decode_weight_bytes, estimate_throughput, moe_decode_reads
+from gpupicker.core.speed.throughput import estimate_throughput
+from gpupicker.core.speed.weight_reads import decode_weight_bytes, moe_decode_reads
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
 
@@ -87,7 +88,7 @@ def test_llamacpp_moe_prefill_gemms_see_few_rows_per_expert():
     """A 512-token micro-batch of Qwen3-30B-A3B (8 of 128 experts) gives each expert 32 rows,
     where llama.cpp's quantized GEMM runs at 0.33 of its 512-row rate (PR #7676's RTX 4090
     table: 3,428 vs 10,359 tokens/s at micro-batch 32 vs 512); the dense layers keep their rate."""
-    from gpupicker.core.speed.throughput import expert_gemm_slowdown
+    from gpupicker.core.speed.weight_reads import expert_gemm_slowdown
 
     assert 1 / expert_gemm_slowdown(32) == pytest.approx(3428 / 10359, rel=0.15)
     assert expert_gemm_slowdown(512) == 1.0

@@ -18,7 +18,7 @@ from gpupicker.core.memory import estimate_memory
 from gpupicker.core.memory.common import weights_bytes
 from gpupicker.core.planners.advisor import advise
 from gpupicker.core.planners.fit import solve_fit
-from gpupicker.core.pricing.cost import (
+from gpupicker.core.pricing.billing import (
     IMAGE_PULL_S,
     MODEL_DOWNLOAD_BYTES_PER_S,
     MODEL_LOAD_BYTES_PER_S,

@@ -14,7 +14,7 @@ import sys
 import pytest
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 
-from gpupicker.ui.catalog_editor.models import _sort_key, fold_text
+from gpupicker.ui.catalog_editor.text_keys import fold_text, sort_key
 from gpupicker.ui.catalog_editor.window import CatalogWindow
 from tests.support.paths import SCRIPTS
 
@@ -42,7 +42,7 @@ def _check_caches(model) -> None:
     n = model.rowCount()
     for column, keys in model._sort_keys.items():
         name = model.columns[column]
-        assert keys == [_sort_key(model.sort_value(r, name)) for r in range(n)], name
+        assert keys == [sort_key(model.sort_value(r, name)) for r in range(n)], name
     if model._filter_texts is not None:
         assert model._filter_texts == [model._row_text(r) for r in range(n)]
 

@@ -25,6 +25,11 @@ def test_results_page_draws_the_curves_and_exports(qtbot, window, tmp_path):
     plot = page.memory_curves
     assert plot.selected_dimension() == "batch"
     assert plot.series and plot.series[0]["gpu_id"] == "rtx_4090"
+    # the axis title fits the plot's height at the default size ("Memory per GPU (GiB)" was
+    # cut to "Memory per GPU (GiE"): the panel's title says what the memory is
+    axis = plot.plot_item.getAxis("left")
+    assert axis.labelText == "GiB per GPU"
+    assert axis.label.boundingRect().width() <= plot.plot_item.vb.height()
     s = plot.series[0]
     fit = solve_fit(c.workload, window.repo.get_gpu("rtx_4090"), "batch")
     assert s["crossing"][0] == fit.value
@@ -84,7 +89,7 @@ def test_same_gpu_same_colour_in_both_curves(qtbot, window):
 
 @pytest.mark.gui
 def test_fit_and_price_plots_export_too(qtbot, window, tmp_path):
-    from gpupicker.ui.results.curves import export_plot
+    from gpupicker.ui.results.plot_export import export_plot
 
     c = window.controller
     c.update(train_hours=6.0)

@@ -112,7 +112,7 @@ def rendered(request):
 
 
 def _launch_jobs() -> list[tuple[str, Workload]]:
-    """One job per launcher of the tools Chinese teams run (launch_cn)."""
+    """One job per launcher of the tools Chinese teams run (launch_cn_training, launch_cn_serving)."""
     m = catalog_model("qwen3_32b")
     train = {"model": m, "model_id": "qwen3_32b", "batch": 1, "seq_len": 2048, "train_hours": 4.0}
     serve = {"task": "inference", "model": m, "model_id": "qwen3_32b", "prompt_len": 1500, "new_tokens": 500}

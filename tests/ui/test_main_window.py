@@ -81,7 +81,7 @@ def test_visible_alt_keys_are_unique_on_each_page(qtbot, window, lang, request):
 
 @pytest.mark.gui
 def test_the_go_menu_reaches_every_page(qtbot, window):
-    from gpupicker.ui.main_window import PAGE_NAMES
+    from gpupicker.ui.wizard.plan_wizard import PAGE_NAMES
 
     assert tuple(window.go_actions) == PAGE_NAMES  # was: Results only
     wiz = window.wizard

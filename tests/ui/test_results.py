@@ -119,7 +119,7 @@ def test_cost_and_provider_columns_stay_in_view_at_the_default_size(qtbot, repo,
     )
     window.resize(1800, 900)  # room again: the columns take their natural widths back
     qtbot.wait(50)
-    assert hh.sectionSize(cols.index("usd_total")) >= rp._natural[cols.index("usd_total")]
+    assert hh.sectionSize(cols.index("usd_total")) >= rp.columns.natural[cols.index("usd_total")]
     assert two_lines("VRAM used / per GPU") == "VRAM used\n/ per GPU"
     assert two_lines("Headroom") == "Headroom" and two_lines("Price/hour") == "Price/hour"
 
@@ -164,7 +164,7 @@ def test_long_gpu_names_elide_in_the_middle_with_tooltip(window):
     col = m.COLUMNS.index("gpu")
     o = m.option(0)
     assert m.index(0, col).data(Qt.ItemDataRole.ToolTipRole).startswith(o.gpu_name)
-    assert rp.table.horizontalHeader().sectionSize(col) <= 260
+    assert rp.table.horizontalHeader().sectionSize(col) <= 330
 
 
 @pytest.mark.gui
@@ -578,3 +578,29 @@ def test_a_framework_without_a_launcher_adds_a_line_and_keeps_the_notes(qtbot, w
     assert not page.notes.isHidden()
     assert page.show_launch_config() is None  # a second click does not stack the line
     assert page.notes.text().split("\n") == lines
+
+
+@pytest.mark.gui
+def test_gpu_names_are_whole_at_1280_px(qtbot, window):
+    """At 1280 px the GPU column was narrowed to "NVIDIA GeForce RTX 4090" first ("NVIDIA
+    H800…0GB (China)", "NVIDIA RTX 4…a Generation") while the number columns kept room above
+    their cells': they give it first now, and the provider column stays in view."""
+    from gpupicker.ui.results.options_model import OptionsTableModel
+
+    window.resize(1280, 860)
+    window.wizard.show_page("results")
+    window.controller.background = False
+    window.controller.recompute()
+    qtbot.wait(50)
+    rp = window.wizard.results_page
+    hh = rp.table.horizontalHeader()
+    cols = OptionsTableModel.COLUMNS
+    g = cols.index("gpu")
+    fm = rp.table.fontMetrics()
+    names = [str(rp.proxy.index(r, g).data()) for r in range(min(10, rp.proxy.rowCount()))]
+    assert any("(China)" in n or "Generation" in n for n in names), names  # the long ones
+    margin = 2 * rp.table.style().pixelMetric(rp.table.style().PixelMetric.PM_FocusFrameHMargin) + 2
+    for n in names:
+        assert fm.horizontalAdvance(n) + margin <= hh.sectionSize(g), (n, hh.sectionSize(g))
+    p = cols.index("provider")
+    assert hh.sectionViewportPosition(p) + hh.sectionSize(p) <= rp.table.viewport().width()

@@ -194,7 +194,8 @@ def test_next_shows_on_every_page_but_the_last_of_a_staged_start(qtbot, repo, re
     does): QWizard decided then that it had no Next, and Enter / Alt+N did nothing there."""
     from PySide6.QtWidgets import QApplication, QWizard
 
-    from gpupicker.ui.main_window import PAGE_NAMES, MainWindow
+    from gpupicker.ui.main_window import MainWindow
+    from gpupicker.ui.wizard.plan_wizard import PAGE_NAMES
     from gpupicker.ui.wizard.task_page import MODEL_PAGE_ID
 
     if lang == "zh_CN":

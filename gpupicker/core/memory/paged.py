@@ -23,6 +23,7 @@ from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
+from ..stacks.platforms import platform_of
 from ..units import GiB, MiB
 from ..workload import Workload
 from .common import (
@@ -170,6 +171,7 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
         tp,
         w.quantized_group_set,
         ep,
+        platform_of(gpu) == "ascend",
     )
 
 
@@ -275,8 +277,12 @@ def _vllm_memory_on_card(
     tp: int,
     groups: frozenset[str] | None = None,
     ep: int | None = None,
+    npu: bool = False,
 ) -> MemoryEstimate:
     """:func:`vllm_memory` on a card of ``usable_bytes`` (nvidia-smi) and ``torch_total`` (PyTorch).
+
+    ``npu``: an Ascend NPU, where vllm-ascend captures ACL graphs instead of CUDA graphs (sized
+    as vLLM's, not measured there; the assumption says which).
 
     Computed once per model, dtypes, context, settings, capacity and tensor parallelism (not per
     batch: the pool takes what the card leaves).
@@ -302,7 +308,7 @@ def _vllm_memory_on_card(
                         msg("engines.torch_capacity", gib=f"{torch_total / GiB:.2f}"),
                         msg("engines.profile_peak", gib=f"{(wb + act) / GiB:.2f}", act=f"{act / GiB:.2f}"),
                         msg("engines.non_torch", gib=f"{non_torch / GiB:.2f}"),
-                        msg("engines.cuda_graphs", gib=f"{graphs / GiB:.2f}"),
+                        msg(f"engines.{'acl' if npu else 'cuda'}_graphs", gib=f"{graphs / GiB:.2f}"),
                     ],
                     "clauses",
                 )

@@ -24,6 +24,16 @@ def error(id: str, **params: str | int | Message) -> Message:
     return msg("launch_config." + id, **params)
 
 
+def heredoc(name: str, body: str) -> str:
+    """``cat > name <<'EOF' … EOF``: a quoted heredoc, so the shell expands nothing in it."""
+    return f"cat > {name} <<'EOF'\n{body.rstrip()}\nEOF"
+
+
+def device_list(n: int) -> str:
+    """The device ids ``0,1,…,n-1`` of a ``CUDA_VISIBLE_DEVICES`` / ``ASCEND_RT_VISIBLE_DEVICES``."""
+    return ",".join(str(i) for i in range(n))
+
+
 def joined(parts: list[str]) -> str:
     """Join a command with line continuations every flag (readable, copy-paste safe)."""
     out: list[str] = []

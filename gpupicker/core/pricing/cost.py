@@ -25,11 +25,10 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-from ..memory.common import weights_bytes
 from ..messages import Message, Text, join, msg
 from ..results import CostEstimate, Throughput
 from ..units import HOURS_PER_MONTH_DEFAULT, SECONDS_PER_HOUR
-from ..workload import Workload
+from .billing import billed_hours, step_text
 from .money import USD, Money, no_rate_message
 from .spot import DEFAULT_CHECKPOINT_INTERVAL_HOURS, SpotRate, spot_note, spot_run
 
@@ -271,50 +270,6 @@ def gpus_for_serving(
     return replicas, replicas * gpus_per_replica
 
 
-IMAGE_PULL_S = 120.0
-"""Seconds to pull a CUDA + PyTorch container image (8–10 GB compressed, e.g.
-``pytorch/pytorch:*-cuda12*-devel``, ``vllm/vllm-openai``) at ~100 MB/s from a registry."""
-MODEL_DOWNLOAD_BYTES_PER_S = 100e6
-"""Model download rate from the Hugging Face Hub onto a fresh instance: ~100 MB/s (about
-1 Gb/s; cloud instances see 50–500 MB/s)."""
-MODEL_LOAD_BYTES_PER_S = 1e9
-"""Reading the weights from local disk into GPU memory: ~1 GB/s (safetensors from NVMe)."""
-
-
-def startup_hours(w: Workload) -> tuple[float, Message]:
-    """Billed start-up of one rental in hours, and its note (``cost.startup``).
-
-    ``w.startup_minutes`` when the job gives it; else image pull (:data:`IMAGE_PULL_S`) +
-    model download (:data:`MODEL_DOWNLOAD_BYTES_PER_S`) + load to the GPU
-    (:data:`MODEL_LOAD_BYTES_PER_S`) of the model's weights in ``w.weights_dtype``
-    (formulas.md §1). Every GPU of the rental waits through it, so it is billed per GPU.
-    """
-    if w.startup_minutes is not None:
-        return w.startup_minutes / 60.0, msg(
-            "cost.startup", minutes=f"{w.startup_minutes:g}", why=msg("cost.startup.given")
-        )
-    weights = 0.0
-    if w.model is not None:
-        weights = float(weights_bytes(w.model, w.weights_dtype))
-    seconds = IMAGE_PULL_S + weights / MODEL_DOWNLOAD_BYTES_PER_S + weights / MODEL_LOAD_BYTES_PER_S
-    return seconds / 3600.0, msg(
-        "cost.startup",
-        minutes=f"{seconds / 60:.1f}",
-        why=msg("cost.startup.default", gib=f"{weights / 2**30:.1f}"),
-    )
-
-
-def billed_hours(hours: float, increment_s: int | None) -> float:
-    """``hours`` rounded up to the provider's billing step (``increment_s`` seconds).
-
-    ``None`` (not published) bills the exact time, as per-second billing does.
-    """
-    if not increment_s or increment_s <= 1:
-        return hours
-    steps = math.ceil(hours * 3600.0 / increment_s - 1e-9)
-    return max(1, steps) * increment_s / 3600.0
-
-
 def estimate_cost(
     *,
     usd_per_gpu_hour: float,
@@ -351,9 +306,9 @@ def estimate_cost(
         tokens_out_per_s: tokens/s the option produces (all GPUs); default from ``throughput``.
         money: display currency of the assumption texts (default USD); amounts stay USD.
         startup: (hours, note) of start-up billed before a run of known length
-            (:func:`startup_hours`); it adds to ``hours`` and the total.
+            (:func:`~gpupicker.core.pricing.billing.startup_hours`); it adds to ``hours`` and the total.
         billing: (provider, billing step in seconds or None) the run is rounded up to
-            (:func:`billed_hours`; ``ProviderTerms.billing_increment_s``).
+            (:func:`~gpupicker.core.pricing.billing.billed_hours`; ``ProviderTerms.billing_increment_s``).
     """
     per_hour = usd_per_gpu_hour * num_gpus
     m = money or USD
@@ -368,28 +323,7 @@ def estimate_cost(
         run_hours = hours  # narrowed to float for the product below
         start = startup[0] if startup is not None and startup[0] > 0 else 0.0
         if pricing == "spot" and hours > 0:
-            terms = spot or SpotTerms(reload_hours=start)
-            run = spot_run(
-                hours,
-                checkpoint_interval_hours=terms.checkpoint_interval_hours,
-                reload_hours=terms.reload_hours,
-                rate=terms.rate,
-            )
-            run_hours, interruptions = run.hours, run.interruptions
-            low_high = (run.hours_low + start, run.hours_high + start)
-            notes.append(
-                _sentence(
-                    spot_note(
-                        run,
-                        terms.rate,
-                        terms.provider,
-                        interval_hours=terms.checkpoint_interval_hours,
-                        total=m.fmt(per_hour * (run.hours + start)) if math.isfinite(run.hours) else "∞",
-                        total_low=m.fmt(per_hour * low_high[0]),
-                        total_high=m.fmt(per_hour * low_high[1]) if math.isfinite(low_high[1]) else "∞",
-                    )
-                )
-            )
+            run_hours, interruptions, low_high = _spot_hours(hours, start, spot, per_hour, m, notes)
             if not math.isfinite(run_hours):
                 return CostEstimate(
                     currency="USD",
@@ -402,32 +336,7 @@ def estimate_cost(
         if start > 0 and startup is not None:
             run_hours += start
             notes.append(join([startup[1]]))
-        total = per_hour * run_hours
-        if billing is not None and pricing not in SUBSCRIPTION_HOURS:
-            provider, step = billing
-            if step is None:
-                notes.append(_note("cost.billing.unknown", provider=provider))
-            elif step > 1:
-                billed = billed_hours(run_hours, step)
-                total = per_hour * billed
-                notes.append(
-                    _note("cost.billing", provider=provider, step=_step_text(step), hours=f"{billed:.4g}")
-                )
-        period = SUBSCRIPTION_HOURS.get(pricing)
-        if period is not None:
-            # 包月 / 包年: a subscription is paid in whole periods, however short the run
-            periods = max(1, math.ceil(run_hours / period - 1e-9))
-            total = per_hour * periods * period
-            notes.append(
-                _note(
-                    "cost.subscription",
-                    kind=SUBSCRIPTION_NAMES[pricing],
-                    n=periods,
-                    period=f"{period:g}",
-                    run=f"{run_hours:,.1f}",
-                    total=m.fmt(total),
-                )
-            )
+        total = _billed_total(per_hour, run_hours, pricing, billing, m, notes)
     monthly = monthly_serving_usd(usd_per_gpu_hour, num_gpus, hours_per_month) if serving else None
     if serving:
         notes.append(_note("cost.serving_hours", hours=f"{hours_per_month:g}"))
@@ -435,24 +344,7 @@ def estimate_cost(
     if tps is None and throughput is not None:
         tps = throughput.train_tokens_per_s or throughput.aggregate_decode_tokens_per_s
     per_m = usd_per_million_tokens(usd_per_gpu_hour, num_gpus, tps) if tps else None
-    energy = None
-    kwh_per_m = kwh_per_million_tokens(tdp_w, num_gpus, tps, utilization) if tdp_w and tps else None
-    if tdp_w and run_hours is not None:
-        energy = energy_kwh(tdp_w, num_gpus, run_hours, utilization)
-    elif tdp_w and serving:
-        energy = energy_kwh(tdp_w, num_gpus, hours_per_month, utilization)
-    if energy is not None:
-        notes.append(
-            _note(
-                "cost.energy",
-                kwh=f"{energy:,.1f}",
-                watts=f"{tdp_w:.0f}",
-                share=f"{utilization:.0%}",
-                n=num_gpus,
-            )
-        )
-    if kwh_per_m is not None and math.isfinite(kwh_per_m):
-        notes.append(_note("cost.kwh_per_million", kwh=f"{kwh_per_m:.3f}"))
+    energy, kwh_per_m = _energy(tdp_w, num_gpus, run_hours, serving, hours_per_month, tps, utilization, notes)
     return CostEstimate(
         currency="USD",
         usd_per_hour=per_hour,
@@ -471,23 +363,124 @@ def estimate_cost(
     )
 
 
-def _step_text(step_s: int) -> str:
-    """A billing step in words: "1 min", "1 h", "30 s"."""
-    if step_s % 3600 == 0:
-        return f"{step_s // 3600} h"
-    if step_s % 60 == 0:
-        return f"{step_s // 60} min"
-    return f"{step_s} s"
+def _spot_hours(
+    hours: float, start: float, spot: SpotTerms | None, per_hour: float, m: Money, notes: list[Message]
+) -> tuple[float, float, tuple[float, float]]:
+    """A spot run's hours with its expected interruptions (formulas.md §8, :func:`spot_run`).
+
+    Returns (hours without the start-up, expected interruptions, (low, high) hours with the
+    start-up ``start``); the hours are infinite when the run cannot finish. Appends the spot
+    note, with totals at ``per_hour`` USD written in ``m``, to ``notes``.
+    """
+    terms = spot or SpotTerms(reload_hours=start)
+    run = spot_run(
+        hours,
+        checkpoint_interval_hours=terms.checkpoint_interval_hours,
+        reload_hours=terms.reload_hours,
+        rate=terms.rate,
+    )
+    low_high = (run.hours_low + start, run.hours_high + start)
+    notes.append(
+        _sentence(
+            spot_note(
+                run,
+                terms.rate,
+                terms.provider,
+                interval_hours=terms.checkpoint_interval_hours,
+                total=m.fmt(per_hour * (run.hours + start)) if math.isfinite(run.hours) else "∞",
+                total_low=m.fmt(per_hour * low_high[0]),
+                total_high=m.fmt(per_hour * low_high[1]) if math.isfinite(low_high[1]) else "∞",
+            )
+        )
+    )
+    return run.hours, run.interruptions, low_high
+
+
+def _billed_total(
+    per_hour: float,
+    run_hours: float,
+    pricing: str,
+    billing: tuple[str, int | None] | None,
+    m: Money,
+    notes: list[Message],
+) -> float:
+    """USD total of ``run_hours`` at ``per_hour``, as billed.
+
+    In the provider's steps (:func:`~gpupicker.core.pricing.billing.billed_hours`), or in whole
+    subscription periods (包月 / 包年, :data:`SUBSCRIPTION_HOURS`). Appends the billing notes to
+    ``notes``.
+    """
+    total = per_hour * run_hours
+    if billing is not None and pricing not in SUBSCRIPTION_HOURS:
+        provider, step = billing
+        if step is None:
+            notes.append(_note("cost.billing.unknown", provider=provider))
+        elif step > 1:
+            billed = billed_hours(run_hours, step)
+            total = per_hour * billed
+            notes.append(
+                _note("cost.billing", provider=provider, step=step_text(step), hours=f"{billed:.4g}")
+            )
+    period = SUBSCRIPTION_HOURS.get(pricing)
+    if period is not None:
+        # 包月 / 包年: a subscription is paid in whole periods, however short the run
+        periods = max(1, math.ceil(run_hours / period - 1e-9))
+        total = per_hour * periods * period
+        notes.append(
+            _note(
+                "cost.subscription",
+                kind=SUBSCRIPTION_NAMES[pricing],
+                n=periods,
+                period=f"{period:g}",
+                run=f"{run_hours:,.1f}",
+                total=m.fmt(total),
+            )
+        )
+    return total
+
+
+def _energy(
+    tdp_w: float | None,
+    num_gpus: int,
+    run_hours: float | None,
+    serving: bool,
+    hours_per_month: float,
+    tps: float | None,
+    utilization: float,
+    notes: list[Message],
+) -> tuple[float | None, float | None]:
+    """(kWh of the run, or of a serving month; kWh per 1M tokens), or None without a TDP.
+
+    At ``utilization`` of the board power ``tdp_w`` (formulas.md §8). Appends their notes to
+    ``notes``.
+    """
+    energy = None
+    kwh_per_m = kwh_per_million_tokens(tdp_w, num_gpus, tps, utilization) if tdp_w and tps else None
+    if tdp_w and run_hours is not None:
+        energy = energy_kwh(tdp_w, num_gpus, run_hours, utilization)
+    elif tdp_w and serving:
+        energy = energy_kwh(tdp_w, num_gpus, hours_per_month, utilization)
+    if energy is not None:
+        notes.append(
+            _note(
+                "cost.energy",
+                kwh=f"{energy:,.1f}",
+                watts=f"{tdp_w:.0f}",
+                share=f"{utilization:.0%}",
+                n=num_gpus,
+            )
+        )
+    if kwh_per_m is not None and math.isfinite(kwh_per_m):
+        notes.append(_note("cost.kwh_per_million", kwh=f"{kwh_per_m:.3f}"))
+    return energy, kwh_per_m
 
 
 __all__ = [
     "BuyVsRent",
     "DEFAULT_USD_PER_UNIT",
-    "billed_hours",
     "buy_vs_rent",
     "energy_kwh",
     "estimate_cost",
-    "startup_hours",
     "gpus_for_serving",
     "kwh_per_million_tokens",
     "monthly_serving_usd",

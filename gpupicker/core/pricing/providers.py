@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..hardware.specs import PriceOffer
 from ..messages import Message, join, msg, verbatim
+from .ranked_cost import option_cost, ranked_cost_kind
 
 if TYPE_CHECKING:
     from ..results import Option
@@ -350,13 +351,8 @@ def region_notes(
     where = REGION_NAMES[r]
 
     def best(opts: Sequence[Option]) -> Option | None:
-        ok = [o for o in opts if o.fits and o.within_budget and o.cost.usd_per_hour > 0 and o.provider]
-        key = (
-            (lambda o: o.cost.usd_total)
-            if all(o.cost.usd_total is not None for o in ok)
-            else (lambda o: o.cost.usd_per_month or o.cost.usd_per_hour)
-        )
-        return min(ok, key=key, default=None)
+        ok = [o for o in opts if o.fits and o.within_budget and o.provider]
+        return min(ok, key=option_cost, default=None)
 
     notes = [
         _sentence(msg("providers.only_region", where=where, region=r, n=len(inside), total=len(everywhere)))
@@ -375,7 +371,12 @@ def region_notes(
                 )
             )
         )
-    elif a is not None and b is not None and b.provider != a.provider and _spend(b) < _spend(a) * 0.999:
+    elif (
+        a is not None
+        and b is not None
+        and b.provider != a.provider
+        and option_cost(b) < option_cost(a) * 0.999
+    ):
         notes.append(
             _sentence(
                 msg(
@@ -431,21 +432,21 @@ def _sentence(m: Message) -> Message:
     return join([m], "sentences")
 
 
-def _spend(o: Option) -> float:
-    c = o.cost
-    return c.usd_total if c.usd_total is not None else (c.usd_per_month or c.usd_per_hour)
-
-
 def _spend_text(o: Option, money: Money) -> Message:
-    """:func:`_spend` with its unit: the total, per month or per hour.
+    """The figure ``o`` is ranked on (:func:`~.ranked_cost.option_cost`) with its unit.
+
+    The total, per month, per 1M tokens or per hour.
 
     "$0.16 against $0.57 here" did not say it was per hour.
     """
     c = o.cost
-    if c.usd_total is not None:
+    kind = ranked_cost_kind(c)
+    if kind == "total":
         return verbatim(money.fmt(c.usd_total))
-    if c.usd_per_month:
+    if kind == "month":
         return msg("report.per_month", total=money.fmt(c.usd_per_month))
+    if kind == "mtok":
+        return msg("recommend.price.per_mtok", amount=money.fmt(c.usd_per_million_tokens))
     return msg("recommend.price.per_hour", per_hour=money.fmt(c.usd_per_hour))
 
 

@@ -4,7 +4,7 @@ A spot instance can be taken back at any time. A job of ``W`` hours of work that
 every ``τ`` hours loses, per interruption, on average the work since its last checkpoint
 (``τ / 2``: the first-order model of J. W. Young, "A first order approximation to the optimum
 checkpoint interval", CACM 17(9), 1974) plus a restart ``R``: a new instance reloads (image
-pull, model download and load — :func:`gpupicker.core.pricing.cost.startup_hours`) and warms up
+pull, model download and load — :func:`gpupicker.core.pricing.billing.startup_hours`) and warms up
 (:data:`WARMUP_HOURS`). Interruptions arrive at ``λ`` per hour of wall-clock time, during the
 redone work and the restarts too, so the expected wall-clock time ``T`` solves
 ``T = W + λ·T·(R + τ/2)``:

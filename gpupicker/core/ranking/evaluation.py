@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..checks import engine_hardware_refusal
@@ -22,7 +22,7 @@ from ..hardware.specs import GpuSpec
 from ..memory import estimate_memory, fits_on
 from ..messages import Message, error_message, join, msg, sentence
 from ..planners.calibration import Calibration
-from ..results import MemoryEstimate, ServingPlan, Throughput
+from ..results import CostEstimate, MemoryEstimate, ServingPlan, Throughput
 from ..speed.image import image_job_hours
 from ..speed.interconnect import GPUS_PER_NODE
 from ..speed.serving import plan_serving
@@ -42,8 +42,9 @@ memory toward its limit (16 entries: 93 KiB over the last 20 changes, 4: 55 KiB)
 class Evaluation:
     """One GPU type × count, evaluated once and shared by all its price offers.
 
-    Never changed once made: :func:`evaluate` memoizes them for later rankings of the same job
-    (not frozen: a frozen dataclass took 1 µs more to build, ~250 per ranking).
+    Never changed once made (but for the memo of its offers' costs, :attr:`costs`):
+    :func:`evaluate` memoizes them for later rankings of the same job (not frozen: a frozen
+    dataclass took 1 µs more to build, ~250 per ranking).
 
     ``n`` GPUs per replica, ``total_gpus`` = ``n`` × ``replicas``; ``wb`` is the workload as
     evaluated (sharding, serving batch); ``used`` / ``cap`` are peak and capacity bytes per GPU.
@@ -66,6 +67,15 @@ class Evaluation:
     """Multi-node options: the scaling cost against one node (``None`` within a node)."""
     shared: tuple[str, tuple[Message, ...]] = ("", ())
     """The limit and reason sentences every price offer shares (:func:`fit_and_speed`)."""
+    costs: dict[int, tuple[object, tuple[object, ...], CostEstimate]] = field(default_factory=dict)
+    """The cost of each offer of this GPU × count as last computed, by ``id`` of the offer: (the
+    offer, the other arguments of the cost, the cost). A money-only change of the job (its
+    budget, cap, deadline) reuses it; one entry per offer, so it does not grow
+    (:func:`~gpupicker.core.ranking.candidates.candidates`)."""
+    reasons: dict[int, tuple[tuple[object, ...], tuple[str, Message]]] = field(default_factory=dict)
+    """The limit and reason of each offer (by ``id``, 0 for no offer) as last built, with what
+    they were built from (the cost, the misses, the display currency, the cluster's terms):
+    reused while those stay the same; one entry per offer."""
 
 
 def gpu_dependent(w: Workload) -> bool:
@@ -150,9 +160,7 @@ def evaluate(
     # card's usable capacity and its raw size (memory.paged.torch_total_bytes reads both), and
     # a llama.cpp placement its segment (host RAM class) and PCIe link, so cards equal in all
     # of these share an estimate
-    mem_cache: dict[
-        tuple[tuple[int, int, str, int | None, str] | None, int, int], tuple[MemoryEstimate, int]
-    ] = {}
+    mem_cache: dict[_MemKey, tuple[MemoryEstimate, int]] = {}
     tried = [c for c in counts if c <= max_gpus]
     if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
         tried.append(w.num_gpus)
@@ -167,6 +175,15 @@ def evaluate(
         node_fits, node_speed = False, 0.0
         st = stack_of(gpu)
         cap = gpu.usable_memory_bytes
+        card_key = (
+            (
+                cap,
+                gpu.memory_bytes,
+                *((gpu.segment, gpu.pcie_gen, gpu.interconnect) if placed else ("", None, "")),
+            )
+            if gpu_dep
+            else None
+        )
         for n in tried:
             if n > GPUS_PER_NODE and (node_fits or gpu.segment != "datacenter"):
                 continue  # multi-node only for datacenter parts the job does not fit in a node
@@ -174,57 +191,10 @@ def evaluate(
                 if w.gpu == gpu.id:  # say so when this part was asked for
                     refused.add(gpu.name)
                 continue
-            wb = sharded[n]
-            replicas = 1
-            plan = None
             try:
-                if serving:
-                    wb, t, plan, pool_mem = plan_serving(wb, gpu, n)
-                    replicas = max(1, plan.replicas)
-                else:
-                    t = estimate_throughput(wb, gpu, n)
-                    pool_mem = None
-                key = (
-                    (
-                        cap,
-                        gpu.memory_bytes,
-                        *((gpu.segment, gpu.pcie_gen, gpu.interconnect) if placed else ("", None, "")),
-                    )
-                    if gpu_dep
-                    else None,
-                    n,
-                    wb.batch,
+                wb, t, plan, mem, used, replicas, cal_text = _memory_and_speed(
+                    sharded[n], gpu, n, serving, calibration, mem_cache, card_key
                 )
-                if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
-                    # a KV pool takes what the card leaves, whatever the batch
-                    mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
-                if key not in mem_cache:
-                    m_est = estimate_memory(wb, gpu, n)
-                    mem_cache[key] = (m_est, m_est.total_bytes)
-                mem, used = mem_cache[key]
-                if mem.gpu_layers is not None or (
-                    mem.placement is not None and mem.placement.host_read_bytes_per_token
-                ):
-                    t = estimate_throughput(wb, gpu, n, mem)
-                cal_text = ""
-                if calibration is not None:
-                    t0 = t
-                    mem, t, cal_text = calibration.apply(wb, gpu.id, mem, t)
-                    used = mem.total_bytes
-                    if plan is not None and cal_text and t.decode_tokens_per_s and t0.decode_tokens_per_s:
-                        # replicas from the calibrated speed: the same concurrency per replica
-                        # (the pool holds it), each replica faster or slower by the factor
-                        f = t.decode_tokens_per_s / t0.decode_tokens_per_s
-                        replicas = max(1, math.ceil(plan.replicas / f - 1e-9))
-                        per = plan.replica_decode_tokens_per_s * f
-                        plan = plan.model_copy(
-                            update={
-                                "replicas": replicas,
-                                "replica_decode_tokens_per_s": per,
-                                "aggregate_decode_tokens_per_s": per * replicas,
-                                "requests_per_s_capacity": plan.requests_per_s_capacity * f,
-                            }
-                        )
             except (ValueError, ZeroDivisionError) as exc:
                 notes.append(
                     sentence(msg("recommend.not_estimated", gpu=gpu.name, n=n, error=error_message(exc)))
@@ -263,6 +233,68 @@ def evaluate(
         multi_node=multi_node,
         refused=frozenset(refused),
     )
+
+
+_MemKey = tuple[tuple[int, int, str, int | None, str] | None, int, int]
+
+
+def _memory_and_speed(
+    wb: Workload,
+    gpu: GpuSpec,
+    n: int,
+    serving: bool,
+    calibration: Calibration | None,
+    mem_cache: dict[_MemKey, tuple[MemoryEstimate, int]],
+    card_key: tuple[int, int, str, int | None, str] | None,
+) -> tuple[Workload, Throughput, ServingPlan | None, MemoryEstimate, int, int, str]:
+    """Memory and speed of the sharded job ``wb`` on ``n`` × ``gpu``, calibrated.
+
+    Returns (the workload as evaluated, throughput, serving plan, memory estimate, peak bytes
+    per GPU, replicas, calibration sentence). The memory estimate is shared through
+    ``mem_cache`` by cards equal in ``card_key`` (None: the peak does not depend on the card,
+    :func:`gpu_dependent`) at the same count and batch.
+
+    Raises:
+        ValueError, ZeroDivisionError: a job the memory or speed model cannot estimate.
+    """
+    replicas = 1
+    plan = None
+    if serving:
+        wb, t, plan, pool_mem = plan_serving(wb, gpu, n)
+        replicas = max(1, plan.replicas)
+    else:
+        t = estimate_throughput(wb, gpu, n)
+        pool_mem = None
+    key = (card_key, n, wb.batch)
+    if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
+        # a KV pool takes what the card leaves, whatever the batch
+        mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
+    if key not in mem_cache:
+        m_est = estimate_memory(wb, gpu, n)
+        mem_cache[key] = (m_est, m_est.total_bytes)
+    mem, used = mem_cache[key]
+    if mem.gpu_layers is not None or (mem.placement is not None and mem.placement.host_read_bytes_per_token):
+        t = estimate_throughput(wb, gpu, n, mem)
+    cal_text = ""
+    if calibration is not None:
+        t0 = t
+        mem, t, cal_text = calibration.apply(wb, gpu.id, mem, t)
+        used = mem.total_bytes
+        if plan is not None and cal_text and t.decode_tokens_per_s and t0.decode_tokens_per_s:
+            # replicas from the calibrated speed: the same concurrency per replica
+            # (the pool holds it), each replica faster or slower by the factor
+            f = t.decode_tokens_per_s / t0.decode_tokens_per_s
+            replicas = max(1, math.ceil(plan.replicas / f - 1e-9))
+            per = plan.replica_decode_tokens_per_s * f
+            plan = plan.model_copy(
+                update={
+                    "replicas": replicas,
+                    "replica_decode_tokens_per_s": per,
+                    "aggregate_decode_tokens_per_s": per * replicas,
+                    "requests_per_s_capacity": plan.requests_per_s_capacity * f,
+                }
+            )
+    return wb, t, plan, mem, used, replicas, cal_text
 
 
 MULTI_NODE_COUNTS = (16, 32, 64)

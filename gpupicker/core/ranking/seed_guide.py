@@ -11,7 +11,8 @@ import math
 
 from ..dtypes import bytes_per_weight
 from ..messages import Message, as_message, join, msg, sentence
-from ..results import CostEstimate, Option
+from ..pricing.ranked_cost import option_cost
+from ..results import Option
 from ..units import GiB
 from ..workload import Workload
 from .reasons import speed_figure
@@ -61,19 +62,6 @@ def seed_row(w: Workload) -> int | None:
     if w.task == "inference":
         return 3
     return None
-
-
-def _money(c: CostEstimate) -> float:
-    """The cost figure options are compared on.
-
-    The total, else per month, else per 1M tokens, else per hour (infinite without a price).
-    """
-    if c.usd_per_hour <= 0:
-        return math.inf
-    for v in (c.usd_total, c.usd_per_month, c.usd_per_million_tokens):
-        if v is not None:
-            return v
-    return c.usd_per_hour
 
 
 def _cards_per_copy(o: Option) -> int:
@@ -158,7 +146,7 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
             verdict = msg("recommend.verdict.fits" if b.fits else "recommend.verdict.does_not_fit")
             diff: list[Message] = []
             if b.fits and top.fits:
-                tm, bm = _money(top.cost), _money(b.cost)
+                tm, bm = option_cost(top), option_cost(b)
                 if math.isfinite(tm) and math.isfinite(bm) and tm > 0:
                     ts, bs = speed_figure(w, top.throughput), speed_figure(w, b.throughput)
                     who: dict[str, str | int | Message] = {

@@ -537,6 +537,7 @@ def build_report(
                 modelscope_id=modelscope_id,
                 family=family,
                 gpu_memory_gb=card.memory_gb if card is not None else None,
+                gpu=card,
             )
             launch = cfg.model_dump()
         except ValueError as exc:  # its Message is args[0]

@@ -36,7 +36,7 @@ def estimate_report(w: Workload, gpu: GpuSpec | None, cards: Sequence[GpuSpec] =
 
     if w.gpus:
         # a machine of cards (core.mixed_plan): per card, never sized as one card type
-        from ..ranking.mixed_plan import machine_report
+        from ..ranking.machine_report import machine_report
 
         if not cards:
             raise ValueError(msg("mixed.cards_not_resolved"))

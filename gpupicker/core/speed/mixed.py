@@ -28,13 +28,97 @@ from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import CardMemory, Throughput
 from ..workload import Workload
-from .inference import LLAMACPP
 from .interconnect import link_bandwidth_gbps, link_latency_s
-from .throughput import decode_weight_bytes, inference_throughput
+from .llamacpp_engine import LLAMACPP
+from .throughput import inference_throughput
+from .weight_reads import decode_weight_bytes
 
 CPU_OFFLOAD_BYTES_PER_S = 50e9
 """Layers left in system RAM (``-ngl`` below the layer count) stream at ≈50 GB/s, as
 :func:`~gpupicker.core.speed.throughput.estimate_throughput` assumes for one card."""
+
+
+def _pipelined_prefill_s(
+    used: Sequence[tuple[GpuSpec, CardMemory]],
+    per_type: dict[str, Throughput],
+    n_layers: int,
+    tokens: int,
+    handoff: float,
+) -> float:
+    """Seconds to prefill ``tokens`` over the cards: each card's stage per micro-batch, pipelined.
+
+    A stage is the card's layer share of one micro-batch (``n_ubatch`` 512) at its own prefill
+    rate; ``Σ stages + (chunks − 1) × the slowest`` (llama.cpp PR #6017), plus one hand-over per
+    micro-batch.
+    """
+    chunks = max(1, math.ceil(tokens / (LLAMACPP.ubatch or tokens)))
+    stage = [
+        c.layers / n_layers * tokens / max(1e-9, per_type[g.id].prefill_tokens_per_s or 1e-9) / chunks
+        for g, c in used
+    ]
+    return sum(stage) + (chunks - 1) * max(stage, default=0.0) + handoff * chunks
+
+
+def _split_notes(
+    step_parts: Sequence[tuple[GpuSpec, CardMemory, float]],
+    handoff: float,
+    step: float,
+    n_layers: int,
+    gpu_layers: int | None,
+) -> list[Message]:
+    """The sentences of a layer split: each card's time per token, the slowest card, CPU layers."""
+    slowest = max(step_parts, key=lambda x: x[2])
+    shares = join(
+        [
+            msg(
+                "mixed.card_time",
+                index=c.index,
+                gpu=g.name,
+                layers=c.layers,
+                ms=f"{p * 1e3:.1f}",
+                bw=f"{g.memory_bandwidth_gbps:g}",
+            )
+            for g, c, p in step_parts
+        ],
+        "clauses",
+    )
+    notes: list[Message] = [
+        join(
+            [
+                msg(
+                    "mixed.speed_pipeline",
+                    cards=shares,
+                    handoff=f"{handoff * 1e3:.2f}",
+                    ms=f"{step * 1e3:.1f}",
+                )
+            ]
+        ),
+        join(
+            [
+                msg(
+                    "mixed.speed_slowest",
+                    gpu=slowest[0].name,
+                    index=slowest[1].index,
+                    share=f"{slowest[2] / step:.0%}",
+                )
+            ]
+        ),
+    ]
+    if gpu_layers is not None and gpu_layers < n_layers:
+        notes.append(
+            join(
+                [
+                    join(
+                        [
+                            msg("mixed.offload_layers", layers=gpu_layers, total=n_layers),
+                            msg("mixed.offload_rest"),
+                        ],
+                        "clauses",
+                    )
+                ]
+            )
+        )
+    return notes
 
 
 def split_throughput(
@@ -86,63 +170,10 @@ def split_throughput(
         )
         step += cpu
         bound = "cpu-offload"
-    # prefill: the stage time of each card per micro-batch, pipelined over the micro-batches
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
     tokens = max(1, w.batch * prompt)
-    chunks = max(1, math.ceil(tokens / (LLAMACPP.ubatch or tokens)))
-    stage = [
-        c.layers / L * tokens / max(1e-9, per_type[g.id].prefill_tokens_per_s or 1e-9) / chunks
-        for g, c in used
-    ]
-    pre_s = sum(stage) + (chunks - 1) * max(stage, default=0.0) + handoff * chunks
-    slowest = max(step_parts, key=lambda x: x[2])
-    shares = join(
-        [
-            msg(
-                "mixed.card_time",
-                index=c.index,
-                gpu=g.name,
-                layers=c.layers,
-                ms=f"{p * 1e3:.1f}",
-                bw=f"{g.memory_bandwidth_gbps:g}",
-            )
-            for g, c, p in step_parts
-        ],
-        "clauses",
-    )
-    notes: list[Message] = [
-        join(
-            [
-                msg(
-                    "mixed.speed_pipeline",
-                    cards=shares,
-                    handoff=f"{handoff * 1e3:.2f}",
-                    ms=f"{step * 1e3:.1f}",
-                )
-            ]
-        ),
-        join(
-            [
-                msg(
-                    "mixed.speed_slowest",
-                    gpu=slowest[0].name,
-                    index=slowest[1].index,
-                    share=f"{slowest[2] / step:.0%}",
-                )
-            ]
-        ),
-    ]
-    if gpu_layers is not None and gpu_layers < L:
-        notes.append(
-            join(
-                [
-                    join(
-                        [msg("mixed.offload_layers", layers=gpu_layers, total=L), msg("mixed.offload_rest")],
-                        "clauses",
-                    )
-                ]
-            )
-        )
+    pre_s = _pipelined_prefill_s(used, per_type, L, tokens, handoff)
+    notes = _split_notes(step_parts, handoff, step, L, gpu_layers)
     first = per_type[specs[0].id]
     ranges = [t.range_pct or 0.0 for t in per_type.values()]
     new = w.new_tokens if w.new_tokens is not None else w.avg_output_tokens

@@ -40,14 +40,9 @@ from ..messages import Message, join, msg
 from ..results import MemoryEstimate, ServingPlan, Throughput
 from ..stacks.frameworks import framework_row
 from ..workload import Workload
-from .throughput import (
-    _InferenceSpeed,
-    _Roofline,
-    chunked_prefill_budget,
-    estimate_throughput,
-    host_prefill_copy_s,
-    host_step,
-)
+from .host_offload import host_prefill_copy_s, host_step
+from .roofline import _InferenceSpeed, _Roofline
+from .throughput import chunked_prefill_budget, estimate_throughput
 
 TARGET_UTILIZATION = 0.7
 """Share of a replica's request capacity planned for (queueing headroom)."""
@@ -157,6 +152,144 @@ def _chunked_latency(
     return ttft, itl
 
 
+class _ServingCurve:
+    """Step, prefill and latency of one replica as functions of its running sequences ``b``.
+
+    Built once per option by :func:`plan_serving`; every batch is evaluated once on the
+    roofline ``roof`` (:meth:`_Roofline.speed`) and kept.
+    """
+
+    def __init__(
+        self, w: Workload, roof: _Roofline, gpu: GpuSpec, mem: MemoryEstimate, prefix: float
+    ) -> None:
+        self.roof, self.gpu, self.mem = roof, gpu, mem
+        self.prompt, self.out = w.avg_prompt_tokens, w.avg_output_tokens
+        self.prefill_prompt = max(1, round(self.prompt * (1.0 - prefix)))
+        self.host = mem.placement is not None and mem.placement.host_read_bytes_per_token > 0
+        self.copy_s = host_prefill_copy_s(mem, self.prompt) if self.host else 0.0
+        self.budget = chunked_prefill_budget(w, gpu)
+        self.cache: dict[int, tuple[float, float, float]] = {}
+        self.speeds: dict[int, _InferenceSpeed] = {}
+
+    def at(self, b: int) -> tuple[float, float, float]:
+        """(decode step s, prefill seconds per request, prompt prefill of one request s).
+
+        A llama.cpp placement with bytes in host RAM adds the CPU's part of each step and the
+        copies of prompt processing (:func:`.host_offload.host_step`).
+        """
+        hit = self.cache.get(b)
+        if hit is None:
+            roof, prompt, out = self.roof, self.prompt, self.out
+            s = self.speeds[b] = roof.speed(b, prompt, out)
+            if self.prefill_prompt != prompt:  # prefix cache hits: only each prompt's own part
+                pre = roof.speed(b, self.prefill_prompt, out)
+                s = self.speeds[b] = s._replace(prefill_s=pre.prefill_s, prefill_one_s=pre.prefill_one_s)
+            step = s.step_s
+            if self.host:
+                step, gpu_s, host_s = host_step(roof.arch, self.gpu, self.mem, step, roof.eta, b)
+                s = self.speeds[b] = s._replace(
+                    step_s=step,
+                    decode_tokens_per_s=1.0 / step,
+                    bound="host-ram-bandwidth" if host_s >= gpu_s else s.bound,
+                )
+            hit = self.cache[b] = (step, s.prefill_s / b + self.copy_s, s.prefill_one_s + self.copy_s)
+        return hit
+
+    def latency(self, b: int, r: float) -> tuple[float, float]:
+        """(TTFT, ITL) in seconds at ``b`` running sequences and ``r`` requests/s."""
+        step, p_req, p_one = self.at(b)
+        if self.budget:
+            return _chunked_latency(self.roof, self.speeds[b], b, r, self.prompt, self.budget, p_one)
+        busy = min(0.9, r * p_req)
+        itl = step / (1.0 - busy)
+        return p_one + step, itl
+
+
+def _prefix_note(w: Workload, prefix: float, prompt: int) -> Message:
+    """The prefix-cache sentence: the share skipped, or that this engine's cache is not modelled."""
+    return join(
+        [
+            msg("serving.prefix_cache", share=f"{prefix:.0%}", tokens=round(prompt * prefix))
+            if prefix
+            else msg("serving.prefix_not_modelled", framework=w.framework)
+        ]
+    )
+
+
+def _target_cap(w: Workload, curve: _ServingCurve, cap: int, notes: list[Message]) -> tuple[int, bool]:
+    """(the cap lowered to the largest batch meeting the TTFT / ITL targets, targets met at b = 1).
+
+    Bisection over ``1 … cap`` at no load; appends the sentence that says why to ``notes``.
+    """
+    if not (w.itl_target_s or w.ttft_target_s):
+        return cap, True
+
+    def ok(b: int) -> bool:
+        ttft, itl = curve.latency(b, 0.0)
+        return (not w.itl_target_s or itl <= w.itl_target_s) and (
+            not w.ttft_target_s or ttft <= w.ttft_target_s
+        )
+
+    if not ok(1):
+        notes.append(join([msg("serving.misses_at_one")]))
+        return 1, False
+    if ok(cap):
+        return cap, True
+    lo, hi = 1, cap
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if ok(mid):
+            lo = mid
+        else:
+            hi = mid
+    notes.append(join([msg("serving.latency_cap", n=lo, cap=cap)]))
+    return lo, True
+
+
+def _operating_batch(curve: _ServingCurve, eff_cap: int, r: float) -> tuple[int, float, float]:
+    """(running sequences, TTFT s, ITL s) at ``r`` requests/s per replica by Little's law.
+
+    ``b = r × (TTFT + out × ITL)``, three fixed-point steps from the latency at the cap (an
+    upper bound of the ITL), ``1 ≤ b ≤ eff_cap``.
+    """
+    out = curve.out
+    ttft, itl = curve.latency(eff_cap, r)
+    b = max(1, min(eff_cap, math.ceil(r * (ttft + out * itl))))
+    for _ in range(3):
+        ttft, itl = curve.latency(b, r)
+        b_next = max(1, min(eff_cap, math.ceil(r * (ttft + out * itl))))
+        if b_next == b:
+            break
+        b = b_next
+    ttft, itl = curve.latency(b, r)
+    return b, ttft, itl
+
+
+def _plan_sentence(
+    b: int, cap: int, curve: _ServingCurve, replicas: int, n: int, ttft: float, itl: float
+) -> Message:
+    """The "b of cap sequences … replicas …; ITL … ms, TTFT … s" sentence of a plan."""
+    return join(
+        [
+            join(
+                [
+                    msg(
+                        "serving.plan",
+                        b=b,
+                        cap=cap,
+                        prompt=curve.prompt,
+                        output=curve.out,
+                        replicas=replicas,
+                        n=n,
+                    ),
+                    msg("serving.latency", ms=f"{itl * 1e3:.1f}", s=f"{ttft:.2f}"),
+                ],
+                "clauses",
+            )
+        ]
+    )
+
+
 def plan_serving(
     w: Workload, gpu: GpuSpec, n: int
 ) -> tuple[Workload, Throughput, ServingPlan, MemoryEstimate]:
@@ -170,7 +303,6 @@ def plan_serving(
     """
     if w.model is None:
         raise ValueError(w.unresolved_model_error())
-    arch = w.model
     wl = request_mix(w)
     mem = estimate_memory(wl, gpu, n)
     cap = concurrency_cap(wl, gpu, n, mem)
@@ -178,115 +310,32 @@ def plan_serving(
     roof = _Roofline.of(wl, w.model, gpu, n)
     rate = (w.requests_per_minute or 0.0) / 60.0
     notes: list[Message] = []
-    cache: dict[int, tuple[float, float, float]] = {}
-    speeds: dict[int, _InferenceSpeed] = {}
     # prefix caching (paged-KV servers): a cache hit skips the shared prefix's prefill, decode
     # still attends to the whole context; the pool holds the prefix once (concurrency_cap)
     prefix = w.shared_prefix_ratio if mem.kv_pool_tokens else 0.0
     if w.shared_prefix_ratio:
-        notes.append(
-            join(
-                [
-                    msg("serving.prefix_cache", share=f"{prefix:.0%}", tokens=round(prompt * prefix))
-                    if prefix
-                    else msg("serving.prefix_not_modelled", framework=w.framework)
-                ]
-            )
-        )
-    prefill_prompt = max(1, round(prompt * (1.0 - prefix)))
-    host = mem.placement is not None and mem.placement.host_read_bytes_per_token > 0
-    copy_s = host_prefill_copy_s(mem, prompt) if host else 0.0
-
-    def at(b: int) -> tuple[float, float, float]:
-        """(decode step s, prefill seconds per request, prompt prefill of one request s).
-
-        A llama.cpp placement with bytes in host RAM adds the CPU's part of each step and the
-        copies of prompt processing (:func:`.throughput.host_step`).
-        """
-        hit = cache.get(b)
-        if hit is None:
-            s = speeds[b] = roof.speed(b, prompt, out)
-            if prefill_prompt != prompt:  # prefix cache hits: only each prompt's own part
-                pre = roof.speed(b, prefill_prompt, out)
-                s = speeds[b] = s._replace(prefill_s=pre.prefill_s, prefill_one_s=pre.prefill_one_s)
-            step = s.step_s
-            if host:
-                step, gpu_s, host_s = host_step(arch, gpu, mem, step, roof.eta, b)
-                s = speeds[b] = s._replace(
-                    step_s=step,
-                    decode_tokens_per_s=1.0 / step,
-                    bound="host-ram-bandwidth" if host_s >= gpu_s else s.bound,
-                )
-            hit = cache[b] = (step, s.prefill_s / b + copy_s, s.prefill_one_s + copy_s)
-        return hit
-
-    budget = chunked_prefill_budget(w, gpu)
-
-    def latency(b: int, r: float) -> tuple[float, float]:
-        step, p_req, p_one = at(b)
-        if budget:
-            return _chunked_latency(roof, speeds[b], b, r, prompt, budget, p_one)
-        busy = min(0.9, r * p_req)
-        itl = step / (1.0 - busy)
-        return p_one + step, itl
+        notes.append(_prefix_note(w, prefix, prompt))
+    curve = _ServingCurve(w, roof, gpu, mem, prefix)
 
     if cap <= 0:
-        b = 1
-        step, p_req, p_one = at(1)
         t = roof.throughput(wl, roof.speed(1, prompt, out))
         plan = ServingPlan(
             replicas=0, gpus_per_replica=n, max_concurrent_seqs=0, notes=(join([msg("serving.cannot_hold")]),)
         )
         return wl, t, plan, mem
 
-    # targets lower the cap
-    eff_cap = cap
-    meets = True
-    if w.itl_target_s or w.ttft_target_s:
-
-        def ok(b: int) -> bool:
-            ttft, itl = latency(b, 0.0)
-            return (not w.itl_target_s or itl <= w.itl_target_s) and (
-                not w.ttft_target_s or ttft <= w.ttft_target_s
-            )
-
-        if not ok(1):
-            meets = False
-            notes.append(join([msg("serving.misses_at_one")]))
-            eff_cap = 1
-        elif not ok(cap):
-            lo, hi = 1, cap
-            while hi - lo > 1:
-                mid = (lo + hi) // 2
-                if ok(mid):
-                    lo = mid
-                else:
-                    hi = mid
-            eff_cap = lo
-            notes.append(join([msg("serving.latency_cap", n=eff_cap, cap=cap)]))
-
-    step_c, p_req_c, _ = at(eff_cap)
+    eff_cap, meets = _target_cap(w, curve, cap, notes)
+    step_c, p_req_c, _ = curve.at(eff_cap)
     x_cap = 1.0 / (p_req_c + out * step_c / eff_cap)  # requests/s at the cap
     replicas = max(1, math.ceil(rate / (x_cap * TARGET_UTILIZATION) - 1e-9)) if rate else 1
-    r = rate / replicas
-    # start from the latency at the cap (already evaluated, an upper bound of the ITL)
-    ttft, itl = latency(eff_cap, r)
-    b = max(1, min(eff_cap, math.ceil(r * (ttft + out * itl))))
-    for _ in range(3):
-        ttft, itl = latency(b, r)
-        b_next = max(1, min(eff_cap, math.ceil(r * (ttft + out * itl))))
-        if b_next == b:
-            break
-        b = b_next
-    ttft, itl = latency(b, r)
+    b, ttft, itl = _operating_batch(curve, eff_cap, rate / replicas)
     if w.itl_target_s and itl > w.itl_target_s * 1.0001:
         meets = False
     if w.ttft_target_s and ttft > w.ttft_target_s * 1.0001:
         meets = False
     wb = _at_batch(w, b)
-    at(b)
-    s = speeds[b]
-    t = roof.throughput(wb, s)
+    curve.at(b)
+    t = roof.throughput(wb, curve.speeds[b])
     replica_tps = b / itl
     t = t.model_copy(
         update={
@@ -294,28 +343,7 @@ def plan_serving(
             "aggregate_decode_tokens_per_s": replica_tps,
             "ttft_s": ttft,
             "itl_s": itl,
-            "assumptions": t.assumptions
-            + (
-                join(
-                    [
-                        join(
-                            [
-                                msg(
-                                    "serving.plan",
-                                    b=b,
-                                    cap=cap,
-                                    prompt=prompt,
-                                    output=out,
-                                    replicas=replicas,
-                                    n=n,
-                                ),
-                                msg("serving.latency", ms=f"{itl * 1e3:.1f}", s=f"{ttft:.2f}"),
-                            ],
-                            "clauses",
-                        )
-                    ]
-                ),
-            ),
+            "assumptions": (*t.assumptions, _plan_sentence(b, cap, curve, replicas, n, ttft, itl)),
         }
     )
     plan = ServingPlan(

@@ -43,20 +43,23 @@ MFU_OPTIMIZED: dict[str, float] = {
 losses: llm-foundry MPT-7B on 8×A100-80GB 64.2 % (C64), 8×H100 46.4 % (C65)."""
 MFU_OTHER = 0.35
 """Non-NVIDIA or unknown architectures (less mature kernels)."""
-MFU_MEASURED_PLATFORM: dict[str, float] = {"Da Vinci": 0.53}
+MFU_MEASURED_PLATFORM: dict[str, float] = {"Da Vinci": 0.73}
 """MFU of the vendor's own optimized training stack on a non-CUDA architecture where the
 vendor publishes tokens/s per device, replacing :data:`MFU_OTHER` for stacks that are not
 eager Hugging Face (by ``GpuSpec.architecture``).
 
-``Da Vinci`` (Ascend 910B) 0.53: Ascend/MindSpeed-LLM ``examples/llama2/README.md`` (branch 1.0,
-commit 0c8163f, "吞吐" tables), Megatron-style pre-training on 8 NPUs, TP 8, 4K sequences:
-LLaMA2-7B 2,730 and LLaMA2-13B 1,550 tokens/s/p. Through this module's own accounting (6·P +
-attention per token, the catalog's 280 dense FP16 TFLOPS, the HCCS scaling term of
-:func:`.interconnect.link_bandwidth_gbps`) those need an MFU of 0.51 and 0.55. The 910B's
-dense rate is itself UNCERTAIN (280–376 TFLOPS by variant, see the catalog row), so the
-product is what is measured. This source is not one of the validation cases; MindFormers'
-own model table (``cases.jsonl`` MF1, 4,160 tokens/s/p for LLaMA2-7B 4K) stays a held-out
-check of it (−27 %)."""
+``Da Vinci`` (Ascend 910B) 0.73: Ascend/MindSpeed-LLM ``examples/llama2/README.md`` (branch 1.0,
+commit 0c8163f, "吞吐" tables), Megatron-style pre-training on 8 NPUs, TP 8 with sequence
+parallelism (the README converts the weights to TP 8, PP 1), 4K sequences: LLaMA2-7B 2,730 and
+LLaMA2-13B 1,550 tokens/s/p. Through this module's own accounting — 6·P + attention per token
+on the catalog's 280 dense FP16 TFLOPS, and the TP 8 activation all-reduces on the HCCS link
+(:func:`tensor_parallel_seconds`, 4 per layer, on the critical path) — those need an MFU of
+0.727 and 0.731. Without the TP collectives the same rows gave 0.51 / 0.55, an MFU that silently
+carried TP 8's traffic into data-parallel jobs. The 910B's dense rate is itself UNCERTAIN
+(280–376 TFLOPS by variant, see the catalog row): at 376 the same product is an MFU of 0.54, so
+the product is what is measured. Held-out checks, not used for the value: MindFormers' model
+table (``cases.jsonl`` MF1, 4,160 tokens/s/p for LLaMA2-7B 4K, data parallel 8 without
+recompute) and the README's 34B / 70B rows (MSL3/MSL4, 16 and 64 NPUs)."""
 
 HF_MFU_FACTOR = {"full_ft": 1.10, "pretrain": 1.10, "lora": 0.82, "qlora": 0.82}
 """Single-GPU Hugging Face Trainer/peft relative to the 8-GPU optimized-stack MFU, fitted on
@@ -239,6 +242,28 @@ def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, step_
     return base * step_compute_s / (step_compute_s + exposed)
 
 
+TP_ALLREDUCES_PER_LAYER = 4
+"""Activation all-reduces per transformer layer per micro-batch under Megatron tensor
+parallelism: two in the forward pass (after the attention and MLP row-parallel GEMMs) and two in
+the backward pass (Shoeybi et al. 2019, "Megatron-LM", §3). Sequence parallelism replaces each by
+a reduce-scatter and an all-gather of the same volume (Korthikanti et al. 2022, §4.2.2)."""
+
+
+def tensor_parallel_seconds(w: Workload, arch: ModelArch, gpu: GpuSpec, tp: int) -> float:
+    """Seconds of one micro-batch's tensor-parallel activation collectives over ``tp`` GPUs.
+
+    ``L · 4`` ring all-reduces of the ``batch × seq × hidden`` activations (2 bytes, 4 in fp32)
+    on the link between ``tp`` GPUs (:func:`.interconnect.allreduce_seconds`), on the critical
+    path: Megatron's forward all-reduces block the next GEMM (only the backward weight-gradient
+    all-gather overlaps, left out). 0 for ``tp`` ≤ 1 or a model of unknown width.
+    """
+    if tp <= 1 or not arch.hidden_size:
+        return 0.0
+    act = 4.0 if w.compute_dtype == "fp32" else 2.0
+    nbytes = w.batch * w.training_seq_len() * arch.hidden_size * act
+    return arch.num_hidden_layers * TP_ALLREDUCES_PER_LAYER * allreduce_seconds(gpu, tp, nbytes)
+
+
 _FORMULAS: dict[tuple[bool, bool], Message] = {
     (lora, ckpt): (msg("throughput.formula_recompute", formula=base) if ckpt else base)
     for lora, base in ((True, verbatim("LoRA 4·P")), (False, verbatim("6·P")))
@@ -398,7 +423,11 @@ def training_throughput(
     opt_bytes = g.opt_bytes_per_param * trainable
     if w.parallelism.zero_stage or w.parallelism.fsdp:
         opt_bytes /= n
+    tp = min(max(w.parallelism.tensor_parallel, 1), n)
+    opt_bytes /= tp  # a tensor-parallel rank holds and steps 1/tp of every layer
     opt_s = opt_bytes / g.bytes_per_s
+    # a TP group of tp GPUs shares each micro-batch: per GPU, tp × the collectives of one
+    tp_s = tp * tensor_parallel_seconds(w, arch, gpu, tp)
     if w.weights_dtype == "fp32" and w.compute_dtype != "fp32":
         # autocast re-casts every fp32 weight to 16-bit in each pass (read 4 B, write 2 B)
         passes = 3 if w.grad_ckpt else 2
@@ -409,7 +438,7 @@ def training_throughput(
 
         dora_bytes = dora_extra_bytes_per_step(arch, w.lora, bytes_per_weight(w.weights_dtype), w.grad_ckpt)
         extra += dora_bytes / g.bytes_per_s
-    gpu_s = g.compute_s + extra + opt_s
+    gpu_s = g.compute_s + extra + opt_s + tp_s
     step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
     step /= fw.speedup_vs_hf  # Unsloth/Liger: their published speed-up over HF Trainer
     eff = scaling_efficiency(w, arch, gpu, n, gpu_s)
@@ -424,6 +453,16 @@ def training_throughput(
     ]
     if dora_bytes:
         assumptions.append(join([msg("inputs.dora", gb=f"{dora_bytes / 1e9:,.1f}")]))
+    if tp_s:
+        assumptions.append(
+            memo_sentence(
+                "throughput.tp_collectives",
+                tp=tp,
+                ms=f"{tp_s / tp * 1e3:,.0f}",
+                share=f"{tp_s / step:.0%}",
+                link=link_name(gpu, tp),
+            )
+        )
     if n > 1:
         assumptions.append(memo_sentence("throughput.dp_scaling", share=f"{eff:.0%}", link=link_name(gpu, n)))
     assumptions.extend(g.tail)

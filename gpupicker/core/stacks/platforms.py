@@ -55,6 +55,8 @@ ENGINE_PLATFORMS: dict[str, frozenset[str]] = {
     "mlc-llm": frozenset({"cuda", "rocm", "metal", "xpu"}),
     "ollama": frozenset({"cuda", "rocm", "metal"}),
     "unsloth": frozenset({"cuda"}),
+    "mindspeed": frozenset({"ascend"}),
+    "mindformers": frozenset({"ascend"}),
 }
 """Platforms each engine runs on, from its own install documentation.
 
@@ -68,6 +70,10 @@ MUSA: none for Gaudi or the DCU/MLU/MACA/GCU stacks). The Chinese stacks (see
 :mod:`.accelerators` for the sources): vLLM's hardware-plugin list names vllm-mlu (Cambricon)
 and vLLM-metax; Hygon DCU runs vLLM and SGLang DCU builds; Moore Threads a vLLM MUSA
 port; Enflame its vLLM-GCU fork; LMDeploy reaches Ascend, MetaX and Cambricon through dlinfer.
+The Ascend trainers: MindSpeed-LLM is Megatron patched onto torch_npu and CANN (its install
+guide's version table: MindSpeed, torch_npu, CANN; Atlas 800T A2 training hardware), and
+MindFormers' model table gives every training figure on Atlas 800T A2 (mindspore-ai/docs
+r2.4.0 docs/mindformers start/models.md): neither runs on a CUDA, ROCm or other card.
 Engines not listed (transformers and the PyTorch trainers, through each vendor's PyTorch
 plugin: torch_npu, torch_mlu, torch_musa, torch_gcu, the DTK and MACA PyTorch builds) run
 everywhere.

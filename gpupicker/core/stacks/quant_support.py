@@ -41,6 +41,25 @@ def compute_capability(gpu: GpuSpec) -> float | None:
     return next((cc for name, cc in _CC_BY_ARCHITECTURE if name in arch), None)
 
 
+BF16_MIN_COMPUTE_CAPABILITY = 8.0
+"""bf16 arithmetic is native on NVIDIA from compute capability 8.0 (Ampere): torch's
+``torch.cuda.is_bf16_supported`` returns True for ``major >= 8``; below it only its emulation
+probe (``including_emulation=True`` allocates one bf16 tensor, no arithmetic) passes. Older
+transformers' ``is_torch_bf16_gpu_available`` refused ``major < 8`` outright ("You need Ampere+
+GPU"); newer ones call torch's probe, so ``bf16: true`` on a V100 (7.0) or T4 (7.5) starts and
+then runs emulated or stops in a kernel without bf16. fp16 with loss scaling is what those cards
+train in."""
+
+
+def lacks_bf16(gpu: GpuSpec) -> bool:
+    """True for an NVIDIA GPU older than Ampere (Volta, Turing, Pascal): no bf16 training.
+
+    Other vendors' bf16 support is not decided here (False: the trainers' own checks apply).
+    """
+    cc = compute_capability(gpu)
+    return cc is not None and cc < BF16_MIN_COMPUTE_CAPABILITY
+
+
 def weight_format(weights_dtype: str, quant_method: str | None) -> str:
     """The checkpoint format a weights dtype stands for, as the support table names it.
 
@@ -216,4 +235,41 @@ def quant_refusal(
     return None
 
 
-__all__ = ["SUPPORT_TABLE", "SupportRow", "compute_capability", "quant_refusal", "weight_format"]
+MODELSLIM_FORMATS: tuple[str, ...] = ("w8a8", "w4a8")
+"""The Ascend ModelSlim weight formats (``weight_format`` names): W8A8 (INT8 weights and
+activations) and W4A8 (INT4 weights, INT8 activations), vllm-ascend quantization guide."""
+
+
+def modelslim_formats(engine: str) -> tuple[str, ...]:
+    """The ModelSlim formats (:data:`MODELSLIM_FORMATS`) ``engine`` loads on Ascend NPUs.
+
+    By :data:`SUPPORT_TABLE`: an engine whose Ascend row (``quant_support.ascend_modelslim``)
+    refuses every other quantized format there loads these, less any that a row refuses on
+    Ascend. Empty for an engine that row does not name (its Ascend support is not modelled).
+
+    Args:
+        engine: canonical engine name (:mod:`.frameworks`).
+    """
+    ascend = next(r for r in SUPPORT_TABLE if r.reason == "quant_support.ascend_modelslim")
+    if engine not in ascend.engines:
+        return ()
+    refused = {
+        f
+        for r in SUPPORT_TABLE
+        if not r.kv and engine in r.engines and "ascend" in r.platforms and r.cc_below is None
+        for f in r.formats
+    }
+    return tuple(f for f in MODELSLIM_FORMATS if f not in refused)
+
+
+__all__ = [
+    "BF16_MIN_COMPUTE_CAPABILITY",
+    "MODELSLIM_FORMATS",
+    "SUPPORT_TABLE",
+    "SupportRow",
+    "compute_capability",
+    "lacks_bf16",
+    "modelslim_formats",
+    "quant_refusal",
+    "weight_format",
+]

@@ -1,8 +1,7 @@
 """The table model over one catalog repository table, with undoable, validated edits.
 
-``data()`` renders per role (display strings with units, ``EditRole`` raw values,
-``ToolTipRole`` source/notes); ``setData()`` validates a new frozen record with
-pydantic, and on success pushes an undo command that writes only that field through
+``data()`` renders per role (:class:`~.record_rows.RecordRows`); ``setData()`` validates
+a new frozen record with pydantic, and on success pushes an undo command that writes only that field through
 the repository's conflict-checked ``update_*_fields`` and re-reads the row. A
 validation error returns False and emits ``validationFailed(message)`` for the
 status bar.
@@ -10,20 +9,16 @@ status bar.
 
 from __future__ import annotations
 
-import typing
-
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QCoreApplication,
-    QLocale,
     QModelIndex,
     QObject,
     Qt,
     Signal,
     Slot,
 )
-from PySide6.QtGui import QFont, QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 from typing_extensions import override
 
 from ...catalog import CatalogRepository
@@ -35,12 +30,12 @@ from ..catalog_access import (
     write_error_message,
 )
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import fmt_number
 from ..i18n.placeholders import tr_fmt
-from ..widgets.number_input import parse_bounded
-from ..widgets.plain_text import plain_tooltip
 from ..widgets.table_model import ModelIndex as _Index
+from .field_values import coerce_value
 from .messages import fields_text, reason_text
+from .record_rows import RecordRows
+from .text_keys import fold_text, sort_key
 from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand, RecordKey
 
 translate = QCoreApplication.translate
@@ -50,53 +45,10 @@ translate = QCoreApplication.translate
 #: of recomputing each row at once (``set_staleness`` repaints a whole column).
 _REBUILD_ROWS = 64
 
-_FOLD: dict[int, str] = {}
-_FOLD_SEEN: set[str] = set()
-_LOWER_FOLDS: set[str] = set()
-"""Characters whose ``lower()`` is their simple case folding (most: ⚠, CJK, é…)."""
 
-
-def _simple_fold(ch: str) -> str:
-    """One character's simple case folding (one character), as a case-insensitive regular
-    expression compares it: ``casefold`` where it gives one character, else ``lower``
-    where that does (ẞ → ß), else the character itself (İ, ligatures)."""
-    f = ch.casefold()
-    if len(f) == 1:
-        return f
-    low = ch.lower()
-    return low if len(low) == 1 else ch
-
-
-def fold_text(text: str) -> str:
-    """``text`` case-folded character by character (length kept), for a case-insensitive
-    "contains" that matches what Qt's case-insensitive fixed-string filter accepts."""
-    if text.isascii() or _LOWER_FOLDS.issuperset(text):
-        return text.lower()
-    new = set(text) - _FOLD_SEEN
-    for ch in new:
-        f = _simple_fold(ch)
-        if f != ch:
-            _FOLD[ord(ch)] = f
-        if ch != "Σ" and ch.lower() == f:  # Σ: lower() depends on the next character
-            _LOWER_FOLDS.add(ch)
-    _FOLD_SEEN.update(new)
-    if _LOWER_FOLDS.issuperset(text):
-        return text.lower()
-    return text.translate(_FOLD)
-
-
-def _sort_key(value: object) -> object:
-    """A Python key ordering as Qt's proxy compares the sort role's values: numbers by value,
-    text by UTF-16 code unit (QString::compare; Python compares code points)."""
-    if isinstance(value, str):
-        return value.encode("utf-16-be")
-    if isinstance(value, bool):
-        return int(value)
-    return value
-
-
-class RecordTableModel(QAbstractTableModel):
-    """Base: rows of frozen pydantic records keyed by an id, edited through commands.
+class RecordTableModel(RecordRows):
+    """Base: rows of frozen pydantic records keyed by an id, edited through commands, with the
+    per-row caches the tab's filter and sort read.
 
     Signals:
         validationFailed(str): an edit was rejected; the message names the field.
@@ -107,24 +59,8 @@ class RecordTableModel(QAbstractTableModel):
     catalogChanged = Signal()
     writeFailed = Signal(str)
 
-    fields_method = ""
-    """Name of the repository's field-level update (``update_price_fields``…)."""
-    table_name = ""
-    """The repository's table (``is_user_row``, ``reset_row``)."""
-
-    record_type: type[BaseModel] = BaseModel
-    columns: tuple[str, ...] = ()
-    editable: frozenset[str] = frozenset()
-    numeric: frozenset[str] = frozenset()
-
     def __init__(self, repo: CatalogRepository, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.repo = repo
-        self.undo_stack: QUndoStack | None = None
-        self.read_only = False
-        self._keys: list[RecordKey] = []
-        self._rows: list[BaseModel] = []
-        self._user: list[bool] = []
+        super().__init__(repo, parent)
         # Per-row caches read by the tab's proxy (filter, sort) and the stale count instead of
         # data(): kept up to date from the model's own signals, connected before any view's.
         self._sort_keys: dict[int, list[object]] = {}
@@ -137,140 +73,6 @@ class RecordTableModel(QAbstractTableModel):
         self.modelReset.connect(self._clear_caches)
         self.reload()
 
-    # ---- to implement -----------------------------------------------------------------
-    def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
-        raise NotImplementedError
-
-    def _insert(self, record: BaseModel) -> RecordKey:
-        raise NotImplementedError
-
-    def _remove(self, key: RecordKey) -> None:
-        raise NotImplementedError
-
-    def header(self, column: str) -> str:
-        return column
-
-    def new_record(self) -> BaseModel:
-        """A template row for "Add"."""
-        raise NotImplementedError
-
-    def check(self, record: BaseModel) -> None:
-        """Extra validation beyond the record type (raise ValueError with a plain message)."""
-
-    # ---- Qt model API -----------------------------------------------------------------
-    def reload(self) -> None:
-        """Re-read every row from the repository (import, external change)."""
-        self.beginResetModel()
-        rows = self._load()
-        self._keys = [k for k, _, _ in rows]
-        self._rows = [r for _, r, _ in rows]
-        self._user = [u for _, _, u in rows]
-        self.endResetModel()
-
-    def record(self, row: int) -> BaseModel:
-        """The record in ``row``."""
-        return self._rows[row]
-
-    def key(self, row: int) -> RecordKey:
-        """The repository key of ``row``."""
-        return self._keys[row]
-
-    def row_of_key(self, key: RecordKey) -> int:
-        """Row of ``key`` or -1."""
-        try:
-            return self._keys.index(key)
-        except ValueError:
-            return -1
-
-    @override
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    @override
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.columns)
-
-    @override
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal:
-            return self.header(self.columns[section]) if 0 <= section < len(self.columns) else None
-        return str(section + 1)
-
-    @override
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if (
-            self.columns[index.column()] in self.editable
-            and self.undo_stack is not None
-            and not self.read_only
-        ):
-            f |= Qt.ItemFlag.ItemIsEditable
-        return f
-
-    def display(self, record: BaseModel, column: str) -> str:
-        v = getattr(record, column)
-        if v is None:
-            return ""
-        if isinstance(v, float):
-            if 0 < abs(v) < 0.01:
-                return QLocale().toString(v, "g", 3)
-            return fmt_number(v, 2 if v < 100 else 0)
-        return str(v)
-
-    def extra_data(self, row: int, column: str, role: int) -> object:
-        return None
-
-    def display_text(self, row: int, column: str) -> str:
-        """What ``data(DisplayRole)`` shows in ``row``, ``column``."""
-        return self.display(self._rows[row], column)
-
-    def sort_value(self, row: int, column: str) -> object:
-        """What ``data(UserRole)`` answers in ``row``, ``column`` (the tab sorts by it)."""
-        v = getattr(self._rows[row], column)
-        if v is None:
-            return -1.0 if column in self.numeric else ""
-        return v
-
-    @override
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        return self.data_at(index.row(), index.column(), role)
-
-    def data_at(self, row: int, column: int, role: int) -> object:
-        """``data()`` of the cell ``row``, ``column`` (the tab's proxy asks this directly)."""
-        if not 0 <= row < len(self._rows) or not 0 <= column < len(self.columns):
-            return None
-        rec = self._rows[row]
-        col = self.columns[column]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.display_text(row, col)
-        if role == Qt.ItemDataRole.EditRole:
-            v = getattr(rec, col)
-            return "" if v is None else v
-        if role == Qt.ItemDataRole.UserRole:
-            return self.sort_value(row, col)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in self.numeric:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            extra = self.extra_data(row, col, role)
-            if extra:
-                return extra
-            src = getattr(rec, "source", "")
-            notes = getattr(rec, "notes", "")
-            return plain_tooltip("\n".join(x for x in (src, notes) if x)) or None
-        if role == Qt.ItemDataRole.FontRole and column == 0 and self._user[row]:
-            f = QFont()
-            f.setBold(True)
-            return f
-        return self.extra_data(row, col, role)
-
     # ---- per-row caches ---------------------------------------------------------------
     def sort_keys(self, column: int) -> list[object]:
         """Sort key of every row in ``column`` (``data(UserRole)`` as Qt compares it), built
@@ -278,7 +80,7 @@ class RecordTableModel(QAbstractTableModel):
         keys = self._sort_keys.get(column)
         if keys is None:
             name = self.columns[column]
-            keys = [_sort_key(self.sort_value(r, name)) for r in range(len(self._rows))]
+            keys = [sort_key(self.sort_value(r, name)) for r in range(len(self._rows))]
             if bytes in {type(k) for k in keys} and {type(k) for k in keys} - {bytes}:
                 # text and numbers in one column (no catalog table has one): numbers first
                 self._mixed.add(column)
@@ -344,7 +146,7 @@ class RecordTableModel(QAbstractTableModel):
         for column, keys in self._sort_keys.items():
             name = self.columns[column]
             for r in range(first, last + 1):
-                k = _sort_key(self.sort_value(r, name))
+                k = sort_key(self.sort_value(r, name))
                 keys[r] = (isinstance(k, bytes), k) if column in self._mixed else k
         if self._filter_texts is not None:
             for r in range(first, last + 1):
@@ -377,32 +179,6 @@ class RecordTableModel(QAbstractTableModel):
         if self._filter_texts is not None:
             del self._filter_texts[first : last + 1]
 
-    def is_user_row(self, row: int) -> bool:
-        """True when the user added or changed ``row`` (shown in bold)."""
-        return self._user[row]
-
-    def _is_integer(self, col: str) -> bool:
-        field = getattr(self.record_type, "model_fields", {}).get(col)
-        if field is None:
-            return False
-        ann = field.annotation
-        args = typing.get_args(ann) or (ann,)
-        return int in args and float not in args
-
-    def _is_optional(self, col: str) -> bool:
-        field = getattr(self.record_type, "model_fields", {}).get(col)
-        return field is None or not field.is_required()
-
-    def _coerce(self, col: str, value: object) -> object:
-        """Typed text → the field's value (numbers parsed, never mangled); raises ValueError."""
-        if not isinstance(value, str) or col not in self.numeric:
-            return value
-        if not value.strip():
-            if self._is_optional(col):
-                return None
-            raise ValueError(translate("Numbers", "Enter a number."))
-        return parse_bounded(value, integer=self._is_integer(col))
-
     def explain(self, text: str) -> str:
         """A refusal of the catalog or pydantic (``field: reason``) with column headers and
         translated sentences (:func:`.messages.fields_text`)."""
@@ -428,7 +204,7 @@ class RecordTableModel(QAbstractTableModel):
             return False
         old = self._rows[index.row()]
         try:
-            value = self._coerce(col, value)
+            value = coerce_value(self.record_type, col, value, numeric=col in self.numeric)
         except ValueError as exc:
             self.validationFailed.emit(self._message(col, str(exc)))
             return False
@@ -584,29 +360,3 @@ class RecordTableModel(QAbstractTableModel):
                 self, self._keys[row], self._rows[row], row, translate("Catalog", "Delete row")
             )
         )
-
-
-class IdKeyedTableModel(RecordTableModel):
-    """Base of tables keyed by the record's own ``id`` (GPUs, models), written by upsert."""
-
-    upsert_method = ""
-    """Name of the repository's add-or-replace (``upsert_gpu``…)."""
-
-    @override
-    def _insert(self, record: BaseModel) -> RecordKey:
-        getattr(self.repo, self.upsert_method)(record)
-        key: RecordKey = record.id  # type: ignore[attr-defined]  # GpuSpec / ModelRecord
-        return key
-
-    def _free_id(self, base: str) -> str:
-        """``base``, or ``base_2``, ``base_3``… whichever no row uses yet."""
-        n, candidate = 2, base
-        while candidate in self._keys:
-            candidate = f"{base}_{n}"
-            n += 1
-        return candidate
-
-    @override
-    def duplicate_of(self, record: BaseModel) -> BaseModel:
-        rid = self._free_id(f"{record.id}_copy")  # type: ignore[attr-defined]
-        return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]

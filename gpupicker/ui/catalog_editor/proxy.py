@@ -29,7 +29,8 @@ from PySide6.QtCore import (
 from typing_extensions import override
 
 from ..widgets.table_model import ModelIndex as _Index
-from .models import RecordTableModel, fold_text
+from .models import RecordTableModel
+from .text_keys import fold_text
 
 #: More separate intervals than this are applied as one layout change, not one signal each.
 _MAX_INTERVAL_SIGNALS = 8

@@ -21,7 +21,8 @@ from ...core.pricing.price_kind import price_kind
 from ..i18n.formatting import display_name, fmt_number
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import pricing_names
-from .models import IdKeyedTableModel, RecordTableModel
+from .id_keyed_model import IdKeyedTableModel
+from .models import RecordTableModel
 from .undo import RecordKey, row_key, text_key
 
 translate = QCoreApplication.translate

@@ -3,36 +3,30 @@
 * :class:`MemoryCurvePlot` — memory per GPU against batch, context or LoRA rank, one
   line per candidate GPU, its usable capacity as a dashed horizontal line in the same
   colour and the crossing (``gpupicker fit``'s answer) marked.
-* :class:`CostCurvePlot` — total cost (solid, left axis) and hours (dashed, right
-  axis) against the number of GPUs, per GPU type and pricing kind.
+* :class:`~.cost_curves.CostCurvePlot` (its own module) — total cost (solid, left axis)
+  and hours (dashed, right axis) against the number of GPUs, per GPU type and pricing kind.
 
 Colours are the Okabe–Ito palette (safe for the common colour-vision deficiencies;
 Okabe & Ito 2008, https://jfly.uni-koeln.de/color/). Every plot exports to PNG,
-SVG and its data to CSV through pyqtgraph's exporters (:func:`export_plot`).
+SVG and its data to CSV through pyqtgraph's exporters (:func:`~.plot_export.export_plot`).
 """
 
 from __future__ import annotations
 
-import csv
 import math
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypedDict, TypeVar
 
 import pyqtgraph as pg
-import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from typing_extensions import override
 
-from ...core.report.curves import CostCurve, MemoryCurves, spans_decades
-from ...core.text.safe_write import open_for_write, writable_target, write_bytes
-from ...core.text.text_safety import neutralize
-from ..i18n.formatting import display_name, fmt_hours, fmt_money, label_value, unit_bytes
+from ...core.report.curves import MemoryCurves
+from ..i18n.formatting import display_name, label_value, unit_bytes
 from ..i18n.placeholders import tr_fmt
-from ..i18n.texts import pricing_names
-from ..widgets.file_dialogs import ask_path
+from .plot_export import DataTable, export_dialog, export_plot, whole_number
 
 translate = QCoreApplication.translate
 
@@ -50,8 +44,6 @@ OKABE_ITO: tuple[str, ...] = (
 
 SHARED_COLOR = "#444444"
 """The one memory line drawn when every card has the same curve."""
-
-EXPORT_FILTER = "PNG image (*.png);;SVG image (*.svg);;CSV data (*.csv)"
 
 _Item = TypeVar("_Item")
 """A plot item kind reused across redraws (pyqtgraph's PlotDataItem, InfiniteLine …)."""
@@ -74,22 +66,6 @@ class MemorySeries(TypedDict):
     crossing: tuple[int, float] | None
 
 
-class CostSeries(TypedDict):
-    """One GPU type × pricing of :class:`CostCurvePlot` as drawn (``CostCurvePlot.series``).
-
-    ``counts``: GPU counts; ``money``: cost in the display currency per count; ``hours``: run
-    time per count (``None`` where unknown); ``color``: ``#rrggbb``.
-    """
-
-    gpu_id: str
-    name: str
-    pricing: str
-    counts: list[float]
-    money: list[float]
-    hours: list[float | None]
-    color: str
-
-
 def dimension_label(dim: str) -> str:
     """Axis / menu name of a fit dimension (translated)."""
     return {
@@ -98,82 +74,6 @@ def dimension_label(dim: str) -> str:
         "lora_r": translate("Curves", "LoRA rank"),
         "concurrency": translate("Curves", "Concurrent sequences"),
     }.get(dim, dim)
-
-
-DataTable = tuple[list[str], list[list[str | float]]]
-"""A plot's data as drawn: column names (units in them) and one row per point."""
-
-
-def _whole(x: float) -> float:
-    """A count or size as an int when it is one (``4``, not ``4.0``, in the CSV)."""
-    return int(x) if float(x).is_integer() else x
-
-
-def export_plot(plot_item: pg.PlotItem, path: str | Path, table: DataTable | None = None) -> Path:
-    """Write ``plot_item`` to ``path``: PNG or SVG image, or CSV of the plotted data, by extension.
-
-    CSV: ``table`` (the data as plotted, in linear units, with named columns; text cells a
-    spreadsheet would run as a formula are neutralized) when given, else pyqtgraph's own
-    export of the items. The file is written by core.safe_write's rules (through a symlink,
-    never over a FIFO or device): pyqtgraph writes a temporary file first.
-
-    Raises:
-        ValueError: for another extension.
-        NotARegularFileError: ``path`` exists and is not a regular file.
-        OSError: when the file cannot be written.
-    """
-    p = Path(path)
-    ext = p.suffix.lower()
-    cls = {
-        ".png": pg_exporters.ImageExporter,
-        ".svg": pg_exporters.SVGExporter,
-        ".csv": pg_exporters.CSVExporter,
-    }.get(ext)
-    if cls is None:
-        raise ValueError(
-            f"cannot export a plot as {ext or 'a file without extension'}; use .png, .svg or .csv"
-        )
-    target = writable_target(p)
-    if ext == ".csv" and table is not None:
-        with open_for_write(target, newline="") as f:
-            out = csv.writer(f)
-            out.writerow([neutralize(h) for h in table[0]])
-            out.writerows([neutralize(c) if isinstance(c, str) else c for c in row] for row in table[1])
-        return p
-    exporter = cls(plot_item)
-    if ext == ".png":
-        exporter.parameters()["width"] = max(800, int(plot_item.sceneBoundingRect().width()) * 2)
-    with tempfile.TemporaryDirectory(prefix="gpupicker-plot-") as folder:
-        tmp = Path(folder) / f"plot{ext}"
-        try:
-            exporter.export(str(tmp))
-        except ValueError:
-            if ext != ".svg":
-                raise
-            # pyqtgraph 0.14's SVGExporter cannot parse the path data newer Qt writes
-            # (pyqtgraph/pyqtgraph#3485, open): render the same scene with Qt's own SVG writer.
-            _svg_with_qt(plot_item, tmp)
-        write_bytes(target, tmp.read_bytes())
-    return p
-
-
-def _svg_with_qt(plot_item: pg.PlotItem, path: Path) -> None:
-    """The plot's part of the scene as SVG through ``QSvgGenerator`` (vector, same look)."""
-    from PySide6.QtCore import QRectF, QSize
-    from PySide6.QtGui import QPainter
-    from PySide6.QtSvg import QSvgGenerator
-
-    src = plot_item.sceneBoundingRect()
-    gen = QSvgGenerator()
-    gen.setFileName(str(path))
-    gen.setSize(QSize(int(src.width()), int(src.height())))
-    gen.setViewBox(QRectF(0, 0, src.width(), src.height()))
-    gen.setTitle("gpupicker plot")
-    painter = QPainter(gen)
-    try:
-        plot_item.scene().render(painter, QRectF(0, 0, src.width(), src.height()), src)
-    finally:
-        painter.end()
 
 
 class PlainLogAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph has no type hints
@@ -198,7 +98,7 @@ class PlainLogAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph has no type 
         return out
 
 
-class _PlotPanel(QWidget):
+class PlotPanel(QWidget):
     """A title row (optional chooser + Export… button) above one pyqtgraph plot."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -283,22 +183,7 @@ class _PlotPanel(QWidget):
         export_dialog(self, self.plot_item, self.data_table())
 
 
-def export_dialog(parent: QWidget, plot_item: pg.PlotItem, table: DataTable | None = None) -> str:
-    """Ask for a file and export ``plot_item`` to it (PNG/SVG/CSV); returns the path ('' when
-    cancelled). A failure is shown in a message box, nothing else changes."""
-    path = ask_path(parent, "save", translate("Curves", "Export plot"), EXPORT_FILTER)
-    if path:
-        try:
-            export_plot(plot_item, path, table)
-        except (OSError, ValueError) as exc:
-            from PySide6.QtWidgets import QMessageBox
-
-            QMessageBox.warning(parent, translate("Curves", "Export plot"), str(exc))
-            return ""
-    return path
-
-
-class MemoryCurvePlot(_PlotPanel):
+class MemoryCurvePlot(PlotPanel):
     """Memory per GPU against one dimension, capacity lines and crossings.
 
     Public after :meth:`set_curves`: ``series`` — one dict per candidate with ``gpu_id``,
@@ -343,7 +228,7 @@ class MemoryCurvePlot(_PlotPanel):
             tr_fmt(translate("Curves", "Usable memory per GPU (%1)"), self.unit),
         ]
         rows: list[list[str | float]] = [
-            [s["gpu_id"], s["name"], _whole(x), round(y, 4), round(s["capacity"], 4)]
+            [s["gpu_id"], s["name"], whole_number(x), round(y, 4), round(s["capacity"], 4)]
             for s in self.series
             for x, y in zip(s["xs"], s["ys"], strict=True)
         ]
@@ -413,7 +298,8 @@ class MemoryCurvePlot(_PlotPanel):
         axes_key = (self.dimension, unit)
         if axes_key != self._axes_key:
             self.plot_item.setLabel("bottom", dimension_label(self.dimension))
-            self.plot_item.setLabel("left", tr_fmt(translate("Curves", "Memory per GPU (%1)"), unit))
+            # short: "Memory per GPU (GiB)" was cut at the plot's default height (~130 px)
+            self.plot_item.setLabel("left", tr_fmt(translate("Curves", "%1 per GPU"), unit))
             self._axes_key = axes_key
         shared = data.shared_curve() if data is not None else None
         if shared is not None:  # the same memory on every card: one dark line, coloured capacities
@@ -487,166 +373,3 @@ class MemoryCurvePlot(_PlotPanel):
                 item.setVisible(False)
         self.set_legend(legend)
         self.plot_item.enableAutoRange()
-
-
-class CostCurvePlot(_PlotPanel):
-    """Cost (left axis, solid) and hours (right axis, dashed) against the GPU count.
-
-    Public after :meth:`set_curves`: ``series`` — one dict per GPU type × pricing with
-    ``gpu_id``, ``pricing``, ``counts``, ``money`` (display currency), ``hours``;
-    ``log_y`` when money spans decades.
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.title.setText(translate("Curves", "Cost and hours by number of GPUs"))
-        self.hours_view = pg.ViewBox()
-        self.plot_item.showAxis("right")
-        self.plot_item.scene().addItem(self.hours_view)
-        self.plot_item.getAxis("right").linkToView(self.hours_view)
-        self.plot_item.getAxis("right").enableAutoSIPrefix(False)
-        self.hours_view.setXLink(self.plot_item)
-        self.plot_item.vb.sigResized.connect(self._sync_views)
-        self.plot_item.setLabel("bottom", translate("Curves", "Number of GPUs"))
-        self.plot_item.setLabel("right", translate("Curves", "Hours (dashed)"))
-        self._money: list[pg.PlotDataItem] = []
-        self._hours: list[pg.PlotDataItem] = []
-        self.series: list[CostSeries] = []
-        self.log_y = False
-        self.currency = "USD"
-        self._axes_key: tuple[str, str] | None = None
-        self._slot_colors: list[str] = []
-        self.color_order: list[str] = []
-        """GPU ids in the memory plot's colour order: the same card gets the same colour."""
-
-    def _color_for(self, gpu_id: str, k: int, taken: set[str]) -> str:
-        if gpu_id in self.color_order:
-            return OKABE_ITO[self.color_order.index(gpu_id) % len(OKABE_ITO)]
-        free = [c for i, c in enumerate(OKABE_ITO) if c not in taken and i >= len(self.color_order)] or [
-            c for c in OKABE_ITO if c not in taken
-        ]
-        return free[0] if free else OKABE_ITO[k % len(OKABE_ITO)]
-
-    @override
-    def data_table(self) -> DataTable | None:
-        """One row per GPU type × pricing × count as drawn: total cost in the display
-        currency and run time in hours (empty where unknown)."""
-        if not self.series:
-            return None
-        names = pricing_names()
-        head = [
-            translate("Curves", "GPU id"),
-            translate("Curves", "GPU"),
-            translate("Curves", "Pricing"),
-            translate("Curves", "GPUs"),
-            tr_fmt(translate("Curves", "Total cost (%1)"), self.currency),
-            translate("Curves", "Run time (h)"),
-        ]
-        rows: list[list[str | float]] = [
-            [
-                s["gpu_id"],
-                s["name"],
-                names.get(s["pricing"], s["pricing"]),
-                _whole(n),
-                round(m, 4),
-                "" if h is None else round(h, 4),
-            ]
-            for s in self.series
-            for n, m, h in zip(s["counts"], s["money"], s["hours"], strict=False)
-        ]
-        return head, rows
-
-    @override
-    def readout_at(self, x: float) -> str:
-        """'4 GPUs: RTX 4090 $1.52, 0.8 h; …' at the GPU count nearest ``x``."""
-        counts = sorted({n for s in self.series for n in s["counts"]})
-        if not counts:
-            return ""
-        n = min(counts, key=lambda c: abs(c - x))
-        lines = [tr_fmt(translate("Curves", "%1 GPUs"), f"{n:g}")]
-        for s in self.series:
-            if n in s["counts"]:
-                i = s["counts"].index(n)
-                h = s["hours"][i]
-                money = fmt_money(s["money"][i], self.currency, 2 if s["money"][i] >= 1 else 4)
-                lines.append(label_value(s["name"], money) + ("" if h is None else f", {fmt_hours(h)}"))
-        return "\n".join(lines)
-
-    def _sync_views(self) -> None:
-        self.hours_view.setGeometry(self.plot_item.vb.sceneBoundingRect())
-        self.hours_view.linkedViewChanged(self.plot_item.vb, self.hours_view.XAxis)
-
-    def set_curves(
-        self, curves: Sequence[CostCurve], currency: str = "USD", usd_per_unit: float = 1.0, limit: int = 4
-    ) -> None:
-        """Draw at most ``limit`` series; money converted from USD to ``currency``."""
-        k_fx = 1.0 / (usd_per_unit or 1.0)
-        self.currency = currency
-        shown = list(curves)[:limit]
-        self.series = []
-        legend: list[tuple[str, str, bool]] = []
-        kind = shown[0].money_kind if shown else "total"
-        what = {
-            "total": translate("Curves", "Total cost (%1)"),
-            "per_month": translate("Curves", "Cost per month (%1)"),
-            "per_hour": translate("Curves", "Price per hour (%1)"),
-        }.get(kind, "%1")
-        if (kind, currency) != self._axes_key:
-            self.plot_item.setLabel("left", tr_fmt(what, currency))
-            self._axes_key = (kind, currency)
-        all_money = [m * k_fx for c in shown for m in c.money]
-        log_y = spans_decades(all_money)
-        if log_y != self.log_y:
-            self.plot_item.setLogMode(x=False, y=log_y)
-        self.log_y = log_y
-        wanted = [c.gpu_id for c in shown if c.gpu_id in self.color_order]
-        taken = {OKABE_ITO[self.color_order.index(g) % len(OKABE_ITO)] for g in wanted}
-        for k, c in enumerate(shown):
-            color = self._color_for(c.gpu_id, k, taken)
-            taken.add(color)
-            counts = [float(n) for n in c.counts]
-            money = [m * k_fx for m in c.money]
-            line = self._money[k] if k < len(self._money) else None
-            if line is None:
-                line = pg.PlotDataItem([], [], symbol="o", symbolSize=7)
-                self.plot_item.addItem(line)
-                self._money.append(line)
-                self._slot_colors.append("")
-            line.setData(counts, money)
-            line.setVisible(True)
-            legend.append(
-                (color, f"{display_name(c.gpu_name)} · {pricing_names().get(c.pricing, c.pricing)}", False)
-            )
-            hrs = [h for h in c.hours if h is not None]
-            hline = self._hours[k] if k < len(self._hours) else None
-            if hline is None:
-                hline = pg.PlotDataItem([], [])
-                self.hours_view.addItem(hline)
-                self._hours.append(hline)
-            if self._slot_colors[k] != color:  # restyle a slot only when its colour changes
-                line.setPen(pg.mkPen(color, width=2))
-                line.setSymbolBrush(pg.mkBrush(color))
-                hline.setPen(pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine))
-                self._slot_colors[k] = color
-            if len(hrs) == len(c.hours):
-                hline.setData(counts, hrs)
-            else:
-                hline.setData([], [])
-            hline.setVisible(True)
-            self.series.append(
-                {
-                    "gpu_id": c.gpu_id,
-                    "name": c.gpu_name,
-                    "pricing": c.pricing,
-                    "counts": counts,
-                    "money": money,
-                    "hours": list(c.hours),
-                    "color": color,
-                }
-            )
-        for pool in (self._money, self._hours):
-            for item in pool[len(shown) :]:
-                item.setVisible(False)
-        self.set_legend(legend)
-        self.plot_item.enableAutoRange()
-        self.hours_view.enableAutoRange()

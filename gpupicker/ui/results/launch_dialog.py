@@ -47,6 +47,7 @@ def config_for(window_repo: CatalogRepository, w: Workload, option: Option) -> L
         gpu_memory_gb=gpu.memory_gb if gpu is not None else None,
         modelscope_id=ms_id,
         family=family,
+        gpu=gpu,
     )
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QStandardItemModel
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QStandardItemModel
 from typing_extensions import override
 
+from ...core.pricing.ranked_cost import option_cost, ranked_cost_kind
 from ...core.ranking.mixed_plan import PURCHASE_PROVIDER
 from ...core.results import Option
 from ..i18n.core_messages import tr_message
@@ -17,20 +17,17 @@ from ..i18n.formatting import (
     fmt_money,
     fmt_number,
     fmt_rate,
-    label_value,
     list_separator,
     unit_bytes,
 )
 from ..i18n.placeholders import tr_fmt
-from ..i18n.texts import component_label, glossary, label_name
-from ..widgets.plain_text import plain_tooltip
+from ..i18n.texts import component_label, label_name
 from ..widgets.table_model import ModelIndex as _Index
+from .option_tooltips import cell_tooltip, header_tooltip
+from .options_delegate import RIGHT_COLUMNS, bold, bold_font, foreground
 
 _SortKey = float | str | None
 """A sort-role value: a number (int included), a text, or None (no value in the option)."""
-
-FIT_COLOR = QColor("#1b7f3b")
-NO_FIT_COLOR = QColor("#b3261e")
 
 # data() runs for every visible cell and role on each repaint (about 1,300 calls per input
 # change): roles as plain ints and the brushes, font and alignment made once
@@ -44,7 +41,6 @@ _RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
 _ANSWERED = frozenset((_DISPLAY, _USER, _USER + 1, _FOREGROUND, _FONT, _ALIGN, _TOOLTIP))
 """The roles :meth:`OptionsTableModel.data` answers (``_USER + 1``: ``OptionRole``)."""
 _CELL_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
-_RIGHT_COLUMNS = frozenset(("rank", "count", "vram", "headroom", "speed", "usd_per_hour", "usd_total"))
 
 
 def two_lines(title: str) -> str:
@@ -220,7 +216,7 @@ class OptionsTableModel(QStandardItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return two_lines(self.header_text(section))
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._header_tooltip(section)
+            return header_tooltip(self.COLUMNS[section], self.unit, self.cost_kind)
         return None
 
     def header_text(self, section: int) -> str:
@@ -241,43 +237,6 @@ class OptionsTableModel(QStandardItemModel):
             "observed": self.tr("Price date"),
             "reason": self.tr("Why"),
         }[self.COLUMNS[section]]
-
-    def _header_tooltip(self, section: int) -> str | None:
-        col = self.COLUMNS[section]
-        if col == "vram":
-            return (
-                tr_fmt(
-                    self.tr(
-                        "Expected peak memory per GPU (as nvidia-smi shows it) / the GPU's capacity, in %1."
-                    ),
-                    self.unit,
-                )
-                + "\n\n"
-                + glossary()["vram"]
-            )
-        if col == "headroom":
-            return (
-                tr_fmt(self.tr("Memory left free per GPU at the peak, in %1."), self.unit)
-                + "\n\n"
-                + glossary()["headroom"]
-            )
-        if col == "speed":
-            return glossary()["mfu"]
-        if col == "usd_per_hour":
-            return self.tr("Price per hour of all the option's GPUs together (not per GPU).")
-        if col == "usd_total":
-            return {
-                "total": self.tr("Cost of the whole run (price per hour × run time)."),
-                "month": self.tr(
-                    "Cost per month of running all the time (price per hour × "
-                    "hours per month; set in Preferences)."
-                ),
-                "mtok": self.tr(
-                    "Cost per million generated tokens at this option's "
-                    "throughput (no run length or request rate given)."
-                ),
-            }[self.cost_kind]
-        return None
 
     def cost_header(self) -> str:
         """The cost column's title: what the number is (run total, per month, per 1M tokens)."""
@@ -348,32 +307,6 @@ class OptionsTableModel(QStandardItemModel):
             + f" {self.unit}"
         )
 
-    def card_lines(self, o: Option) -> list[str]:
-        """One tooltip line per card of a layer split: its layers and memory by component."""
-        out = []
-        for c in o.memory.cards:
-            layers = (
-                self.tr("%1 layers and the output layer") if c.output_layer else self.tr("%1 layers")
-            ).replace("%1", str(c.layers))
-            out.append(
-                tr_fmt(
-                    self.tr(
-                        "CUDA%1 %2: %3; weights %4, KV cache %5, compute buffer %6, "
-                        "CUDA context %7 = %8 of %9"
-                    ),
-                    str(c.index),
-                    display_name(c.gpu_name),
-                    layers,
-                    fmt_bytes(c.weights_bytes, self.unit, 2),
-                    fmt_bytes(c.kv_cache_bytes, self.unit, 2),
-                    fmt_bytes(c.compute_buffer_bytes, self.unit, 2),
-                    fmt_bytes(c.cuda_context_bytes, self.unit, 2),
-                    fmt_bytes(c.total_bytes, self.unit, 2),
-                    fmt_bytes(c.capacity_bytes, self.unit, 2),
-                )
-            )
-        return out
-
     def _row(self, row: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
         """Display strings and sort keys of ``row``, computed once per recommendation."""
         cached = self._cache.get(row)
@@ -425,53 +358,6 @@ class OptionsTableModel(QStandardItemModel):
             return ""
         return tr_fmt(self.tr(" + %1 RAM"), fmt_bytes(p.host_model_bytes + p.host_kv_bytes, self.unit))
 
-    def placement_lines(self, o: Option) -> list[str]:
-        """The tooltip lines saying what llama.cpp puts on the GPU and in host RAM."""
-        p = o.memory.placement
-        if p is None:
-            return []
-        m = o.memory
-
-        def b(v: float) -> str:
-            return fmt_bytes(v, self.unit, 2)
-
-        lines = [
-            tr_fmt(
-                self.tr("On the GPU: %1 (weights %2, KV cache %3, compute buffer %4)"),
-                b(m.total_bytes),
-                b(m.weights_bytes),
-                b(m.kv_cache_bytes),
-                b(m.engine_reserve_bytes),
-            )
-        ]
-        lines.append(
-            tr_fmt(
-                self.tr("In host RAM: %1 (experts %2, other weights %3, KV cache %4, buffers and system %5)"),
-                b(p.host_total_bytes),
-                b(p.host_expert_bytes),
-                b(p.host_weights_bytes),
-                b(p.host_kv_bytes),
-                b(p.host_buffers_bytes + p.host_reserve_bytes),
-            )
-        )
-        if p.n_cpu_moe:
-            lines.append(
-                tr_fmt(
-                    self.tr("Experts of %1 of %2 MoE layers in RAM (llama.cpp --n-cpu-moe %3)"),
-                    str(p.moe_layers_on_host),
-                    str(p.moe_layers),
-                    str(p.n_cpu_moe),
-                )
-            )
-        if p.host_ram_bytes is not None:
-            key = (
-                self.tr("RAM of the machine: %1 — enough")
-                if p.host_fits
-                else self.tr("RAM of the machine: %1 — %2 short")
-            )
-            lines.append(key.replace("%1", b(p.host_ram_bytes)).replace("%2", b(p.ram_short_bytes)))
-        return lines
-
     def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
         """USD amounts convert to the display currency; other currencies show as they are."""
         if v is not None and currency == "USD" and self.currency != "USD":
@@ -507,11 +393,7 @@ class OptionsTableModel(QStandardItemModel):
         if col == "usd_per_hour":
             return o.cost.usd_per_hour if o.provider else float("inf")
         if col == "usd_total":
-            c = o.cost
-            for v in (c.usd_total, c.usd_per_month, c.usd_per_million_tokens):
-                if v is not None:
-                    return v
-            return float("inf")
+            return option_cost(o)  # the figure the ranking sorts on
         if col == "speed":
             return self._row(row)[1][0]
         if col == "reason":
@@ -540,146 +422,20 @@ class OptionsTableModel(QStandardItemModel):
         if role == self._option_role:
             return o
         if role == _FOREGROUND:
-            return _foreground(o, col)
-        if role == _FONT and _bold(o, col):
-            return _bold_font()
-        if role == _ALIGN and col in _RIGHT_COLUMNS:
+            return foreground(o, col)
+        if role == _FONT and bold(o, col):
+            return bold_font()
+        if role == _ALIGN and col in RIGHT_COLUMNS:
             return _RIGHT
         if role == _TOOLTIP:
-            lines = [self._row(row)[0][self.COLUMNS.index("reason")]]
-            if col == "gpu":
-                lines.insert(0, f"{display_name(o.gpu_name)} × {o.num_gpus}")
-            if col == "speed" and o.throughput.range_pct:
-                lines.insert(
-                    0,
-                    tr_fmt(
-                        self.tr("Speed expected within ±%1 % (evidence: %2)"),
-                        fmt_number(o.throughput.range_pct, 0),
-                        tr_message(o.throughput.evidence),
-                    ),
-                )
-            if col == "speed" and o.serving is not None and o.serving.max_concurrent_seqs:
-                lines.insert(
-                    1,
-                    tr_fmt(
-                        self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences per replica"),
-                        str(o.serving.replicas),
-                        str(o.serving.gpus_per_replica),
-                        str(o.serving.concurrent_seqs),
-                        str(o.serving.max_concurrent_seqs),
-                    ),
-                )
-            npu = "ascend" in o.gpu_id.lower()  # no CUDA context on an NPU: CANN's runtime
-            if o.memory.cards:
-                lines += self.card_lines(o)
-            else:
-                lines += [
-                    label_value(
-                        self.tr("NPU runtime context") if npu and k == "cuda_context" else component_label(k),
-                        fmt_bytes(v, self.unit, 2),
-                    )
-                    for k, v in o.memory.breakdown().items()
-                    if v
-                ]
-            lines += self.placement_lines(o)
-            lines += [
-                tr_message(a) for a in (*o.memory.assumptions, *o.throughput.assumptions, *o.cost.assumptions)
-            ]
-            return plain_tooltip("\n".join(lines))
+            return cell_tooltip(o, col, self._row(row)[0][self.COLUMNS.index("reason")], self.unit)
         return None
 
 
-def _foreground(o: Option, col: str) -> QBrush | None:
-    """The text colour of ``o``'s cell in ``col`` (None: the palette's)."""
-    if col in ("fits", "headroom"):
-        return _FIT_BRUSH if o.fits else _NO_FIT_BRUSH
-    return None if o.fits else _GREY_BRUSH
-
-
-def _bold(o: Option, col: str) -> bool:
-    """True when ``o``'s cell in ``col`` is bold (a labelled option's label and GPU)."""
-    return col in ("label", "gpu") and bool(o.labels)
-
-
-class OptionsDelegate(QStyledItemDelegate):
-    """Paints the results table's cells from :class:`OptionsTableModel` directly.
-
-    ``initStyleOption`` does what QStyledItemDelegate's does with the roles ``data`` answers
-    (font, alignment, text colour, text; no check state, decoration or background), in one
-    Python call per cell instead of a ``data`` call per role (7) through the proxy: a full
-    table repaint (12 × 11 cells) takes 2.4 ms instead of 3.0, pixel for pixel the same.
-    ``proxy`` is the view's model, a proxy whose source is ``model``.
-    """
-
-    def __init__(
-        self, proxy: QAbstractProxyModel, model: OptionsTableModel, parent: QObject | None = None
-    ) -> None:
-        super().__init__(parent)
-        self._proxy = proxy
-        self._model = model
-
-    @override
-    def initStyleOption(
-        self,
-        option: QStyleOptionViewItem,  # noqa: N802 - Qt override
-        index: _Index,
-    ) -> None:
-        """Fill ``option`` for the cell at the proxy's ``index``."""
-        src = self._proxy.mapToSource(index)
-        model, row, column = self._model, src.row(), src.column()
-        if not (
-            isinstance(index, QModelIndex)
-            and 0 <= row < len(model._options)
-            and 0 <= column < len(model.COLUMNS)
-        ):
-            super().initStyleOption(option, index)
-            return
-        o = model._options[row]
-        col = model.COLUMNS[column]
-        option.index = index
-        if _bold(o, col):
-            font = _bold_font().resolve(option.font)
-            option.font = font
-            option.fontMetrics = QFontMetrics(font)
-        if col in _RIGHT_COLUMNS:
-            option.displayAlignment = _RIGHT_ALIGNMENT
-        brush = _foreground(o, col)
-        if brush is not None:
-            palette = option.palette  # a copy
-            palette.setBrush(QPalette.ColorRole.Text, brush)
-            option.palette = palette
-        text = model._row(row)[0][column]
-        option.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
-        option.text = self.displayText(text, option.locale) if "\n" in text else text
-        option.backgroundBrush = _NO_BRUSH
-
-
-_RIGHT_ALIGNMENT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_NO_BRUSH = QBrush()
-_FIT_BRUSH = QBrush(FIT_COLOR)
-_NO_FIT_BRUSH = QBrush(NO_FIT_COLOR)
-_GREY_BRUSH = QBrush(QColor("#6b6b6b"))
-_BOLD: list[QFont] = []
-
-
-def _bold_font() -> QFont:
-    """The bold font of labelled rows, made once (a QFont needs the QApplication)."""
-    if not _BOLD:
-        f = QFont()
-        f.setBold(True)
-        _BOLD.append(f)
-    return _BOLD[0]
-
-
 def _kind_of(o: Option) -> str:
-    c = o.cost
-    if c.usd_total is not None:
-        return "total"
-    if c.usd_per_month is not None:
-        return "month"
-    if c.usd_per_million_tokens is not None:
-        return "mtok"
-    return ""
+    """What the cost cell shows: the ranked figure's kind, "" for a price per hour only."""
+    kind = ranked_cost_kind(o.cost)
+    return "" if kind == "hour" else kind
 
 
 def _money_digits(options: list[Option], rows: int = 10) -> int:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtCore import (
-    QEvent,
-    QObject,
     Qt,
     Slot,
 )
@@ -24,7 +21,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSplitter,
-    QStyle,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -33,22 +29,25 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from ...core.messages import as_message, error_message, join
+from ...core.messages import error_message
 from ...core.results import Option
-from ...core.workload import Workload
 from ..compute import RecommendationView
 from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number
+from ..i18n.formatting import display_name
 from ..i18n.placeholders import tr_fmt
-from ..i18n.texts import glossary, task_short
+from ..i18n.texts import glossary
+from .column_sizing import OptionsColumnSizer
 from .fit_filter import FitFilter
-from .options_model import FIT_COLOR, OptionsDelegate, OptionsTableModel
+from .options_delegate import FIT_COLOR, OptionsDelegate
+from .options_model import OptionsTableModel
+from .verdict_texts import absurd_note, advice_text, nothing_fits_text, over_limits_text, summary_text
 
 if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use
     import pyqtgraph as pg
 
-    from .curves import CostCurvePlot, MemoryCurvePlot
+    from .cost_curves import CostCurvePlot
+    from .curves import MemoryCurvePlot
     from .launch_dialog import LaunchDialog
     from .plots import CostPlot, VramFitPlot
 
@@ -58,26 +57,6 @@ currency, USD per display unit)."""
 
 MIN_VISIBLE_ROWS = 6
 """The results table never gets smaller than this many rows."""
-ABSURD_FACTOR = 10
-"""A job needing this many times the largest GPU's memory gets a sanity note."""
-ABSURD_PARAMS = 10_000_000_000_000
-"""Models above 10 T parameters are far beyond any published model."""
-
-
-def _join(text: str, sentence: str) -> str:
-    """``text`` and ``sentence`` as one paragraph: a space after Latin punctuation, none after
-    a Chinese full stop (a translated text)."""
-    return text + ("" if text.endswith(("。", "！", "？")) else " ") + sentence
-
-
-SHRINKABLE_COLUMNS = frozenset(
-    ("rank", "fits", "vram", "headroom", "speed", "usd_per_hour", "usd_total", "provider", "observed")
-)
-"""Columns that give room (down to their cells' or title's width) so the provider column
-stays in view in a narrow window (:meth:`ResultsPage._fit_to_provider`)."""
-HEADER_PADDING_PX = 16
-"""A header section's room around its title: ``style.qss`` pads sections 6 px each side,
-plus the frame."""
 
 
 class ResultsPage(QWizardPage):
@@ -99,6 +78,15 @@ class ResultsPage(QWizardPage):
             )
         )
         self.summary = QLabel()
+        self._build_head()
+        self._build_table()
+        self._build_plot_tabs()
+        self._lay_out()
+        self._connect()
+        self.show_results(controller.results)
+
+    def _build_head(self) -> None:
+        """The summary line, the notes, the nothing-fits text and the buttons above the table."""
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
@@ -135,6 +123,8 @@ class ResultsPage(QWizardPage):
             )
         )
 
+    def _build_table(self) -> None:
+        """The ranked-options table (model, fit filter, delegate) and the advisor box."""
         self.options_model = OptionsTableModel(self)
         self.proxy = FitFilter(self)
         self.proxy.setSourceModel(self.options_model)
@@ -154,11 +144,9 @@ class ResultsPage(QWizardPage):
         hh.setResizeContentsPrecision(25)
         hh.setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(24)
-        self._columns_sized = False
-        self._grown_for: frozenset[tuple[object, ...]] = frozenset()
+        self.columns = OptionsColumnSizer(self.table, self.options_model)
         self._advice_heading = ""
         self.table.setToolTip(glossary()["headroom"])
-        self.table.viewport().installEventFilter(self)  # its width decides the columns
 
         self.advisor_box = QGroupBox(self.tr("What to change to fit your GPU"))
         self.advisor_list = QListWidget()
@@ -167,6 +155,8 @@ class ResultsPage(QWizardPage):
         al.addWidget(self.advisor_list)
         self.advisor_box.setVisible(False)
 
+    def _build_plot_tabs(self) -> None:
+        """The two plot tabs (fit and price; curves); their plots are built on first use."""
         # the plots (pyqtgraph + numpy: ~170 ms to import) are built by the window's last
         # start step (build_plots), or when the page is shown or a plot asked for before it
         self._vram_plot: VramFitPlot | None = None
@@ -194,6 +184,8 @@ class ResultsPage(QWizardPage):
         self._curves_stale = True
         self.plot_tabs.currentChanged.connect(lambda _i: self._show_curves())
 
+    def _lay_out(self) -> None:
+        """The head and table above, the advisor box and the plot tabs below, in one splitter."""
         top = QWidget()
         tl = QVBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)
@@ -207,7 +199,7 @@ class ResultsPage(QWizardPage):
         tl.addWidget(self.nothing_fits)
         tl.addWidget(self.notes)
         tl.addWidget(self.table, 1)
-        self.table.setMinimumHeight(self.table_height_for(MIN_VISIBLE_ROWS))
+        self.table.setMinimumHeight(self.columns.table_height_for(MIN_VISIBLE_ROWS))
         self.advisor_box.setMaximumHeight(150)
         # 190: with the two-line column titles the page still fits a 1000 × 640 window
         self.plot_tabs.setMinimumHeight(190)
@@ -224,8 +216,6 @@ class ResultsPage(QWizardPage):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
-        self._connect()
-        self.show_results(controller.results)
 
     def _connect(self) -> None:
         self.controller.resultsChanged.connect(self.show_results)
@@ -240,138 +230,10 @@ class ResultsPage(QWizardPage):
     def _on_only_fitting(self, on: bool) -> None:
         self.proxy.set_only_fitting(on)
 
-    def table_height_for(self, rows: int) -> int:
-        """Height of the table showing ``rows`` rows (header, frame and scroll bar included)."""
-        row_h = self.table.verticalHeader().defaultSectionSize()
-        head = self.table.horizontalHeader().sizeHint().height()
-        bar = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
-        return head + rows * row_h + 2 * self.table.frameWidth() + bar + 2
-
-    def _size_columns(self) -> None:
-        """Fit columns to their contents once, then cap the wide ones (names elide)."""
-        self.table.resizeColumnsToContents()
-        hh = self.table.horizontalHeader()
-        cols = OptionsTableModel.COLUMNS
-        for c, name in enumerate(cols):
-            cap = {"gpu": 260, "provider": 150, "reason": 10_000, **self.GROWING_COLUMNS}.get(name, 180)
-            hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
-        self._gpu_width = hh.sectionSize(cols.index("gpu"))
-        # the least each column can take when the window is narrow: its cells' width, or its
-        # title's longest line with the header's padding, without the sort arrow's room
-        fm = self.table.fontMetrics()
-        model = self.options_model
-        self._natural = {c: hh.sectionSize(c) for c, name in enumerate(cols) if name in SHRINKABLE_COLUMNS}
-        self._floors = {
-            c: min(
-                self._natural[c],
-                max(
-                    self.table.sizeHintForColumn(c),
-                    max(
-                        fm.horizontalAdvance(line)
-                        for line in str(model.headerData(c, Qt.Orientation.Horizontal) or "").split("\n")
-                    )
-                    + HEADER_PADDING_PX,
-                ),
-            )
-            for c in self._natural
-        }
-        self.fit_columns()
-
-    GROWING_COLUMNS = {"count": 220, "label": 200, "vram": 320}
-    """Columns whose texts depend on the job (a serving row's "× 2 (2 replicas × 1)", several
-    labels, a llama.cpp row's "+ 13.5 GiB RAM"): sized once, they clipped a later job's texts;
-    they widen up to these caps (px) when a new result needs it, and never narrow."""
-
-    def _grow_columns(self, options: Sequence[Option]) -> None:
-        """Widen :data:`GROWING_COLUMNS` to this result's texts (never narrower).
-
-        The texts come from one option per distinct GPU count / serving layout and label set
-        (a few), not from every row: reading all rows' cells cost ~2 ms per change.
-        """
-        samples: dict[tuple[object, ...], int] = {}
-        for row, o in enumerate(options):
-            plan = o.serving
-            samples.setdefault(
-                ("count", o.num_gpus, plan.replicas if plan else 0, plan.gpus_per_replica if plan else 0), row
-            )
-            samples.setdefault(("label", o.labels), row)
-            p = o.memory.placement
-            samples.setdefault(
-                (
-                    "vram",
-                    o.memory.gpu_layers is not None
-                    or (p is not None and bool(p.moe_layers_on_host or p.kv_on_host)),
-                ),
-                row,
-            )
-        key = frozenset(samples)
-        if key == self._grown_for:
-            return
-        self._grown_for = key
-        cols = OptionsTableModel.COLUMNS
-        hh = self.table.horizontalHeader()
-        fm = self.table.fontMetrics()
-        model = self.options_model
-        grown = False
-        for name, cap in self.GROWING_COLUMNS.items():
-            c = cols.index(name)
-            texts = {str(model.data(model.index(row, c)) or "") for k, row in samples.items() if k[0] == name}
-            need = min(cap, max((fm.horizontalAdvance(t) for t in texts), default=0) + 16)
-            if need > hh.sectionSize(c):
-                hh.resizeSection(c, need)
-                grown = True
-        if grown:
-            self.fit_columns()
-
     def fit_columns(self) -> None:
-        """Narrow the GPU column (names elide in the middle, full name in the tooltip) so the
-        cost and provider columns stay in view at the window's width; widen it back when
-        there is room."""
-        cols = OptionsTableModel.COLUMNS
-        natural = getattr(self, "_gpu_width", 0)
-        if not natural:
-            return
-        hh = self.table.horizontalHeader()
-        g = cols.index("gpu")
-        others = sum(
-            hh.sectionSize(c)
-            for c, name in enumerate(cols)
-            if name not in ("gpu", "reason") and not hh.isSectionHidden(c)
-        )
-        room = self.table.viewport().width() - others
-        least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
-        hh.resizeSection(g, max(min(least, natural), min(natural, room)))
-        self._fit_to_provider()
-
-    def _fit_to_provider(self) -> None:
-        """Where the GPU column at its least still leaves the provider column (the last one a
-        user needs to pick an offer) partly out of view, take the rest from the other
-        columns' room above their cells' or title's width (:attr:`_floors`), the roomiest
-        first; each starts from its natural width, so a wider window gives it back."""
-        cols = OptionsTableModel.COLUMNS
-        hh = self.table.horizontalHeader()
-        natural: dict[int, int] = getattr(self, "_natural", {})
-        floors: dict[int, int] = getattr(self, "_floors", {})
-        for c, size in natural.items():
-            hh.resizeSection(c, size)
-        last = cols.index("provider")
-        spare = self.table.viewport().width() - sum(
-            hh.sectionSize(c) for c in range(last + 1) if not hh.isSectionHidden(c)
-        )
-        for c in sorted(natural, key=lambda c: natural[c] - floors[c], reverse=True):
-            if spare >= 0:
-                break
-            take = min(-spare, natural[c] - floors[c])
-            hh.resizeSection(c, natural[c] - take)
-            spare += take
-
-    @override
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """Fit the columns when the table's viewport changes width (a window resize, a
-        vertical scroll bar coming or going, the splitter): :meth:`fit_columns`."""
-        if event.type() == QEvent.Type.Resize and obj is self.table.viewport():
-            self.fit_columns()
-        return super().eventFilter(obj, event)
+        """Keep the cost and provider columns in view at the table's width
+        (:meth:`OptionsColumnSizer.fit_columns`)."""
+        self.columns.fit_columns()
 
     @override
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
@@ -423,7 +285,7 @@ class ResultsPage(QWizardPage):
         """Render a recommendation (table, notes, advisor, plots)."""
         w = self.controller.workload
         unit = self.controller.prefs.byte_unit
-        self.summary.setText(self._summary(w))
+        self.summary.setText(summary_text(w))
         self.summary.setToolTip(self.tie_break_text(self.controller.goal))
         snap = self.controller.snapshot
         per_image = w.task in ("image_gen", "diffusion_lora")
@@ -436,11 +298,11 @@ class ResultsPage(QWizardPage):
             usd_per_unit=snap.display_rate(),
             sort_column=self.proxy.sortColumn(),
         )
-        if not self._columns_sized and view.options:
-            self._size_columns()
-            self._columns_sized = True
+        if not self.columns.sized and view.options:
+            self.columns.size_columns()
+            self.columns.sized = True
         elif view.options:
-            self._grow_columns(view.options)
+            self.columns.grow_columns(view.options)
         notes: list[str] = []
         if view.error:
             notes.append(tr_fmt(self.tr("Cannot estimate this job: %1"), tr_message(view.error)))
@@ -450,7 +312,7 @@ class ResultsPage(QWizardPage):
         self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
         self._show_advice(view)
-        absurd = self._absurd_note(view)
+        absurd = absurd_note(w, view.options, unit)
         self._show_nothing_fits(view, fitting, absurd)
         shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
         if self.one_per_gpu.isChecked():  # the bars follow the table: one per GPU type
@@ -535,7 +397,8 @@ class ResultsPage(QWizardPage):
     def _ensure_plots(self) -> None:
         if self._vram_plot is not None:
             return
-        from .curves import CostCurvePlot, MemoryCurvePlot
+        from .cost_curves import CostCurvePlot
+        from .curves import MemoryCurvePlot
         from .plots import CostPlot, VramFitPlot
 
         self._vram_plot = VramFitPlot()
@@ -552,7 +415,7 @@ class ResultsPage(QWizardPage):
         self._apply_plots()
 
     def _export(self, plot_item: pg.PlotItem) -> None:
-        from .curves import export_dialog
+        from .plot_export import export_dialog
 
         export_dialog(self, plot_item)
 
@@ -574,152 +437,24 @@ class ResultsPage(QWizardPage):
             self._apply_plots()
         super().showEvent(event)
 
-    def _absurd_note(self, view: RecommendationView) -> str:
-        """A sanity note when the job needs far more memory than any GPU has (e.g. 1e15
-        parameters); empty otherwise."""
-        if not view.options:
-            return ""
-        need = min(o.memory.total_bytes for o in view.options)
-        biggest = max(o.capacity_bytes_per_gpu for o in view.options)
-        w = self.controller.workload
-        params = w.model.param_count() if w.model is not None else 0
-        if biggest <= 0 or (need < ABSURD_FACTOR * biggest and params <= ABSURD_PARAMS):
-            return ""
-        unit = self.controller.prefs.byte_unit
-        text = tr_fmt(
-            self.tr(
-                "This job needs at least %1 per GPU; the largest GPU in the catalog has "
-                "%2. Check the model size and the settings: the memory chart is hidden "
-                "because its scale would be meaningless."
-            ),
-            fmt_bytes(need, unit),
-            fmt_bytes(biggest, unit),
-        )
-        if params > ABSURD_PARAMS:
-            text += " " + tr_fmt(
-                self.tr(
-                    "The model has %1 billion parameters; the largest published "
-                    "models have a few thousand billion."
-                ),
-                fmt_number(params / 1e9),
-            )
-        return text
-
     def _show_nothing_fits(self, view: RecommendationView, fitting: list[Option], absurd: str) -> None:
         none_fit = bool(view.options) and not fitting
         if none_fit:
-            text = tr_fmt(
-                self.tr(
-                    "Nothing fits: none of the %1 GPU options in the catalog can hold "
-                    "this job, even with up to 8 GPUs. The table lists them anyway, "
-                    "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
-                    "shorter sequences."
-                ),
-                str(len(view.options)),
-            )
             causes = view.extras.get("nothing_fits_causes")  # core.advisor's ids
-            if not isinstance(causes, list):
-                causes = []
-            if "grad_ckpt" in causes:
-                text = _join(
-                    text,
-                    self.tr(
-                        "Activations are the largest part of the memory: "
-                        "turn on gradient checkpointing first."
-                    ),
-                )
-            if "multi_node" in causes:
-                text = _join(
-                    text,
-                    self.tr(
-                        "One node of 8 GPUs is not enough: the job needs "
-                        "more GPUs across several nodes (multi-node FSDP / "
-                        "ZeRO-3)."
-                    ),
-                )
-            if self.advisor_list.count():
-                # the heading is built from the GPU name, not cut from a title
-                text = _join(
-                    text, tr_fmt(self.tr("See “%1” below for changes that would help."), self._advice_heading)
-                )
-            if absurd:
-                text += "\n" + absurd
+            text = nothing_fits_text(
+                len(view.options),
+                causes if isinstance(causes, list) else [],
+                self._advice_heading if self.advisor_list.count() else "",
+                absurd,
+            )
         else:
-            text = self._over_limits_text(view) or absurd
+            text = (
+                over_limits_text(self.controller.workload, view.options, self.controller.snapshot) or absurd
+            )
         self.nothing_fits.setText(text)
         self.nothing_fits.setVisible(bool(text))
         self.only_fitting.setEnabled(not none_fit)
         self.only_fitting.setToolTip(self.tr("No option fits, so every option is shown.") if none_fit else "")
-
-    def _over_limits_text(self, view: RecommendationView) -> str:
-        """Options fit in memory but none within the budget / cap / deadline — say what
-        the cheapest fitting one would cost and which limits rejected the rest ('' otherwise)."""
-        from ...core.ranking.summary import limits_summary
-
-        s = limits_summary(self.controller.workload, view.options)
-        if s is None:
-            return ""
-        w = self.controller.workload
-        snap = self.controller.snapshot
-        k = 1.0 / (snap.display_rate() or 1.0)
-        amount = fmt_money(s.money * k, snap.display_currency)
-        if s.money_kind == "per_month":
-            amount = tr_fmt(self.tr("%1 per month"), amount)
-        elif s.money_kind == "per_hour":
-            amount = tr_fmt(self.tr("%1 per hour"), amount)
-        limits = []
-        if "budget" in s.rejected:
-            limits.append(
-                tr_fmt(
-                    self.tr("the %1 budget rejected %2"),
-                    fmt_money((w.budget_usd or 0) * k, snap.display_currency),
-                    str(s.rejected["budget"]),
-                )
-            )
-        if "cap" in s.rejected:
-            limits.append(
-                tr_fmt(
-                    self.tr("the %1 per hour cap rejected %2"),
-                    fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency),
-                    str(s.rejected["cap"]),
-                )
-            )
-        if "deadline" in s.rejected:
-            limits.append(
-                tr_fmt(
-                    self.tr("the %1 h deadline rejected %2"),
-                    fmt_number(w.deadline_hours or 0),
-                    str(s.rejected["deadline"]),
-                )
-            )
-        o = s.cheapest
-        return tr_fmt(
-            self.tr(
-                "Nothing is within your limits. The cheapest option that fits costs %1: "
-                "%2 × %3 (%4). Of the %5 options that fit, %6."
-            ),
-            amount,
-            str(o.num_gpus),
-            o.gpu_name,
-            o.provider,
-            str(s.fitting),
-            "; ".join(limits),
-        )
-
-    def _summary(self, w: Workload) -> str:
-        name = (w.model.name if w.model is not None else "") or w.model_id or ""
-        parts = [task_short(w.task), name, w.weights_dtype.upper()]
-        if w.is_training:
-            parts.append(tr_fmt(self.tr("batch %1 × %2 tokens"), str(w.batch), str(w.training_seq_len())))
-        elif w.task == "inference":
-            tokens = tr_fmt(
-                self.tr("in %1 / out %2 tokens"), str(w.avg_prompt_tokens), str(w.avg_output_tokens)
-            )
-            if w.requests_per_minute:  # a request rate: the plan sizes the batch, not w.batch
-                parts.append(tokens)
-            else:
-                parts.append(tr_fmt(self.tr("batch %1, %2"), str(w.batch), tokens))
-        return " · ".join(p for p in parts if p)
 
     def _show_advice(self, view: RecommendationView) -> None:
         self.advisor_list.clear()
@@ -745,22 +480,9 @@ class ResultsPage(QWizardPage):
             )
         unit = self.controller.prefs.byte_unit
         for i, a in enumerate(view.advice, start=1):
-            what = tr_message(a.description or "") or a.action or str(a)
-            saves, new_total = a.saves_bytes, a.new_total_bytes
-            fits = a.fits
-            text = f"{i}. {what}"
-            if saves is not None and new_total is not None:
-                text += "  —  " + tr_fmt(
-                    self.tr("saves %1, new peak %2"), fmt_bytes(saves, unit), fmt_bytes(new_total, unit)
-                )
-            if fits is not None:
-                text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
-            costs = [as_message(c) for c in (a.speed_cost, a.quality_cost) if c]
-            if costs:
-                text += "  ·  " + tr_message(join(costs, "clauses"))
-            item = QListWidgetItem(text)
+            item = QListWidgetItem(advice_text(i, a, unit))
             item.setData(Qt.ItemDataRole.UserRole, a.changes or {})
-            if fits:
+            if a.fits:
                 item.setForeground(FIT_COLOR)
             self.advisor_list.addItem(item)
         self.advisor_box.setVisible(show or bool(view.advice))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -196,7 +197,60 @@ class _CommitGuard(QObject):
         return bool(self.spin.property("invalid"))
 
 
-class NumberSpinBox(QDoubleSpinBox):
+if TYPE_CHECKING:  # the mixin's methods are those of a spin box (typing only)
+    _SpinBoxBase = QAbstractSpinBox
+else:
+    _SpinBoxBase = object
+
+
+class _CommittedNumberBox(_SpinBoxBase):
+    """What both number boxes share: a value applied on commit (:class:`_CommitGuard`), typed
+    text checked by the box's ``_value_of`` (the reason shown, never a dropped keystroke), and
+    ``rejected(message)`` emitted when Qt fixes up text it cannot apply. A mixin before
+    QSpinBox / QDoubleSpinBox (each declares its own ``rejected`` signal)."""
+
+    rejected: SignalInstance
+    _errors: tuple[type[Exception], ...] = (ValueError,)
+    """What ``_value_of`` raises for text it cannot apply."""
+
+    def _guard_commits(self) -> None:
+        """Apply on commit only, and revert to the last value when the box loses focus."""
+        self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+        assert isinstance(self, (QSpinBox, QDoubleSpinBox))
+        self.guard = _CommitGuard(self, self.problem, self.rejected)
+
+    def _value_of(self, text: str) -> float:
+        """The value ``text`` stands for; raises one of :attr:`_errors` with the reason."""
+        raise NotImplementedError
+
+    def _special_value(self, text: str, core: str) -> bool:
+        """True when ``text`` (``core``: without prefix and suffix) is the special-value text."""
+        assert isinstance(self, (QSpinBox, QDoubleSpinBox))
+        special = self.specialValueText()
+        return bool(special) and (text.strip() == special or core == special)
+
+    def problem(self, text: str) -> str:
+        """Why ``text`` cannot be applied ("" when it can)."""
+        try:
+            self._value_of(text)
+        except self._errors as exc:
+            return str(exc)
+        return ""
+
+    @override
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state = QValidator.State.Intermediate if self.problem(text) else QValidator.State.Acceptable
+        return state, text, pos
+
+    @override
+    def fixup(self, text: str) -> str:
+        reason = self.problem(text)
+        if reason:
+            self.rejected.emit(reason)
+        return text
+
+
+class NumberSpinBox(_CommittedNumberBox, QDoubleSpinBox):
     """A QDoubleSpinBox that reads "0,5" and "0.5" alike and never drops typed characters.
 
     Applies on commit (:class:`_CommitGuard`): invalid text is kept while typing and shown
@@ -211,8 +265,7 @@ class NumberSpinBox(QDoubleSpinBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setCorrectionMode(QDoubleSpinBox.CorrectionMode.CorrectToPreviousValue)
-        self.guard = _CommitGuard(self, self.problem, self.rejected)
+        self._guard_commits()
 
     @override
     def setValue(self, value: float) -> None:
@@ -220,25 +273,12 @@ class NumberSpinBox(QDoubleSpinBox):
         super().setValue(value)
         self.guard.refresh()
 
+    @override
     def _value_of(self, text: str) -> float:
         core = _strip_affixes(self, text)
-        special = self.specialValueText()
-        if special and (text.strip() == special or core == special):
+        if self._special_value(text, core):
             return self.minimum()
         return parse_bounded(core, self.minimum(), self.maximum(), locale=self.locale())
-
-    def problem(self, text: str) -> str:
-        """Why ``text`` cannot be applied ("" when it can)."""
-        try:
-            self._value_of(text)
-        except ValueError as exc:
-            return str(exc)
-        return ""
-
-    @override
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        state = QValidator.State.Intermediate if self.problem(text) else QValidator.State.Acceptable
-        return state, text, pos
 
     @override
     def valueFromText(self, text: str) -> float:
@@ -246,13 +286,6 @@ class NumberSpinBox(QDoubleSpinBox):
             return self._value_of(text)
         except ValueError:
             return self.value()
-
-    @override
-    def fixup(self, text: str) -> str:
-        reason = self.problem(text)
-        if reason:
-            self.rejected.emit(reason)
-        return text
 
     @override
     def textFromValue(self, value: float) -> str:
@@ -263,7 +296,7 @@ class NumberSpinBox(QDoubleSpinBox):
         return loc.toString(float(value), "f", self.decimals())
 
 
-class IntSpinBox(QSpinBox):
+class IntSpinBox(_CommittedNumberBox, QSpinBox):
     """A QSpinBox that takes any typed text and says what is wrong with it, applied on
     commit like :class:`NumberSpinBox` ("1e3" is 1000; "4,096" as shown with thousands
     separators is 4096; "2.5", "abc" or a number out of range are shown as invalid with the
@@ -274,11 +307,11 @@ class IntSpinBox(QSpinBox):
     """
 
     rejected = Signal(str)
+    _errors = (ValueError, OverflowError)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setCorrectionMode(QSpinBox.CorrectionMode.CorrectToPreviousValue)
-        self.guard = _CommitGuard(self, self.problem, self.rejected)
+        self._guard_commits()
 
     @override
     def setValue(self, value: int) -> None:
@@ -286,10 +319,10 @@ class IntSpinBox(QSpinBox):
         super().setValue(value)
         self.guard.refresh()
 
+    @override
     def _value_of(self, text: str) -> int:
         core = _strip_affixes(self, text)
-        special = self.specialValueText()
-        if special and (text.strip() == special or core == special):
+        if self._special_value(text, core):
             return self.minimum()
         group = self.locale().groupSeparator()
         # as the box shows it with thousands separators ("4,096"): a whole number, never 4.096
@@ -297,32 +330,12 @@ class IntSpinBox(QSpinBox):
             core = core.replace(group, "")
         return int(parse_bounded(core, self.minimum(), self.maximum(), integer=True, locale=self.locale()))
 
-    def problem(self, text: str) -> str:
-        """Why ``text`` cannot be applied ("" when it can)."""
-        try:
-            self._value_of(text)
-        except (ValueError, OverflowError) as exc:
-            return str(exc)
-        return ""
-
-    @override
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        state = QValidator.State.Intermediate if self.problem(text) else QValidator.State.Acceptable
-        return state, text, pos
-
     @override
     def valueFromText(self, text: str) -> int:
         try:
             return self._value_of(text)
         except (ValueError, OverflowError):
             return self.value()
-
-    @override
-    def fixup(self, text: str) -> str:
-        reason = self.problem(text)
-        if reason:
-            self.rejected.emit(reason)
-        return text
 
 
 class NumberDelegate(QStyledItemDelegate):

@@ -72,8 +72,18 @@ class BudgetPage(Page):
         super().__init__(controller, parent)
         self.setTitle(self.tr("Budget and time"))
         self.setSubTitle(self.tr("Limits are optional: leave a field at “No limit” to see every option."))
-        tips = glossary()
+        self._build_money_fields(controller)
+        self._build_time_fields()
+        self._build_boxes()
+        layout, outer = scroll_page(self)
+        form_column(layout, self.money_box, self.time_box)
+        layout.addStretch(1)
+        outer.addWidget(self.live)
+        self._connect()
 
+    def _build_money_fields(self, controller: WorkloadController) -> None:
+        """The money limits, region and provider filters, pricing, goal and preferred GPU."""
+        tips = glossary()
         # money is entered in the display currency (snapshot.money) and stored in USD
         self.budget_usd = money_spin(1e9, "", self.tr("No limit"))
         self.max_usd_per_hour = money_spin(1e7, self.tr(" / hour"), self.tr("No limit"))
@@ -132,6 +142,8 @@ class BudgetPage(Page):
             )
         )
 
+    def _build_time_fields(self) -> None:
+        """The time fields: deadline, dataset size, epochs, request rate, planned run length."""
         # tokens per step of the input: millions, or 万 (10,000) in Chinese ("1500 万 token",
         # not "15.0 百万 token")
         self.dataset_unit, suffix = large_count_unit()
@@ -162,8 +174,10 @@ class BudgetPage(Page):
         self.train_hours.setSuffix(self.tr(" h"))
         self.train_hours.setSpecialValueText(self.tr("From dataset size"))
 
-        money_box = QGroupBox(self.tr("Money"))
-        mf = QFormLayout(money_box)
+    def _build_boxes(self) -> None:
+        """The Money and Time groups with their labelled rows."""
+        self.money_box = QGroupBox(self.tr("Money"))
+        mf = QFormLayout(self.money_box)
         self.budget_label = buddy(self.tr("&Total budget:"), self.budget_usd)
         mf.addRow(self.budget_label, self.budget_usd)
         self.rate_label = buddy(self.tr("Max &price per hour:"), self.max_usd_per_hour)
@@ -185,12 +199,6 @@ class BudgetPage(Page):
         tf.addRow(self.rpm_label, self.requests_per_minute)
         self.hours_label = buddy(self.tr("…or planned run &length:"), self.train_hours)
         tf.addRow(self.hours_label, self.train_hours)
-
-        layout, outer = scroll_page(self)
-        form_column(layout, money_box, self.time_box)
-        layout.addStretch(1)
-        outer.addWidget(self.live)
-        self._connect()
 
     def _connect(self) -> None:
         c = self.controller

@@ -131,6 +131,38 @@ class ModelPage(Page):
         for c in (1, 2, 3):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
 
+        self._build_custom_box()
+
+        self.selected_label = QLabel()
+        self.selected_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
+        self.selected_label.setObjectName("selection")
+        self.import_button = QPushButton(self.tr("&Import model files…"))
+        self.import_button.setToolTip(
+            self.tr(
+                "Read a model folder, .safetensors, .gguf, "
+                "config.json or the Hugging Face cache (or drop "
+                "a file or folder on this page)"
+            )
+        )
+        self.import_dialog: ModelImportDialog | None = None
+        self.setAcceptDrops(True)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(self.catalog_radio)
+        top.addWidget(self.custom_radio)
+        top.addWidget(self.import_button)
+        top.addStretch(1)
+        top.addWidget(self.selected_label)
+        layout.addLayout(top)
+        layout.addWidget(self.search)
+        layout.addWidget(self.no_match)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.custom_box)
+        layout.addWidget(self.live)
+        self._connect()
+
+    def _build_custom_box(self) -> None:
+        """The Custom model group: parameter count, architecture fields, load config.json, apply."""
         self.custom_box = QGroupBox(self.tr("Custom model"))
         self.params_b = NumberSpinBox()
         self.params_b.setRange(0.0, 5000.0)
@@ -172,34 +204,6 @@ class ModelPage(Page):
         buttons.addStretch(1)
         buttons.addWidget(self.apply_custom_button)
         form.addLayout(buttons, 5, 0, 1, 4)
-
-        self.selected_label = QLabel()
-        self.selected_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
-        self.selected_label.setObjectName("selection")
-        self.import_button = QPushButton(self.tr("&Import model files…"))
-        self.import_button.setToolTip(
-            self.tr(
-                "Read a model folder, .safetensors, .gguf, "
-                "config.json or the Hugging Face cache (or drop "
-                "a file or folder on this page)"
-            )
-        )
-        self.import_dialog: ModelImportDialog | None = None
-        self.setAcceptDrops(True)
-        layout = QVBoxLayout(self)
-        top = QHBoxLayout()
-        top.addWidget(self.catalog_radio)
-        top.addWidget(self.custom_radio)
-        top.addWidget(self.import_button)
-        top.addStretch(1)
-        top.addWidget(self.selected_label)
-        layout.addLayout(top)
-        layout.addWidget(self.search)
-        layout.addWidget(self.no_match)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(self.custom_box)
-        layout.addWidget(self.live)
-        self._connect()
 
     def _models(self) -> list[CatalogModel]:
         return list(self.controller.repo.models())

@@ -135,6 +135,19 @@ def scroll_page(page: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
     return QVBoxLayout(content), outer
 
 
+def keep_scroll_out_of_tab_chain(page: QWidget) -> None:
+    """Take ``page``'s scroll area (:func:`scroll_page`) out of the Tab chain: focused, it
+    showed no focus, swallowed Enter (no Next) and scrolled on the arrow keys, so Tab, an arrow
+    key on Next, or the start left the keyboard on nothing visible. Tab still reaches every
+    field inside, and the wheel still scrolls. Called once the first page is painted (the
+    first use of Qt's ``Qt`` enums builds all of them: module docstring)."""
+    from PySide6.QtCore import Qt
+
+    scroll = getattr(page, "scroll_area", None)
+    if isinstance(scroll, QScrollArea):
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+
 class Page(QWizardPage):
     """Base: holds the controller and re-syncs widgets when the Workload changes."""
 

@@ -18,8 +18,10 @@ from typing_extensions import override
 from ...core.memory import PAGED_KV_ENGINES
 from ...core.memory.paged import VLLM_MAX_NUM_SEQS
 from ...core.memory.training_states import uses_master_weights
+from ...core.stacks.frameworks import framework_row
+from ...core.stacks.quant_support import MODELSLIM_FORMATS, modelslim_formats, weight_format
 from ...core.stacks.training_frameworks import modelled_training_frameworks, training_framework
-from ...core.workload import Workload
+from ...core.workload import QUANT_FORMAT_DTYPES, Workload
 from ..controller import WorkloadController
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
@@ -77,8 +79,29 @@ class QuantizationPage(Page):
         for value, text in WEIGHT_FORMATS:
             self.weights.addItem(text, value)
         self.weights.setToolTip(tips["weights_dtype"])
+        self._weights_shown = ""  # the format the combo shows (a dtype, or w8a8 / w4a8)
 
-        # training
+        self._build_training_box()
+        self._build_inference_box()
+        self._build_serving_box()
+        self._build_image_box()
+
+        layout, outer = scroll_page(self)
+        top_box = QWidget()
+        top = QFormLayout(top_box)
+        top.setContentsMargins(0, 0, 0, 0)
+        wl = buddy(self.tr("&Weights format:"), self.weights)
+        wl.setToolTip(tips["weights_dtype"])
+        top.addRow(wl, self.weights)
+        form_column(layout, top_box, self.train_box, self.infer_box, self.serving_box, self.image_box)
+        layout.addStretch(1)
+        outer.addWidget(self.live)
+        self._connect()
+
+    def _build_training_box(self) -> None:
+        """The Training group: LoRA rank, checkpointing, optimizer, framework, precision,
+        sharding, batch and sequence length."""
+        tips = glossary()
         self.train_box = QGroupBox(self.tr("Training"))
         self.lora_rank = IntSpinBox()
         self.lora_rank.setRange(1, 1024)
@@ -143,7 +166,9 @@ class QuantizationPage(Page):
         tf.addRow(buddy(self.tr("Ba&tch size (per GPU):"), self.batch), self.batch)
         tf.addRow(buddy(self.tr("Se&quence length (tokens):"), self.seq_len), self.seq_len)
 
-        # inference
+    def _build_inference_box(self) -> None:
+        """The Inference group: prompt and output tokens, concurrent sequences, engine."""
+        tips = glossary()
         self.infer_box = QGroupBox(self.tr("Inference"))
         self.prompt_tokens = IntSpinBox()
         self.prompt_tokens.setRange(1, 2_000_000)
@@ -163,9 +188,9 @@ class QuantizationPage(Page):
         inf.addRow(buddy(self.tr("O&utput tokens:"), self.output_tokens), self.output_tokens)
         inf.addRow(buddy(self.tr("Concurrent se&quences (batch):"), self.infer_batch), self.infer_batch)
         inf.addRow(buddy(self.tr("&Engine:"), self.engine), self.engine)
-        self._build_serving_box()
 
-        # image generation
+    def _build_image_box(self) -> None:
+        """The Image generation group: resolution, steps, images."""
         self.image_box = QGroupBox(self.tr("Image generation"))
         self.resolution = IntSpinBox()
         self.resolution.setRange(64, 8192)
@@ -180,18 +205,6 @@ class QuantizationPage(Page):
         self.steps_label = buddy(self.tr("S&teps:"), self.steps)
         imf.addRow(self.steps_label, self.steps)
         imf.addRow(buddy(self.tr("I&mages:"), self.images), self.images)
-
-        layout, outer = scroll_page(self)
-        top_box = QWidget()
-        top = QFormLayout(top_box)
-        top.setContentsMargins(0, 0, 0, 0)
-        wl = buddy(self.tr("&Weights format:"), self.weights)
-        wl.setToolTip(tips["weights_dtype"])
-        top.addRow(wl, self.weights)
-        form_column(layout, top_box, self.train_box, self.infer_box, self.serving_box, self.image_box)
-        layout.addStretch(1)
-        outer.addWidget(self.live)
-        self._connect()
 
     def _build_serving_box(self) -> None:
         """vLLM/SGLang server settings (Workload fields; 0 = the engine's default, as core)."""
@@ -303,7 +316,7 @@ class QuantizationPage(Page):
         for spin in self.spin_boxes():
             spin.rejected.connect(c.inputRejected)
         self._connect_serving()
-        self.weights.currentIndexChanged.connect(lambda: c.update(weights_dtype=self.weights.currentData()))
+        self.weights.currentIndexChanged.connect(self._on_weights)
         self.lora_rank.valueChanged.connect(self._on_lora_rank)
         self.grad_ckpt.toggled.connect(lambda on: c.update(grad_ckpt=on))
         self.optimizer.currentIndexChanged.connect(lambda: c.update(optimizer=self.optimizer.currentData()))
@@ -322,6 +335,67 @@ class QuantizationPage(Page):
         self.steps.valueChanged.connect(lambda v: c.update(steps=v))
         self.images.valueChanged.connect(lambda v: c.update(images=v))
         self._connect_sync()
+
+    def modelslim_items(self) -> dict[str, tuple[str, str]]:
+        """The Ascend ModelSlim entries of the weights list: format → (label, tooltip)."""
+        return {
+            "w8a8": (
+                self.tr("W8A8 (INT8 weights and activations)"),
+                self.tr(
+                    "W8A8: weights and activations in INT8 (8-bit integers), multiplied on the "
+                    "INT8 units; about half the memory of BF16 weights. The Ascend ModelSlim "
+                    "format vLLM-Ascend and MindIE load on Ascend 910B / 910C, whose engines load "
+                    "no AWQ, GPTQ or FP8."
+                ),
+            ),
+            "w4a8": (
+                self.tr("W4A8 (INT4 weights, INT8 activations)"),
+                self.tr(
+                    "W4A8: weights in INT4 (4-bit integers), activations in INT8; about a quarter "
+                    "of the memory of BF16 weights. The Ascend ModelSlim 4-bit format "
+                    "vLLM-Ascend loads on Ascend 910B / 910C."
+                ),
+            ),
+        }
+
+    def _sync_weights(self, w: Workload) -> None:
+        """Offer W8A8 / W4A8 where the support table says the engine loads them
+        (``core.stacks.quant_support.modelslim_formats``; inference only), and always the
+        format the workload uses; select it."""
+        fmt = weight_format(w.weights_dtype, w.quant_method)
+        shown = fmt if fmt in MODELSLIM_FORMATS else w.weights_dtype
+        try:
+            engine = framework_row(w.framework).name
+        except ValueError:  # an engine core does not know: no ModelSlim entries
+            engine = ""
+        inference = w.task in ("inference", "decode_ceiling")
+        offered = set(modelslim_formats(engine)) if inference else set()
+        offered |= {shown} & set(MODELSLIM_FORMATS)
+        with QSignalBlocker(self.weights):
+            for value, (text, tip) in self.modelslim_items().items():
+                i = self.weights.findData(value)
+                if value in offered and i < 0:
+                    self.weights.addItem(text, value)
+                    self.weights.setItemData(self.weights.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+                elif value not in offered and i >= 0:
+                    self.weights.removeItem(i)
+            if self.weights.findData(shown) < 0:
+                self.weights.addItem(shown.upper(), shown)
+        set_combo(self.weights, shown)
+        self._weights_shown = shown
+
+    @Slot()
+    def _on_weights(self) -> None:
+        """A ModelSlim entry sets the width and the method (int8 + w8a8, int4 + w4a8);
+        leaving one for a plain format drops its method too."""
+        value = self.weights.currentData()
+        if value in QUANT_FORMAT_DTYPES:
+            dtype, method = QUANT_FORMAT_DTYPES[value]
+            self.controller.update(weights_dtype=dtype, quant_method=method)
+        elif self._weights_shown in MODELSLIM_FORMATS:
+            self.controller.update(weights_dtype=value, quant_method=None)
+        else:
+            self.controller.update(weights_dtype=value)
 
     @Slot(int)
     def _on_lora_rank(self, r: int) -> None:
@@ -372,9 +446,7 @@ class QuantizationPage(Page):
         lora = w.task in ("lora", "qlora")
         self.lora_rank.setVisible(lora)
         self.lora_label.setVisible(lora)
-        if self.weights.findData(w.weights_dtype) < 0:
-            self.weights.addItem(w.weights_dtype.upper(), w.weights_dtype)
-        set_combo(self.weights, w.weights_dtype)
+        self._sync_weights(w)
         set_spin(self.lora_rank, w.lora.r if w.lora else 16)
         if self.grad_ckpt.isChecked() != w.grad_ckpt:
             with QSignalBlocker(self.grad_ckpt):

@@ -25,7 +25,7 @@ from .page_base import Page, scroll_page
 
 MODEL_PAGE_ID = 1
 """The wizard's id of the model page, the page after this one
-(``PAGE_NAMES.index("model")`` in :mod:`gpupicker.ui.main_window`)."""
+(``PAGE_NAMES.index("model")`` in :mod:`gpupicker.ui.wizard.plan_wizard`)."""
 
 if TYPE_CHECKING:  # not imported before the first paint (cold start)
     from ...core.workload import Workload
@@ -96,7 +96,7 @@ class TaskPage(Page):
     @override
     def isComplete(self) -> bool:
         """True once the model page exists (Next is shown from the first paint, disabled
-        until then; :class:`~gpupicker.ui.main_window.PlanWizard` emits ``completeChanged``
+        until then; :class:`~gpupicker.ui.wizard.plan_wizard.PlanWizard` emits ``completeChanged``
         when it adds the page)."""
         wizard = self.wizard()
         return wizard is not None and wizard.page(MODEL_PAGE_ID) is not None

@@ -129,6 +129,7 @@ TEMPLATES: dict[str, str] = {
     "engines.profile_peak": "profile-run peak {gib} GiB (weights + {act} GiB activations)",
     "engines.non_torch": "non-torch {gib} GiB",
     "engines.cuda_graphs": "CUDA graphs ≈ {gib} GiB on top",
+    "engines.acl_graphs": "ACL graphs ≈ {gib} GiB on top (vLLM's CUDA-graph size, not measured on an NPU)",
     "engines.vllm_pool": "KV pool {gib} GiB = {blocks} blocks ({tokens} tokens)",
     "engines.concurrent": "{seqs} concurrent sequences of {tokens} tokens",
     "engines.vllm_refuses_mml": (

@@ -150,6 +150,10 @@ TEMPLATES: dict[str, str] = {
     "launch_config.torchtune": "torchtune {recipe}: batch {batch}, {seq} tokens",
     "launch_config.litgpt": "LitGPT {recipe} on {n} device(s): micro-batch {batch}, {seq} tokens",
     "launch_config.grad_ckpt": "With gradient checkpointing",
+    "launch_config.fp16_no_bf16": (
+        "The {gpu} has no native bf16 (NVIDIA before Ampere): the launcher trains in fp16 "
+        "with loss scaling instead"
+    ),
     "launch_config.lora_rank": "LoRA rank {n}",
     "launch_config.zero_stage": "DeepSpeed ZeRO stage {n}",
     "launch_config.fsdp": "FSDP full sharding",
@@ -202,7 +206,7 @@ TEMPLATES: dict[str, str] = {
         "gpupicker has no launcher for training framework {framework}; it knows {choices}"
     ),
     "launch_config.torchtune_tasks": "torchtune recipes cover LoRA, QLoRA and full fine-tuning, not {task}",
-    # launch_cn: the tools Chinese teams run
+    # launch_cn_training / launch_cn_serving: the tools Chinese teams run
     "launch_config.official_quant": "The official {method} checkpoint {repo}",
     "launch_config.modelslim": (
         "vllm-ascend and MindIE load {fmt} weights made by msModelSlim: quantize {repo} with "

@@ -55,6 +55,7 @@ TEMPLATES: dict[str, str] = {
     ),
     "recommend.replicas": "{replicas} replicas needed for {rpm} requests/min",
     "recommend.price.per_hour": "{per_hour}/h",
+    "recommend.price.per_mtok": "{amount} per 1M tokens",
     "recommend.price.total": "{per_hour}/h × {hours} h = {total}",
     "recommend.price.per_month": "{per_hour}/h = {per_month}/month",
     "recommend.no_price": "no price in the catalog",

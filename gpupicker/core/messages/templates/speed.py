@@ -90,6 +90,10 @@ TEMPLATES: dict[str, str] = {
         "llm-foundry tables: within −20 % to +25 %)"
     ),
     "throughput.dp_scaling": "Data-parallel scaling efficiency {share} over {link}",
+    "throughput.tp_collectives": (
+        "Tensor parallel over {tp} GPUs: 4 activation all-reduces per layer, {ms} ms per micro-batch "
+        "over {link}, not overlapped with compute ({share} of the step)"
+    ),
     # speed_inference: engine names, evidence and ranges
     "speed_inference.expected_within": "Expected within ±{pct} % of measured speed",
     "speed_inference.calibration": "Calibration: {source}",
@@ -97,6 +101,7 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.engine.transformers": "Hugging Face transformers generate()",
     "speed_inference.engine.pytorch": "PyTorch eager generate (LitGPT, torchtune)",
     "speed_inference.engine.vllm": "vLLM (CUDA graphs, paged KV, continuous batching)",
+    "speed_inference.engine.vllm_npu": "vllm-ascend (ACL graphs, paged KV, continuous batching)",
     "speed_inference.engine.sglang": "SGLang (CUDA graphs, radix KV, overlap scheduler)",
     "speed_inference.engine.tensorrt-llm": "TensorRT-LLM (v0.6 kernels)",
     "speed_inference.engine.mlc-llm": "MLC-LLM (TVM-compiled kernels)",
@@ -105,6 +110,15 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.engine.lmdeploy": "LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
     "speed_inference.engine.mindie": "MindIE / vllm-ascend (Ascend NPU, CANN)",
     "speed_inference.engine.decode_ceiling": "ideal (CUDA graph of matvecs)",
+    "throughput.gemm_min_rows": (
+        "{arch} tensor-core GEMMs compute at least {rows} rows (warpgroup MMA), so "
+        "the 16-bit decode GEMMs at batch {b} take {ms} ms of tensor time per step"
+    ),
+    "throughput.gemm_rows_version_assumed": (
+        "Engine version not named in environment: taken to be {since} or newer, whose "
+        "batch-1 16-bit GEMMs on Hopper stream at the bandwidth (older versions computed "
+        "64-row tensor-core tiles: slower on the H20)"
+    ),
     "throughput.llamacpp_moe_loop": (
         "llama.cpp build before PR #13199: prompt MoE matmuls "
         "loop over the experts on the host ({us} µs per expert per "
@@ -121,7 +135,8 @@ TEMPLATES: dict[str, str] = {
     ),
     "speed_inference.backend_source.vulkan": (
         "Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT "
-        "7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835"
+        "7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835; NVIDIA "
+        "cooperative-matrix shaders: RTX 3090 8B Q4_0 pp512 0.84 of the CUDA path, PR #13506"
     ),
     "speed_inference.backend_source.sycl": (
         "Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, "

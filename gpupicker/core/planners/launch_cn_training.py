@@ -1,12 +1,9 @@
-"""Launch commands for the tools Chinese teams run, and the model download step.
+"""Training launch commands for the tools Chinese teams run: LLaMA-Factory, ms-swift, MindSpeed-LLM.
 
-Training: LLaMA-Factory, ms-swift, MindSpeed-LLM; serving: LMDeploy, vllm-ascend, MindIE;
-weights from ModelScope or hf-mirror.com.
-
-:mod:`.launch_config` calls these for the frameworks named here; each returns the engine's
-command (config files written inline by a quoted heredoc, so one copy-paste runs it), its
-install line, what it assumes and what to check. Keys and flags are the tools' own, read
-from their repositories and manuals (the tests compare every key written with those lists):
+:mod:`.launch_training` calls these for the frameworks named here; each returns the tool's
+command (a config file written inline by a quoted heredoc, so one copy-paste runs it), its
+install line, what it assumes and what to check. Keys and flags are the tools' own, read from
+their repositories and manuals (the tests compare every key written with those lists):
 
 * LLaMA-Factory ``llamafactory-cli train FILE.yaml`` — keys of ``examples/train_lora/
   qwen3_lora_sft.yaml``, ``examples/train_qlora/qwen3_lora_sft_otfq.yaml`` and
@@ -25,59 +22,18 @@ from their repositories and manuals (the tests compare every key written with th
   with Megatron's parallel, batch and shape flags and ``--lora-r/--lora-alpha/
   --lora-target-modules`` as in examples/mcore/qwen25/pretrain_qwen25_72b_32k_ptd.sh and
   tune_qwen25_72b_4k_lora_ptd.sh (Ascend/MindSpeed-LLM @c77308a1, 2026-08-21).
-* LMDeploy ``lmdeploy serve api_server MODEL --tp --session-len --cache-max-entry-count
-  --max-batch-size --model-format awq --quant-policy 8|4 --server-port`` (lmdeploy/cli/serve.py
-  and cli/utils.py, InternLM/lmdeploy; default port 23333; ``LMDEPLOY_USE_MODELSCOPE=True``
-  downloads from ModelScope).
-* vllm-ascend: ``vllm serve`` on the NPU plugin, ``--quantization ascend`` for msModelSlim
-  W8A8 / W4A8 weights, ``VLLM_USE_MODELSCOPE=True`` and ``ASCEND_RT_VISIBLE_DEVICES``
-  (vllm-project/vllm-ascend docs/source/user_guide/feature_guide/quantization.md and
-  tutorials/models/DeepSeek-R1.md @182b75ea, 2026-08-22).
-* MindIE Service: ``{MindIE}/latest/mindie-service/conf/config.json`` — ``BackendConfig.
-  npuDeviceIds``, ``BackendConfig.ModelDeployConfig.{maxSeqLen, maxInputTokenLen,
-  ModelConfig[0].{modelName, modelWeightPath, worldSize}}``, ``BackendConfig.ScheduleConfig.
-  {maxBatchSize, maxPrefillTokens}``, ``ServerConfig.port`` (1025) — then
-  ``./bin/mindieservice_daemon`` (hiascend.com MindIE 2.1.RC1 "配置参数说明（服务化）",
-  mindie_llm0004). The command edits those keys of the shipped file and keeps the rest (its
-  TLS and log settings) as installed.
-* Download: ``modelscope download --model ID --local_dir DIR`` (ModelScope's CLI) or
-  ``HF_ENDPOINT=https://hf-mirror.com hf download REPO --local-dir DIR`` (huggingface_hub's
-  ``hf`` CLI through the hf-mirror.com mirror).
-
-Official quantized checkpoints (:data:`OFFICIAL_QUANT`): the Qwen team's ``-AWQ`` /
-``-GPTQ-Int4`` repositories (same ids on Hugging Face and ModelScope) and the W8A8 / W4A8
-weights vllm-ascend publishes on ModelScope (its docs above name them).
 """
 
 from __future__ import annotations
 
-import json
-import shlex
 from typing import Any
 
 from ..messages import Message
 from ..workload import Workload
+from .launch_text import device_list, heredoc, to_yaml
 from .launch_text import error as _e
 from .launch_text import joined as _j
 from .launch_text import sentence as _s
-from .launch_text import to_yaml
-
-OFFICIAL_QUANT: dict[str, dict[str, str]] = {
-    "qwen2_5_1_5b": {"awq": "Qwen/Qwen2.5-1.5B-Instruct-AWQ", "gptq": "Qwen/Qwen2.5-1.5B-Instruct-GPTQ-Int4"},
-    "qwen2_5_14b": {"awq": "Qwen/Qwen2.5-14B-Instruct-AWQ", "gptq": "Qwen/Qwen2.5-14B-Instruct-GPTQ-Int4"},
-    "qwen2_5_72b": {"awq": "Qwen/Qwen2.5-72B-Instruct-AWQ", "gptq": "Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4"},
-    "qwen3_4b": {"awq": "Qwen/Qwen3-4B-AWQ"},
-    "qwen3_8b": {"awq": "Qwen/Qwen3-8B-AWQ", "w4a8": "vllm-ascend/Qwen3-8B-W4A8"},
-    "qwen3_14b": {"awq": "Qwen/Qwen3-14B-AWQ"},
-    "qwen3_32b": {"awq": "Qwen/Qwen3-32B-AWQ", "w8a8": "vllm-ascend/Qwen3-32B-W8A8"},
-    "deepseek_r1": {"w8a8": "vllm-ascend/DeepSeek-R1-W8A8"},
-    "deepseek_v3": {"w8a8": "vllm-ascend/DeepSeek-V3-W8A8"},
-    "kimi_k2": {"w8a8": "vllm-ascend/Kimi-K2-Instruct-W8A8"},
-}
-"""Catalog model id → format → official quantized repo. Only the catalog rows whose
-``hf_repo`` is the checkpoint those exports were made from (the Qwen2.5 rows listed are the
-Instruct models); the Qwen repos are on the Qwen organisation's Hugging Face and ModelScope
-pages, the ``vllm-ascend/`` ones on ModelScope (vllm-ascend docs, module docstring)."""
 
 LLAMA_FACTORY_TEMPLATES: dict[str, str] = {
     "qwen": "qwen",
@@ -123,14 +79,6 @@ LLAMA_FACTORY_SETUP = (
 )
 """LLaMA-Factory's README install (the repository was renamed from LLaMA-Factory)."""
 
-MINDIE_DIR = "/usr/local/Ascend/mindie/latest/mindie-service"
-MINDIE_PORT = 1025
-MINDIE_PREFILL_TOKENS = 8192
-"""MindIE's default ``maxPrefillTokens`` (the manual's config.json; its daemon log prints
-``max_prefill_tokens: 8192``)."""
-LMDEPLOY_PORT = 23333
-MODEL_DIR = "./models"
-
 _OPTIM = {
     "adamw": "adamw_torch",
     "adamw8bit": "adamw_bnb_8bit",
@@ -140,58 +88,6 @@ _OPTIM = {
     "lion": "lion_32bit",
 }
 """gpupicker optimizer → transformers ``OptimizerNames`` (the ``optim`` both trainers pass on)."""
-
-
-def hub_id(hf_repo: str | None, modelscope_id: str | None) -> str | None:
-    """The id a ModelScope-first command names: the ModelScope id, else the HF repo."""
-    return modelscope_id or hf_repo
-
-
-def local_dir(repo: str) -> str:
-    """Where the download step puts ``repo`` (``./models/<name>``)."""
-    return f"{MODEL_DIR}/{repo.split('/')[-1]}"
-
-
-def download_step(hf_repo: str | None, modelscope_id: str | None) -> str:
-    """The shell lines that fetch the weights into :func:`local_dir` ('' with no repo).
-
-    ModelScope first (``modelscope download``) when the model has a ModelScope id, then
-    Hugging Face through hf-mirror.com as the alternative (module docstring).
-    """
-    lines: list[str] = []
-    if modelscope_id:
-        lines += [
-            "# ModelScope (pip install modelscope)",
-            f"modelscope download --model {shlex.quote(modelscope_id)} --local_dir "
-            f"{shlex.quote(local_dir(modelscope_id))}",
-        ]
-    if hf_repo:
-        if lines:
-            lines.append("# or Hugging Face through hf-mirror.com (pip install huggingface_hub)")
-        else:
-            lines.append("# Hugging Face through hf-mirror.com (pip install huggingface_hub)")
-        lines.append(
-            f"HF_ENDPOINT=https://hf-mirror.com hf download {shlex.quote(hf_repo)} "
-            f"--local-dir {shlex.quote(local_dir(hf_repo))}"
-        )
-    return "\n".join(lines)
-
-
-def official_quant(model_id: str | None, fmt: str) -> str | None:
-    """The official ``fmt`` (awq, gptq, w8a8, w4a8) checkpoint of a catalog model, or None."""
-    return OFFICIAL_QUANT.get(model_id or "", {}).get(fmt)
-
-
-def _heredoc(name: str, body: str) -> str:
-    """``cat > name <<'EOF' … EOF``: a quoted heredoc, so the shell expands nothing in it."""
-    return f"cat > {name} <<'EOF'\n{body.rstrip()}\nEOF"
-
-
-def _devices(n: int) -> str:
-    return ",".join(str(i) for i in range(n))
-
-
-# --------------------------------------------------------------------------- training
 
 
 def llama_factory(
@@ -248,11 +144,11 @@ def llama_factory(
     env = ["USE_MODELSCOPE_HUB=1"] if modelscope else []
     if n > 1:
         env.append("FORCE_TORCHRUN=1")
-        env.append(f"{'ASCEND_RT_VISIBLE_DEVICES' if npu else 'CUDA_VISIBLE_DEVICES'}={_devices(n)}")
+        env.append(f"{'ASCEND_RT_VISIBLE_DEVICES' if npu else 'CUDA_VISIBLE_DEVICES'}={device_list(n)}")
     body = to_yaml("# LLaMA-Factory training file written by gpupicker\n", doc)
     cmd = (
         f"cd {LLAMA_FACTORY_DIR}\n"
-        + _heredoc("gpupicker_train.yaml", body)
+        + heredoc("gpupicker_train.yaml", body)
         + "\n"
         + " ".join([*env, "llamafactory-cli", "train", "gpupicker_train.yaml"])
     )
@@ -438,166 +334,4 @@ def mindspeed(w: Workload, n: int, model_dir: str) -> tuple[str, str, list[Messa
     return "cd MindSpeed-LLM\n" + _j(parts), setup, assumptions, warnings
 
 
-# --------------------------------------------------------------------------- serving
-
-
-def ascend_quant(w: Workload, model_id: str | None) -> tuple[str | None, str | None]:
-    """(msModelSlim format, official repo) for an Ascend server; (None, None) for 16-bit.
-
-    The format as :func:`.quant_support.weight_format` reads the workload: int8 with
-    ``quant_method`` w8a8 / modelslim is W8A8, int4 with w4a8 / modelslim is W4A8.
-
-    Raises:
-        ValueError: a weights format vllm-ascend and MindIE do not load (AWQ, GPTQ, NF4, FP8
-            … have no Ascend kernel; vllm-ascend's quantization guide lists ModelSlim
-            W8A8 / W4A8).
-    """
-    from ..stacks.quant_support import weight_format
-
-    dt = w.weights_dtype
-    if dt in ("bf16", "fp16"):
-        return None, None
-    fmt = weight_format(dt, w.quant_method)
-    if fmt not in ("w8a8", "w4a8"):
-        raise ValueError(_e("ascend_format", dtype=fmt.upper()))
-    return fmt, official_quant(model_id, fmt)
-
-
-def lmdeploy(
-    w: Workload, n: int, model: str, quant: str | None, served: bool, seqs: int, modelscope: bool = False
-) -> tuple[str, str, list[Message], list[Message]]:
-    """(command, setup, assumptions, warnings) of ``lmdeploy serve api_server`` (TurboMind).
-
-    ``quant``: ``awq`` for int4 weights (LMDeploy's W4A16), else None; ``seqs``: sequences
-    per batch (the estimate's KV pool); ``modelscope``: ``model`` is a ModelScope id.
-    """
-    ctx = w.context_tokens()
-    parts = [
-        "lmdeploy",
-        "serve",
-        "api_server",
-        model,
-        "--backend",
-        "turbomind",
-        "--tp",
-        str(n),
-        "--session-len",
-        str(ctx),
-        "--cache-max-entry-count",
-        f"{w.gpu_memory_utilization:.2f}",
-        "--max-batch-size",
-        str(max(seqs, 1)),
-    ]
-    if quant:
-        parts += ["--model-format", quant]
-    kv = w.kv_cache_dtype
-    if kv in ("int8", "fp8", "fp8_e4m3", "fp8_e5m2", "q8_0"):
-        parts += ["--quant-policy", "8"]
-    elif kv in ("int4", "q4_0"):
-        parts += ["--quant-policy", "4"]
-    parts += ["--server-port", str(LMDEPLOY_PORT)]
-    if served:
-        parts += ["--server-name", "0.0.0.0"]
-    env = "LMDEPLOY_USE_MODELSCOPE=True " if modelscope else ""
-    assumptions = [_s("lmdeploy", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n, batch=max(seqs, 1))]
-    warnings: list[Message] = []
-    if kv.startswith("fp8"):
-        warnings.append(_s("lmdeploy_kv_int8", kv=kv))
-    return env + _j(parts), "pip install lmdeploy", assumptions, warnings
-
-
-def vllm_ascend(
-    w: Workload, n: int, model: str, quant: str | None, served: bool, modelscope: bool = False
-) -> tuple[str, str, list[Message], list[Message]]:
-    """(command, setup, assumptions, warnings) of ``vllm serve`` with the vllm-ascend plugin.
-
-    ``modelscope``: ``model`` is a ModelScope id (``VLLM_USE_MODELSCOPE=True``).
-    """
-    ctx = w.context_tokens()
-    parts = [
-        "vllm",
-        "serve",
-        model,
-        "--max-model-len",
-        str(ctx),
-        "--gpu-memory-utilization",
-        f"{w.gpu_memory_utilization:.2f}",
-        "--tensor-parallel-size",
-        str(n),
-    ]
-    if quant:
-        parts += ["--quantization", "ascend"]
-    if served:
-        parts += ["--host", "0.0.0.0", "--port", "8000"]
-    env = [f"ASCEND_RT_VISIBLE_DEVICES={_devices(n)}"]
-    if modelscope:
-        env.insert(0, "VLLM_USE_MODELSCOPE=True")
-    assumptions = [_s("vllm_ascend", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n)]
-    setup = (
-        "pip install vllm vllm-ascend  # the same release of both, on CANN and torch_npu "
-        "(vllm-ascend installation guide)"
-    )
-    return " ".join(env) + " " + _j(parts), setup, assumptions, []
-
-
-def mindie(
-    w: Workload, n: int, model_dir: str, name: str, seqs: int
-) -> tuple[str, str, list[Message], list[Message], dict[str, Any]]:
-    """(command, setup, assumptions, warnings, edited keys) of a MindIE Service start.
-
-    The command sets the documented keys of the installed ``conf/config.json`` (module
-    docstring) with a short Python edit and starts ``mindieservice_daemon``; the returned dict
-    is those keys as ``{"path.to.key": value}`` (what the tests compare with the manual).
-    ``model_dir`` is the weights folder relative to where the command starts (made absolute
-    before it changes to the MindIE folder); ``seqs`` the sequences served at once (the
-    estimate's KV pool).
-    """
-    ctx = w.context_tokens()
-    prompt = min(w.avg_prompt_tokens, ctx)
-    batch = max(seqs, 1)
-    keys: dict[str, Any] = {
-        "BackendConfig.npuDeviceIds": [list(range(n))],
-        "BackendConfig.ModelDeployConfig.maxSeqLen": ctx,
-        "BackendConfig.ModelDeployConfig.maxInputTokenLen": prompt,
-        "BackendConfig.ModelDeployConfig.ModelConfig.0.modelName": name,
-        "BackendConfig.ModelDeployConfig.ModelConfig.0.modelWeightPath": model_dir,
-        "BackendConfig.ModelDeployConfig.ModelConfig.0.worldSize": n,
-        "BackendConfig.ScheduleConfig.maxBatchSize": batch,
-        # tokens prefilled in one step: the manual's default 8192, or one whole sequence
-        "BackendConfig.ScheduleConfig.maxPrefillTokens": max(MINDIE_PREFILL_TOKENS, ctx),
-        "ServerConfig.port": MINDIE_PORT,
-    }
-    lines = ["import json, os", "p = 'conf/config.json'", "c = json.load(open(p))"]
-    for path, value in keys.items():
-        *head, last = path.split(".")
-        ref = "c" + "".join(f"[{int(k)}]" if k.isdigit() else f"[{k!r}]" for k in head)
-        text = "os.environ['MINDIE_WEIGHTS']" if last == "modelWeightPath" else json.dumps(value)
-        lines.append(f"{ref}[{last!r}] = {text}")
-    lines.append("json.dump(c, open(p, 'w'), indent=4)")
-    script = "python3 - <<'EOF'\n" + "\n".join(lines) + "\nEOF"
-    cmd = (
-        f'export MINDIE_WEIGHTS="$(realpath {shlex.quote(model_dir)})"\n'
-        f"source /usr/local/Ascend/ascend-toolkit/set_env.sh\n"
-        f"source /usr/local/Ascend/mindie/latest/mindie-service/set_env.sh\n"
-        f"cd {MINDIE_DIR}\n{script}\n./bin/mindieservice_daemon"
-    )
-    assumptions = [_s("mindie", n=n, ctx=ctx, prompt=prompt, batch=batch, port=MINDIE_PORT)]
-    warnings = [_s("mindie_install")]
-    return cmd, "", assumptions, warnings, keys
-
-
-__all__ = [
-    "LLAMA_FACTORY_TEMPLATES",
-    "OFFICIAL_QUANT",
-    "ascend_quant",
-    "download_step",
-    "hub_id",
-    "llama_factory",
-    "lmdeploy",
-    "local_dir",
-    "mindie",
-    "mindspeed",
-    "ms_swift",
-    "official_quant",
-    "vllm_ascend",
-]
+__all__ = ["LLAMA_FACTORY_TEMPLATES", "llama_factory", "mindspeed", "ms_swift"]
