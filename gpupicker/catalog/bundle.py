@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from ..core.hardware.specs import GpuSpec, PriceOffer
 from ..core.pricing.providers import ProviderTerms
 from ..core.pricing.spot import SpotRate
+from .model_arch_map import model_arch_from_record
 from .price_merge import merge_observations
 from .record_checks import check_price
 from .records import ModelRecord
@@ -178,7 +179,7 @@ def load_bundle(data_dir: Path) -> Bundle:
         bundle.gpus[g.id] = g.model_dump()
     for i, row in enumerate(_read_rows(data_dir / "models.csv"), start=2):
         m = _check("models.csv", i, ModelRecord.model_validate, row)
-        _check("models.csv", i, lambda _r, m=m: m.to_arch(), row)
+        _check("models.csv", i, lambda _r, m=m: model_arch_from_record(m), row)
         bundle.models[m.id] = m.model_dump()
     per_file: list[list[dict[str, Any]]] = []
     for path in [data_dir / "prices.csv", *extra]:

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from ..core.hardware.specs import GpuSpec, PriceOffer
 from ..core.messages import msg
 from .csv_io import RowValues, check_table, unneutralize, validation_message
+from .model_arch_map import model_arch_from_record
 from .record_checks import check_gpu, check_model, check_price
 from .records import COLUMNS, REQUIRED_COLUMNS, ModelRecord, column_for_header
 
@@ -264,7 +265,7 @@ def validate_rows(
                     rec = check_gpu(GpuSpec.model_validate(row))
                 else:
                     rec = check_model(ModelRecord.model_validate(row))
-                    rec.to_arch()
+                    model_arch_from_record(rec)
                 if rec.id in first_line:
                     reason = msg("catalog.id.repeats_line", value=repr(rec.id), line=first_line[rec.id])
                     raise ValueError(msg("catalog.field_named", field="id", reason=reason))

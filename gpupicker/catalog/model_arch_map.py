@@ -11,7 +11,7 @@ from typing import Any
 from ..core.messages import msg
 from ..core.model_arch import ModelArch
 from .record_checks import PARAM_TOLERANCE
-from .records import ARCH_COLUMNS, MOE_ONLY_COLUMNS, ModelRecord, arch_field
+from .records import ARCH_COLUMNS, MOE_ONLY_COLUMNS, CatalogModel, ModelRecord, arch_field
 
 # ---- models.csv → ModelArch ------------------------------------------------------------------
 
@@ -221,3 +221,27 @@ def arch_columns(arch: ModelArch) -> dict[str, Any]:
     ):
         out["layer_pattern"] = arch.layers
     return out
+
+
+def catalog_model_from_record(rec: ModelRecord, is_user: bool = False) -> CatalogModel:
+    """The :class:`CatalogModel` of a stored row, its architecture by :func:`model_arch_from_record`.
+
+    Raises:
+        ValueError: when the row does not describe a valid architecture.
+    """
+    return CatalogModel(
+        id=rec.id,
+        name=rec.name,
+        family=rec.family,
+        kind=rec.kind,
+        params_b=rec.params_b,
+        active_params_b=rec.active_params_b,
+        max_context=rec.max_context,
+        arch=model_arch_from_record(rec),
+        license=rec.license,
+        source=rec.source,
+        notes=rec.notes,
+        hf_repo=rec.hf_repo,
+        modelscope_id=rec.modelscope_id,
+        is_user=is_user,
+    )

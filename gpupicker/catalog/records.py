@@ -323,17 +323,6 @@ class _ModelRecordBase(BaseModel):
             return "diffusion"
         return "llm"
 
-    def to_arch(self) -> ModelArch:
-        """The architecture the calculator uses (see :func:`model_arch_from_record`).
-
-        Raises:
-            ValueError: when the row cannot describe a model (e.g. heads not a multiple of
-                KV heads, or an LLM row missing its layer sizes).
-        """
-        from .model_arch_map import model_arch_from_record  # it reads these records' columns
-
-        return model_arch_from_record(self)
-
 
 _MODEL_RECORD_DOC = """\
 One row of ``models.csv`` as stored in the catalog (sizes are element counts).
@@ -435,27 +424,3 @@ class CatalogModel(BaseModel):
     hf_repo: str = ""
     modelscope_id: str = ""
     is_user: bool = False
-
-    @classmethod
-    def from_record(cls, rec: ModelRecord, is_user: bool = False) -> CatalogModel:
-        """Build from a stored row.
-
-        Raises:
-            ValueError: when the row does not describe a valid architecture.
-        """
-        return cls(
-            id=rec.id,
-            name=rec.name,
-            family=rec.family,
-            kind=rec.kind,
-            params_b=rec.params_b,
-            active_params_b=rec.active_params_b,
-            max_context=rec.max_context,
-            arch=rec.to_arch(),
-            license=rec.license,
-            source=rec.source,
-            notes=rec.notes,
-            hf_repo=rec.hf_repo,
-            modelscope_id=rec.modelscope_id,
-            is_user=is_user,
-        )

@@ -45,6 +45,7 @@ from .errors import (
     CatalogUnavailableError,
 )
 from .importing import CsvImportMixin
+from .model_arch_map import model_arch_from_record
 from .record_checks import check_gpu, check_model
 from .records import GPU_COLUMNS, MODEL_COLUMNS, CatalogModel, ModelRecord
 from .rows import (
@@ -244,7 +245,7 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
             merged = {**vars(stored), **changes}
             new = build(merged)
             if isinstance(new, ModelRecord):  # table "models": the architecture must build
-                new.to_arch()
+                model_arch_from_record(new)
             values = new.model_dump()
             if all(same_value(stored_values.get(c), values.get(c)) for c in cols):
                 return new
@@ -351,7 +352,7 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
             ValueError: when the row does not describe a valid architecture.
         """
         record = check_model(ModelRecord.model_validate(record.model_dump()))
-        record.to_arch()
+        model_arch_from_record(record)
         self._upsert_record("models", MODEL_COLUMNS, record.model_dump())
 
     def update_model_fields(

@@ -16,6 +16,7 @@ from typing import Any
 
 from .csv_io import validation_message
 from .errors import CatalogConflictError
+from .model_arch_map import catalog_model_from_record
 from .records import PRICE_COLUMNS, CatalogModel, ModelRecord
 
 _log = logging.getLogger("gpupicker.catalog.repository")  # the name the log always had
@@ -70,7 +71,7 @@ def catalog_model_of_row(row: dict[str, Any]) -> CatalogModel:
     Raises:
         ValueError: when the row does not describe a valid architecture.
     """
-    return CatalogModel.from_record(ModelRecord.model_validate(row), is_user=row_is_user(row))
+    return catalog_model_from_record(ModelRecord.model_validate(row), is_user=row_is_user(row))
 
 
 def valid_records(

@@ -839,6 +839,18 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>In {dtype} the model fits one 24 GB card, but the requests need {n} of them (one replica per card)</source>
+        <translation>在 {dtype} 下模型可放入单张 24 GB 显卡，但请求负载需要 {n} 张（每张一个副本）</translation>
+    </message>
+    <message>
+        <source>unknown pricing {pricing}; choose one of {choices}</source>
+        <translation>未知的计费方式 {pricing}；可选：{choices}</translation>
+    </message>
+    <message>
+        <source>currency {currency} is not used: a workload's money (budget_usd, max_usd_per_hour) is in US dollars ('USD'); amounts are shown in the catalog's display currency (gpupicker catalog currency CODE)</source>
+        <translation>币种 {currency} 不会被使用：工作负载中的金额（budget_usd、max_usd_per_hour）以美元（'USD'）计；金额按价格库的显示币种显示（gpupicker catalog currency CODE）</translation>
+    </message>
+    <message>
         <source>Engine version not named in environment: taken to be {since} or newer, whose batch-1 16-bit GEMMs on Hopper stream at the bandwidth (older versions computed 64-row tensor-core tiles: slower on the H20)</source>
         <translation>运行环境中未写明引擎版本：按 {since} 或更新版本计算，其在 Hopper 上批大小 1 的 16 位 GEMM 以显存带宽读取权重（更早的版本按 64 行张量核心分块计算：在 H20 上更慢）</translation>
     </message>
@@ -6556,6 +6568,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>PreferencesDialog</name>
+    <message>
+        <source>Restart gpupicker to see the new language.</source>
+        <translation>重启 gpupicker 后新语言才会生效。</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="168" />
         <source>Preferences</source>

@@ -21,29 +21,10 @@ MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 100
 """Most lines of a function or method, from its ``def`` (decorators excluded) to its last line."""
 
-PENDING_MODULES = frozenset(
-    {
-        "gpupicker/catalog/connection.py",
-        "gpupicker/catalog/csv_io.py",
-        "gpupicker/catalog/importing.py",
-        "gpupicker/catalog/records.py",
-        "gpupicker/cli/catalog.py",
-        "gpupicker/core/memory/paged.py",
-        "gpupicker/importers/jobs.py",
-    }
-)
+PENDING_MODULES: frozenset[str] = frozenset()
 """Modules over :data:`MAX_MODULE_LINES` whose split is under way (path from the repository root)."""
 
-PENDING_FUNCTIONS = frozenset(
-    {
-        "gpupicker/catalog/importing.py:CsvImportMixin._import_prices",
-        "gpupicker/catalog/importing.py:convert",
-        "gpupicker/catalog/migrations.py:m001_initial",
-        "gpupicker/cli/catalog.py:add_catalog_parser",
-        "gpupicker/cli/catalog.py:cmd_import",
-        "gpupicker/importers/jobs.py:read_command",
-    }
-)
+PENDING_FUNCTIONS: frozenset[str] = frozenset()
 """Functions over :data:`MAX_FUNCTION_LINES` whose split is under way (``path:qualified.name``)."""
 
 

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from gpupicker import paths
-from gpupicker.catalog.model_arch_map import arch_columns
+from gpupicker.catalog.model_arch_map import arch_columns, model_arch_from_record
 from gpupicker.catalog.records import (
     ARCH_COLUMNS,
     MODEL_CATALOG_FIELDS,
@@ -75,9 +75,9 @@ def test_architecture_columns_take_modelarch_types_and_bounds():
 @pytest.mark.parametrize("rec", [r for r in ROWS if r.kind == "llm"], ids=lambda r: r.id)
 def test_arch_to_columns_and_back_is_the_same_architecture(rec):
     """``arch_columns`` (imported models) is the inverse of the row → ModelArch mapping."""
-    arch = rec.to_arch()
+    arch = model_arch_from_record(rec)
     again = ModelRecord.model_validate({**rec.model_dump(), **arch_columns(arch)})
-    assert again.to_arch() == arch
+    assert model_arch_from_record(again) == arch
 
 
 def test_each_model_bound_is_declared_once():
@@ -85,7 +85,8 @@ def test_each_model_bound_is_declared_once():
     # figure repeats a bound ModelArch declares
     import annotated_types
 
-    from gpupicker.catalog.records import _MODEL_LIMITS, _model_limits, arch_field
+    from gpupicker.catalog.record_checks import _MODEL_LIMITS, _model_limits
+    from gpupicker.catalog.records import arch_field
     from gpupicker.core.model_arch import ModelArch
 
     def arch_le(column):

@@ -15,6 +15,7 @@ import re
 import pytest
 
 from gpupicker import paths
+from gpupicker.catalog.model_arch_map import model_arch_from_record
 from gpupicker.catalog.records import ModelRecord
 
 with (paths.data_dir() / "models.csv").open(encoding="utf-8", newline="") as _f:
@@ -28,7 +29,7 @@ def test_every_llm_row_cites_a_config():
 
 @pytest.mark.parametrize("rec", LLM_WITH_CONFIG, ids=lambda r: r.id)
 def test_params_from_config_fields_within_half_a_percent(rec: ModelRecord):
-    arch = rec.to_arch().model_copy(update={"params": None, "active_params": None})
+    arch = model_arch_from_record(rec).model_copy(update={"params": None, "active_params": None})
     assert arch.param_count() == pytest.approx(rec.params_b * 1e9, rel=0.005)
     active = rec.active_params_b or rec.params_b
     assert arch.active_param_count() == pytest.approx(active * 1e9, rel=0.005)
@@ -68,5 +69,5 @@ def test_an_old_catalog_gains_the_moe_columns(tmp_path, monkeypatch):
 
 def test_wan2_2_a14b_computes_with_one_expert_and_holds_both():
     rec = next(r for r in ROWS if r.id == "wan2_2_t2v_a14b")
-    arch = rec.to_arch()
+    arch = model_arch_from_record(rec)
     assert arch.param_count() == 27_000_000_000 and arch.active_param_count() == 14_000_000_000

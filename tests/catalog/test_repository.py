@@ -23,7 +23,7 @@ from gpupicker.catalog import (
     load_bundle,
     open_catalog,
 )
-from gpupicker.catalog.model_arch_map import sliding_window_layers
+from gpupicker.catalog.model_arch_map import model_arch_from_record, sliding_window_layers
 from gpupicker.catalog.records import MOE_MLA_COLUMNS, column_for_header
 from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
@@ -51,6 +51,11 @@ COLUMNS_SINCE_AUDIT = {
         "num_nextn_predict_layers",
         "kv_heads_per_layer",
         "attention_k_eq_v",
+        "kv_compress_ratios",
+        "o_lora_rank",
+        "o_groups",
+        "hc_mult",
+        "moe_latent_size",
     },
     "prices": {"includes_tax", "vat_invoice", "in_stock", "stock_gpus", "snapshot_at"},
 }
@@ -465,7 +470,7 @@ def test_model_record_parsing():
     )
     assert rec.kind == "llm" and rec.tie_word_embeddings is False
     assert ModelRecord(id="d", name="D", params_b=1).tie_word_embeddings is None
-    assert rec.to_arch().param_count() == 6_738_415_616
+    assert model_arch_from_record(rec).param_count() == 6_738_415_616
     with pytest.raises(ValidationError):
         ModelRecord.model_validate({"id": "x", "name": "X", "params_b": "-1"})
 

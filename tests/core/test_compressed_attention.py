@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from gpupicker import paths
-from gpupicker.catalog.model_arch_map import arch_columns
+from gpupicker.catalog.model_arch_map import arch_columns, model_arch_from_record
 from gpupicker.catalog.records import ModelRecord
 from gpupicker.core.memory import estimate_memory
 from gpupicker.core.memory.common import kv_bytes, recurrent_state_bytes, state_assumption
@@ -112,7 +112,7 @@ def _bundled(model_id: str) -> ModelRecord:
 
 def _imported(tmp_path: Path, cfg: dict[str, Any]) -> ModelArch:
     rec = to_record(inspect_path(write_config(tmp_path, cfg)), model_id="user_x", name="X")
-    return ModelRecord.model_validate(rec.model_dump()).to_arch()
+    return model_arch_from_record(ModelRecord.model_validate(rec.model_dump()))
 
 
 def test_v4_flash_config_reads_one_ratio_per_layer_and_drops_the_mtp_blocks():
@@ -194,11 +194,13 @@ def test_super_without_latent_would_be_four_times_too_big():
 def test_bundled_rows_equal_their_config_and_survive_export_import(
     tmp_path: Path, model_id: str, config: dict
 ):
-    bundled = _bundled(model_id).to_arch()
+    bundled = model_arch_from_record(_bundled(model_id))
     from_config = ModelArch.from_config(config)
     assert bundled.param_count() == pytest.approx(from_config.param_count(), rel=1e-5)
     # a catalog export of the row read back, and the config through `model import`
-    exported = ModelRecord(**{**_bundled(model_id).model_dump(), **arch_columns(bundled)}).to_arch()
+    exported = model_arch_from_record(
+        ModelRecord(**{**_bundled(model_id).model_dump(), **arch_columns(bundled)})
+    )
     imported = _imported(tmp_path, config)
     for arch in (exported, imported):
         for tokens in (4096, 131_072, 1_048_576):
@@ -234,7 +236,7 @@ def test_v4_flash_is_sized_in_its_released_fp4_experts_by_default():
     FP8 everywhere would be 1.8× and bf16 3.6×."""
     w = Workload.model_validate({"task": "inference", "model_id": "deepseek_v4_flash"})
     assert w.weights_dtype == "mxfp4"
-    est = estimate_memory(w.with_model(_bundled("deepseek_v4_flash").to_arch()))
+    est = estimate_memory(w.with_model(model_arch_from_record(_bundled("deepseek_v4_flash"))))
     assert est.weights_bytes == pytest.approx(159_609_485_896, rel=0.02)
 
 

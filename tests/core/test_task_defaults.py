@@ -77,13 +77,13 @@ def test_a_task_switch_keeps_only_the_model_money_currency_and_region():
             "parallelism": {"zero_stage": 3},
             "budget_usd": 500.0,
             "max_usd_per_hour": 9.5,
-            "currency": "CNY",
+            "currency": "usd",  # the one currency a workload takes, in a spelling it normalises
             "region": "CN",
         }
     )
     new = Workload.model_validate(task_start_fields("inference", keep=old))
     assert new.model is old.model and new.model_id == "custom"
-    assert (new.budget_usd, new.max_usd_per_hour, new.currency, new.region) == (500.0, 9.5, "CNY", "CN")
+    assert (new.budget_usd, new.max_usd_per_hour, new.currency, new.region) == (500.0, 9.5, "USD", "CN")
     fresh = Workload.model_validate({"task": "inference", "model": LLM})
     for name in (
         "gpu",

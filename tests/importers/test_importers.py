@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from gpupicker.catalog.model_arch_map import model_arch_from_record
 from gpupicker.importers import (
     ModelImportError,
     cache_dir,
@@ -211,7 +212,7 @@ def test_diffusers_folder(tmp_path: Path):
 def test_to_record_round_trips_moe(tmp_path: Path):
     r = inspect_path(write_config(tmp_path, TINY_DEEPSEEK_MOE))
     rec = to_record(r, model_id="user_tiny_moe", name="Tiny MoE")
-    arch = rec.to_arch()
+    arch = model_arch_from_record(rec)
     assert arch.params is None  # the catalog row recomputes the same count from its fields
     assert arch.param_count() == TINY_MOE_PARAMS and arch.active_param_count() == TINY_MOE_ACTIVE
 

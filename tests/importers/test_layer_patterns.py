@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from gpupicker import paths
+from gpupicker.catalog.model_arch_map import model_arch_from_record
 from gpupicker.catalog.records import ModelRecord
 from gpupicker.core.hardware.specs import GpuSpec
 from gpupicker.core.memory import estimate_memory
@@ -39,7 +40,7 @@ class _Bundled:
         self.gpus = {d["id"]: GpuSpec(**d) for d in _rows("gpus.csv")}
 
     def get_model(self, model_id: str) -> ModelArch:
-        return self.records[model_id].to_arch()
+        return model_arch_from_record(self.records[model_id])
 
     def get_gpu(self, gpu_id: str) -> GpuSpec:
         return self.gpus[gpu_id]
@@ -317,7 +318,7 @@ def _config_of(arch: ModelArch) -> dict[str, object]:
 
 def _import(tmp_path: Path, cfg: dict[str, object]) -> ModelArch:
     rec = to_record(inspect_path(write_config(tmp_path, cfg)), model_id="user_x", name="X")
-    return ModelRecord.model_validate(rec.model_dump()).to_arch()
+    return model_arch_from_record(ModelRecord.model_validate(rec.model_dump()))
 
 
 LLM_IDS = [i for i, r in SNAP.records.items() if r.kind == "llm"]

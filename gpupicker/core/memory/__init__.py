@@ -25,7 +25,8 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..speculative import draft_arch
 from ..units import GiB
-from ..workload import Workload, parallel_plan
+from ..workload import Workload
+from ..workload.plan import parallel_plan
 from .common import (
     CUDA_CONTEXT_BYTES,
     RUNTIME_WORKSPACE_BYTES,
@@ -36,8 +37,9 @@ from .common import (
 )
 from .diffusion import estimate_diffusion_memory
 from .experts import effective_ep
+from .fraction_pool import fraction_pool_memory
 from .llamacpp import llamacpp_memory
-from .paged import fraction_pool_memory, vllm_memory
+from .paged import vllm_memory
 from .training import training_memory
 
 PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy", "mindie", "vllm-ascend"})

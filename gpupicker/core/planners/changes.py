@@ -216,7 +216,7 @@ def _weight_changes(w: Workload, bpw: float) -> list[Change]:
         out.append(
             (
                 "int8",
-                msg("advisor.int8_gguf" if gguf else "int8"),
+                msg("advisor.int8_gguf" if gguf else "advisor.int8"),
                 {"weights_dtype": "q8_0" if gguf else "int8"},
                 msg("advisor.cost.int8_speed"),
                 msg("advisor.cost.very_small"),
@@ -226,7 +226,7 @@ def _weight_changes(w: Workload, bpw: float) -> list[Change]:
         out.append(
             (
                 "int4",
-                msg("advisor.int4_gguf" if gguf else "int4"),
+                msg("advisor.int4_gguf" if gguf else "advisor.int4"),
                 {"weights_dtype": "q4_k_m" if gguf else "int4"},
                 msg("advisor.cost.int4_speed"),
                 msg("advisor.cost.int4_quality"),

@@ -27,7 +27,8 @@ from ..speed.image import image_job_hours
 from ..speed.interconnect import GPUS_PER_NODE
 from ..speed.serving import plan_serving
 from ..speed.throughput import estimate_throughput, train_hours
-from ..workload import Workload, parallel_plan
+from ..workload import Workload
+from ..workload.plan import parallel_plan
 from .reasons import fit_and_speed, scaling_text, speed_figure
 
 GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})

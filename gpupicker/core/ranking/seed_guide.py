@@ -64,6 +64,45 @@ def seed_row(w: Workload) -> int | None:
     return None
 
 
+def _cards_per_copy(o: Option) -> int:
+    """The GPUs one copy of the model runs on: a serving replica's, else the option's count.
+
+    An option serving its load with several one-GPU replicas still holds the model on a
+    single card (its ``num_gpus`` counts every replica).
+    """
+    return o.serving.gpus_per_replica if o.serving is not None else o.num_gpus
+
+
+def _small_card_notes(w: Workload, options: list[Option]) -> list[Message]:
+    """Why 24 GB cards alone do not serve 16-bit weights, when they do not.
+
+    Memory (no option of one card of at most 24 GiB per model copy fits): the note that
+    guides quoting speeds for such cards assume quantized weights. Load (one such card holds
+    the model, but the requests need several replicas): the replica count, so the note never
+    blames memory for what the serving load decides.
+    """
+    small = [o for o in options if _cards_per_copy(o) == 1 and o.capacity_bytes_per_gpu <= 24 * GiB]
+    if not small:
+        return []
+    if not any(o.fits for o in small):
+        return [
+            sentence(
+                join(
+                    [
+                        msg("recommend.not_24gb", dtype=w.weights_dtype),
+                        msg("recommend.guides_assume_quantized"),
+                    ],
+                    "clauses",
+                )
+            )
+        ]
+    replicated = [o for o in small if o.fits and o.num_gpus > 1]
+    if replicated and not any(o.fits and o.num_gpus == 1 for o in small):
+        fewest = min(o.num_gpus for o in replicated)
+        return [sentence(msg("recommend.small_card_replicas", dtype=w.weights_dtype, n=fewest))]
+    return []
+
+
 def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
     """Notes about the whole ranking of ``w`` (``options`` in rank order).
 
@@ -73,7 +112,7 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
     """
     notes: list[Message] = []
     fitting = [o for o in options if o.fits]
-    singles = [o for o in options if o.num_gpus == 1]
+    singles = [o for o in options if _cards_per_copy(o) == 1]
     if singles and not any(o.fits for o in singles):
         biggest = max(singles, key=lambda o: o.capacity_bytes_per_gpu)
         need = min(o.memory.total_bytes for o in singles)
@@ -94,19 +133,7 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
     if options and not fitting:  # no option at all: the region note says why
         notes.append(sentence(join([msg("recommend.nothing_fits"), msg("recommend.see_advice")], "clauses")))
     if w.model is not None and bytes_per_weight(w.weights_dtype) >= 2.0 and w.task == "inference":
-        small = [o for o in options if o.num_gpus == 1 and o.capacity_bytes_per_gpu <= 24 * GiB]
-        if small and not any(o.fits for o in small):
-            notes.append(
-                sentence(
-                    join(
-                        [
-                            msg("recommend.not_24gb", dtype=w.weights_dtype),
-                            msg("recommend.guides_assume_quantized"),
-                        ],
-                        "clauses",
-                    )
-                )
-            )
+        notes.extend(_small_card_notes(w, options))
     row = seed_row(w)
     if row is not None:
         scen, ids, why = SEED_TABLE[row]

@@ -28,7 +28,8 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
 from ..speculative import DEFAULT_ACCEPTANCE, draft_arch, expected_tokens_per_step
 from ..stacks.frameworks import speed_engine
-from ..workload import Workload, parallel_plan
+from ..workload import Workload
+from ..workload.plan import parallel_plan
 from .common import memo_sentence
 from .host_offload import (
     host_offload_speed,

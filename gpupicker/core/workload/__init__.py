@@ -13,6 +13,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..dtypes import bytes_per_kv_element, bytes_per_weight, expand_weight_groups
+from ..hardware.specs import Pricing
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..speculative import Speculative
@@ -24,7 +25,14 @@ from ..tasks import (
     TRAINING_TASKS,
     Task,
 )
-from .parts import AUTO_SHARDING, GpuPart, LoraConfig, Parallelism, check_machine
+from .parts import (
+    GpuPart,
+    LoraConfig,
+    Parallelism,
+    check_machine,
+    currency_spelling,
+    pricing_spelling,
+)
 from .spellings import (
     ATTENTION_ALIASES,
     OPTIMIZER_ALIASES,
@@ -269,7 +277,7 @@ class Workload(BaseModel):
         "since the last one (core.spot); default 0.5",
     )
 
-    pricing: str = "on_demand"
+    pricing: Pricing = "on_demand"
     prefer_in_stock: bool = Field(
         default=False,
         description="rank offers a ledger snapshot lists as out of stock after "
@@ -278,7 +286,7 @@ class Workload(BaseModel):
     budget_usd: float | None = Field(default=None, ge=0, le=1e12)
     max_usd_per_hour: float | None = Field(default=None, ge=0, le=1e9)
     deadline_hours: float | None = Field(default=None, gt=0, le=1_000_000)
-    currency: str = "USD"
+    currency: Literal["USD"] = Field(default="USD", description="budget_usd's currency: always USD")
     region: str | None = Field(
         default=None,
         max_length=16,
@@ -310,6 +318,16 @@ class Workload(BaseModel):
         if isinstance(v, str):
             return OPTIMIZER_ALIASES.get(v.strip().lower(), v.strip())
         return v
+
+    @field_validator("pricing", mode="before")
+    @classmethod
+    def _known_pricing(cls, v: object) -> object:
+        return pricing_spelling(v)
+
+    @field_validator("currency", mode="before")
+    @classmethod
+    def _usd_only(cls, v: object) -> object:
+        return currency_spelling(v)
 
     @field_validator("engine_build", mode="after")
     @classmethod
@@ -480,18 +498,3 @@ class Workload(BaseModel):
     def with_model(self, arch: ModelArch) -> Workload:
         """Return a copy whose ``model`` is the resolved architecture."""
         return self.model_copy(update={"model": arch})
-
-
-def parallel_plan(w: Workload, num_gpus: int) -> Workload:
-    """``w`` as it runs on ``num_gpus`` GPUs: the one place that decides the parallel plan.
-
-    Full fine-tuning and pre-training on more than one GPU with no parallelism given get
-    :data:`AUTO_SHARDING` (FSDP / ZeRO-3); every other job keeps what it names (tensor
-    parallelism of the serving engines follows the engine profile, replicas the serving
-    plan). The memory model, the throughput model and the ranking all call this, so
-    ``estimate``, ``fit``, the advice, the curves, the report and the ranking size the same
-    job on N GPUs alike. Returns ``w`` itself when nothing changes.
-    """
-    if num_gpus > 1 and w.is_full_training and w.parallelism == Parallelism():
-        return w.model_copy(update={"parallelism": AUTO_SHARDING})
-    return w

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..hardware.specs import Pricing
 from ..messages import msg
 
 
@@ -141,3 +142,29 @@ def check_machine(
         raise ValueError(msg("workload.tensor_split_needs_gpus"))
     if tensor_split is not None and (any(x < 0 for x in tensor_split) or sum(tensor_split) <= 0):
         raise ValueError(msg("workload.tensor_split_values"))
+
+
+def pricing_spelling(v: object) -> object:
+    """``v`` unchanged when it is one of :data:`~gpupicker.core.hardware.specs.Pricing`.
+
+    Raises:
+        ValueError: ``workload.unknown_pricing`` naming ``v`` and the accepted kinds (a
+            misspelt kind would otherwise match no price row and rank nothing priced).
+    """
+    if isinstance(v, str) and v not in get_args(Pricing):
+        choices = ", ".join(get_args(Pricing))
+        raise ValueError(msg("workload.unknown_pricing", pricing=repr(v), choices=choices))
+    return v
+
+
+def currency_spelling(v: object) -> str:
+    """``"USD"`` for ``usd`` in any case and spacing: the workload's money is in US dollars.
+
+    Amounts are shown in the catalog's display currency (``gpupicker catalog currency CODE``).
+
+    Raises:
+        ValueError: ``workload.currency_not_usd`` for any other value.
+    """
+    if isinstance(v, str) and v.strip().upper() == "USD":
+        return "USD"  # an ISO 4217 code in any case: one spelling, not a guess
+    raise ValueError(msg("workload.currency_not_usd", currency=repr(v)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import typing
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, Qt
@@ -16,6 +17,7 @@ from typing_extensions import override
 
 from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
+from ...catalog.model_arch_map import model_arch_from_record
 from ...core.hardware.specs import GpuSpec, PriceOffer
 from ...core.pricing.price_kind import price_kind
 from ..i18n.formatting import display_name, fmt_number
@@ -405,7 +407,7 @@ class GpuTableModel(IdKeyedTableModel):
 class ModelsTableModel(IdKeyedTableModel):
     """Catalog models as flat ``models.csv`` rows (:class:`ModelRecord`).
 
-    An edit must still describe a valid architecture (checked with ``to_arch()``).
+    An edit must still describe a valid architecture (checked with ``model_arch_from_record``).
     """
 
     record_type = ModelRecord
@@ -453,7 +455,7 @@ class ModelsTableModel(IdKeyedTableModel):
     @override
     def check(self, record: BaseModel) -> None:
         try:
-            record.to_arch()  # type: ignore[attr-defined]
+            model_arch_from_record(typing.cast(ModelRecord, record))
         except ValidationError as exc:
             raise ValueError(validation_message(exc)) from exc
 

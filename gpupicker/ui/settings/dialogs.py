@@ -196,8 +196,14 @@ class PreferencesDialog(QDialog):
         self.lang.addItem("简体中文", "zh_CN")
         self.lang.setCurrentIndex(max(0, self.lang.findData(prefs.lang)))
         self.lang.setToolTip(self.tr("Takes effect the next time gpupicker starts."))
+        # the translator is installed once at start-up: say so where the choice is made
+        self.lang_notice = QLabel(self.tr("Restart gpupicker to see the new language."))
+        self.lang_notice.setWordWrap(True)
+        self.lang_notice.setHidden(True)
+        self.lang.currentIndexChanged.connect(self._show_lang_notice)
         form = QFormLayout()
         form.addRow(self.tr("&Language:"), self.lang)
+        form.addRow("", self.lang_notice)
         form.addRow(self.tr("&Memory unit:"), self.byte_unit)
         form.addRow(self.tr("&Hours per month:"), self.hours)
         form.addRow(self.tr("Mark prices &older than:"), self.staleness)
@@ -209,6 +215,11 @@ class PreferencesDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
+
+    @Slot()
+    def _show_lang_notice(self) -> None:
+        """Show the restart notice while the chosen language differs from the running one."""
+        self.lang_notice.setHidden(self.lang.currentData() == self.prefs.lang)
 
     def value(self) -> Preferences:
         """The preferences as currently edited."""

@@ -290,6 +290,12 @@ TEMPLATES: dict[str, str] = {
     "workload.unknown_backend": (
         "backend {backend} is not a llama.cpp back-end gpupicker models; known: {choices}"
     ),
+    "workload.unknown_pricing": "unknown pricing {pricing}; choose one of {choices}",
+    "workload.currency_not_usd": (
+        "currency {currency} is not used: a workload's money (budget_usd, max_usd_per_hour) is "
+        "in US dollars ('USD'); amounts are shown in the catalog's display currency "
+        "(gpupicker catalog currency CODE)"
+    ),
     "workload.bad_engine_build": (
         "engine_build {build} is not a llama.cpp build number (write "
         "'b4500', '4500' or llama-bench's 'build: e598697d (4696)')"

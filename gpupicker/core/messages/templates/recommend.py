@@ -111,6 +111,9 @@ TEMPLATES: dict[str, str] = {
     "recommend.nothing_fits": "No option fits in memory",
     "recommend.see_advice": "see the advice for changes that would",
     "recommend.not_24gb": "In {dtype} the model does not fit a 24 GB card",
+    "recommend.small_card_replicas": (
+        "In {dtype} the model fits one 24 GB card, but the requests need {n} of them (one replica per card)"
+    ),
     "recommend.guides_assume_quantized": (
         "guides that quote speeds for such cards assume 8- or 4-bit quantized weights"
     ),
