@@ -53,9 +53,6 @@ from .stacks.quant_support import quant_refusal
 from .workload import Workload
 from .workload.spellings import NATIVE_WEIGHTS
 
-INFERENCE_TASKS = frozenset({"inference", "decode_ceiling"})
-"""Tasks served by an inference engine."""
-
 
 def _canonical(framework: str) -> str:
     try:
@@ -66,14 +63,14 @@ def _canonical(framework: str) -> str:
 
 def _context_tokens(w: Workload) -> int:
     """Tokens that must fit the model's position window."""
-    if w.task in INFERENCE_TASKS:
+    if w.is_text_inference:
         return w.max_model_len or w.context_tokens()
     return w.training_seq_len()
 
 
 def _context_what(w: Workload) -> Message:
     """What :func:`_context_tokens` counts, in words ("max_model_len 16,384")."""
-    if w.task in INFERENCE_TASKS:
+    if w.is_text_inference:
         if w.max_model_len:
             return msg("checks.what.max_model_len", tokens=f"{w.max_model_len:,}")
         if w.prompt_len is not None or w.new_tokens is not None:
@@ -88,15 +85,13 @@ def context_window_message(w: Workload, arch: ModelArch) -> str:
     '' also when the window is unknown; vLLM's refusal is :func:`vllm_context_refusal`.
     """
     limit = arch.max_position_embeddings
-    if not limit or w.task in ("image_gen", "diffusion_lora", "pretrain") or arch.kind == "diffusion":
+    if not limit or w.is_image or w.task == "pretrain" or arch.kind == "diffusion":
         return ""
     if _context_tokens(w) <= limit:
         return ""
     what = _context_what(w)
     name = arch.name or w.model_id
-    which = (
-        "checks.context_window_inference" if w.task in INFERENCE_TASKS else "checks.context_window_training"
-    )
+    which = "checks.context_window_inference" if w.is_text_inference else "checks.context_window_training"
     return join([msg(which, what=what, model=str(name), limit=f"{limit:,}")])
 
 
@@ -190,7 +185,7 @@ def require_inference_framework(w: Workload) -> None:
     Raises:
         ValueError: naming the framework and the inference frameworks gpupicker models.
     """
-    if w.task not in INFERENCE_TASKS:
+    if not w.is_text_inference:
         return
     try:
         row = framework_row(w.framework)
@@ -209,7 +204,7 @@ def require_inference_framework(w: Workload) -> None:
 def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
     """Sentences (Messages) for engine × dtype × hardware pairs that do not run as asked."""
     out: list[Message] = []
-    if w.task not in INFERENCE_TASKS:
+    if not w.is_text_inference:
         return out
     fw = _canonical(w.framework)
     dt = w.weights_dtype
@@ -233,7 +228,7 @@ def engine_build_warnings(w: Workload) -> list[Message]:
         return []
     gguf = w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16"  # runs on llama.cpp
     if (
-        w.task in INFERENCE_TASKS
+        w.is_text_inference
         and w.task != "decode_ceiling"
         and (gguf or speed_engine(w.framework) == "llama.cpp")
     ):
@@ -313,7 +308,7 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
             platform=PLATFORM_NAMES[plat],
             gpu=gpu.name,
         )
-    if w.task in INFERENCE_TASKS:
+    if w.is_text_inference:
         quant = quant_refusal(fw, plat, gpu, w.weights_dtype, w.quant_method, w.kv_cache_dtype)
         if quant is not None:
             return quant
@@ -338,7 +333,7 @@ def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
     arch = w.model
     if isinstance(arch, ModelArch):
         window = context_window_message(w, arch)
-        if window and _canonical(w.framework) == "vllm" and w.task in INFERENCE_TASKS:
+        if window and _canonical(w.framework) == "vllm" and w.is_text_inference:
             error = vllm_error_text(_context_tokens(w), arch.max_position_embeddings or 0)
             out.append(join([msg("checks.vllm_refuses", error=error)]))
         elif isinstance(window, Message):
@@ -360,7 +355,7 @@ def input_warnings(w: Workload) -> list[Message]:
     """
     out: list[Message] = []
     native = NATIVE_WEIGHTS.get(w.model_id or "")
-    if native and w.weights_dtype == native and w.task in INFERENCE_TASKS:
+    if native and w.weights_dtype == native and w.is_text_inference:
         out.append(join([msg("inputs.native_weights", model=w.model_id or "", dtype=native)]))
     stand_in = framework_row(w.framework).stand_in
     if stand_in:

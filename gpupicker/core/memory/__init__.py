@@ -133,13 +133,13 @@ def _require_arch(w: Workload) -> ModelArch:
     if arch is None:
         raise ValueError(w.unresolved_model_error())
     label: str | Message = arch.name or w.model_id or msg("memory.this_model")
-    if w.task in ("image_gen", "diffusion_lora") and arch.kind != "diffusion":
+    if w.is_image and arch.kind != "diffusion":
         raise ValueError(
             join(
                 [msg("memory.needs_diffusion_model"), msg("memory.is_language_model", label=label)], "clauses"
             )
         )
-    if w.task not in ("image_gen", "diffusion_lora") and arch.kind == "diffusion":
+    if not w.is_image and arch.kind == "diffusion":
         if w.is_training:
             raise ValueError(msg("memory.diffusion_choose_lora", label=label))
         raise ValueError(msg("memory.diffusion_choose_image_gen", label=label))
@@ -279,7 +279,7 @@ def speculative_memory(w: Workload, arch: ModelArch, est: MemoryEstimate) -> Mem
 
 def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
     est = _estimate_bytes(w, arch, gpu, n)
-    if w.task in ("inference", "decode_ceiling"):
+    if w.is_text_inference:
         # engines that shard heads refuse a TP size that does not divide them, whatever the
         # bytes say (checks.tensor_parallel_refusal)
         est = vllm_tensor_parallel_refusal(w, arch, est, n)
@@ -287,9 +287,9 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
 
 
 def _estimate_bytes(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
-    if w.task in ("image_gen", "diffusion_lora"):
+    if w.is_image:
         return estimate_diffusion_memory(w, arch, n, gpu)
-    if w.task in ("inference", "decode_ceiling"):
+    if w.is_text_inference:
         require_inference_framework(w)
         fw = w.framework.lower()
         if fw in ("sglang", "tensorrt-llm", "lmdeploy"):

@@ -407,7 +407,7 @@ def unlike_cards_refusal(w: Workload, cards: Sequence[MachineCard]) -> Message |
     if not unlike(cards):
         return None
     names = card_names(cards)
-    if w.is_training or w.task in ("image_gen", "diffusion_lora"):
+    if w.is_training or w.is_image:
         return msg("mixed.training_not_modelled", cards=names)
     if is_layer_split_engine(w):
         return None

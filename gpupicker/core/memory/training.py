@@ -40,6 +40,7 @@ from ..stacks.training_frameworks import (
     logits_bytes,
     training_framework,
 )
+from ..tasks import ADAPTER_TASKS
 from ..units import MiB
 from ..workload import Workload
 from ..workload.parts import LoraConfig
@@ -162,9 +163,14 @@ def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> Messag
     )
 
 
+_MEASURED_TASKS = ADAPTER_TASKS | {"full_ft"}
+"""The training tasks the measured H200 transformers cases cover (LoRA, QLoRA, full fine-tuning;
+no pre-training run was measured), so their range is the measured ±5 %."""
+
+
 def _range_note(w: Workload, fw_id: str, total: int) -> Message:
     """The range sentence of a training memory estimate and the evidence behind it."""
-    measured = fw_id == "transformers" and w.task in ("lora", "qlora", "full_ft")
+    measured = fw_id == "transformers" and w.task in _MEASURED_TASKS
     lo, hi = (0.95, 1.05) if measured else (0.85, 1.15)
     return join(
         [
@@ -268,7 +274,7 @@ def _step_temporaries(
     """
     par = w.parallelism
     zero, dp, shards, n = plan.zero, plan.dp, plan.shards, plan.n
-    full = w.task not in ("lora", "qlora") or w.lora is None
+    full = not w.is_adapter_training or w.lora is None
     grads = st.grads
     emb_tensor = arch.vocab_size * arch.hidden_size * st.p_bytes / shards
     tied_temp = TIED_GRAD_FACTOR * emb_tensor if (full and arch.tie_word_embeddings) else 0.0
@@ -403,7 +409,7 @@ def _training_assumptions(
     in_bwd_full: bool,
 ) -> tuple[Message, ...]:
     """The assumptions of a training memory estimate, in the order the results show them."""
-    lora = w.task in ("lora", "qlora") and w.lora is not None
+    lora = w.is_adapter_training and w.lora is not None
     return (
         join(
             [
@@ -461,7 +467,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     plan = shard_plan(w, num_gpus)
     fw = training_framework(w.framework)
     step_fw = step_framework(w)
-    lora = w.lora if w.task in ("lora", "qlora") else None
+    lora = w.lora if w.is_adapter_training else None
     st = shard_model_states(w, arch, fw, step_fw, plan, model_states(w, arch, fw, lora), lora)
     in_bwd = optimizer_in_backward(w, plan.n)
     acts = _activations(w, arch, fw, lora, st.fp32_params, plan)

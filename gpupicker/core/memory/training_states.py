@@ -75,7 +75,7 @@ def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
     """
     return (
         bool(w.prepare_kbit)
-        and w.task in ("lora", "qlora")
+        and w.is_adapter_training
         and fw.eager_host
         and fw.id != "unsloth"
         and bytes_per_weight(w.weights_dtype) < 2.0
@@ -93,7 +93,7 @@ def uses_master_weights(w: Workload) -> bool:
     Raises:
         ValueError: for a training framework gpupicker does not model.
     """
-    if w.task not in ("full_ft", "pretrain"):
+    if not w.is_full_training:
         return False
     if w.master_weights is not None:
         return w.master_weights
@@ -177,7 +177,7 @@ def fsdp_unsharded_root_bytes(w: Workload, arch: ModelArch, fw: TrainingFramewor
     """
     if dp <= 1:
         return 0
-    lora = w.task in ("lora", "qlora")
+    lora = w.is_adapter_training
     wide = kbit_prepared(w, fw) or (not lora and bytes_per_weight(w.weights_dtype) >= 4)
     emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
     root = (emb + arch.hidden_size) * (4 if wide else 2)
@@ -198,7 +198,7 @@ def optimizer_in_backward(w: Workload, num_gpus: int = 1) -> bool:
     per parameter that steps that parameter's optimizer and sets its ``grad`` to None, so only
     the gradient being applied is alive (``full_finetune_single_device.py``).
     """
-    if w.task not in ("full_ft", "pretrain"):
+    if not w.is_full_training:
         return False
     if w.optimizer_in_bwd is not None:
         return w.optimizer_in_bwd

@@ -83,7 +83,7 @@ def candidates(
             and gpu.segment == "consumer"
             and w.is_training
             and ev.fits
-            and w.task in ("full_ft", "pretrain")
+            and w.is_full_training
         )
         for offer, usd in offer_list:
             cost = None

@@ -86,11 +86,7 @@ def gpu_dependent(w: Workload) -> bool:
     GGUF weights run on llama.cpp); diffusers memory options (offload, slicing) are chosen per
     card (diffusion.diffusion_plan), so an image job's peak does too.
     """
-    return (
-        w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS
-        or w.weights_dtype in GGUF_TYPES
-        or w.task in ("image_gen", "diffusion_lora")
-    )
+    return w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES or w.is_image
 
 
 MONEY_DEFAULTS: dict[str, object] = {
@@ -310,7 +306,7 @@ def _needs_multi_node(w: Workload, max_gpus: int) -> bool:
     """
     if w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE:
         return w.is_training
-    return w.task in ("full_ft", "pretrain") and w.model is not None and w.model.param_count() >= 30e9
+    return w.is_full_training and w.model is not None and w.model.param_count() >= 30e9
 
 
 def _reference_tokens(

@@ -414,7 +414,7 @@ def machine_evaluations(
             return MachineOptions((), (), (), ())
         notes.append(sentence(msg("recommend.owned_one_machine", gpus=machine.name)))
     rank_own = w.gpus is not None or unlike(machine.cards)
-    if w.model is None or w.task not in ("inference", "decode_ceiling") and unlike(machine.cards):
+    if w.model is None or not w.is_text_inference and unlike(machine.cards):
         if rank_own:
             ev = evaluate_machine(w.model_copy(update=MONEY_DEFAULTS), machine)
             return MachineOptions(((ev, [(None, None)]),), (), (ev.gpu,), (*notes,))

@@ -123,7 +123,7 @@ def fit_and_speed(
                 ],
                 "clauses",
             )
-        elif w.task in ("image_gen", "diffusion_lora"):
+        elif w.is_image:
             # diffusers runs the whole pipeline on every GPU (one image / step per GPU)
             reason = memo_msg(
                 "recommend.does_not_fit.pipeline", used=used_gib, gpu=gpu.name, cap=cap_gib, n=n

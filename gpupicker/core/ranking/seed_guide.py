@@ -51,13 +51,13 @@ def seed_row(w: Workload) -> int | None:
     if w.model is None:
         return None
     p = w.model.param_count()
-    if w.task in ("full_ft", "pretrain"):
+    if w.is_full_training:
         if p >= 65e9:
             return 0
         if p >= 6e9:
             return 1
         return 4
-    if w.task in ("lora", "qlora"):
+    if w.is_adapter_training:
         return 2
     if w.task == "inference":
         return 3

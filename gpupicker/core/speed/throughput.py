@@ -225,7 +225,7 @@ def estimate_throughput(
         raise ValueError(w.unresolved_model_error())
     arch = w.model
     n = max(1, num_gpus or w.num_gpus)
-    if w.task in ("image_gen", "diffusion_lora") or arch.kind == "diffusion":
+    if w.is_image or arch.kind == "diffusion":
         return image_throughput(w, arch, gpu, n)
     if w.is_training:
         return training_throughput(parallel_plan(w, n), arch, gpu, n, memory)

@@ -191,7 +191,7 @@ def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
     p = float(model_facts(arch)["active"])
     n_layers, h = arch.num_hidden_layers, arch.num_attention_heads * arch.head_dim_eff
     attn_fwd = 4.0 * n_layers * h * s if h else 0.0  # QKᵀ and AV over the full s × s matrix
-    lora = w.task in ("lora", "qlora")
+    lora = w.is_adapter_training
     f = (4.0 if lora else 6.0) * p + 3.0 * attn_fwd
     if w.grad_ckpt:
         f += 2.0 * p + attn_fwd
@@ -224,13 +224,13 @@ def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, step_
     if n <= 1:
         return 1.0
     params = model_facts(arch)["params"]
-    trainable = params if w.task in ("full_ft", "pretrain") else max(1, int(params * 0.005))
+    trainable = params if w.is_full_training else max(1, int(params * 0.005))
     nbytes = trainable * 2.0
     sharded = w.parallelism.zero_stage == 3 or w.parallelism.fsdp
     if sharded:
         nbytes *= 1.5
     comm = allreduce_seconds(gpu, n, nbytes)
-    if sharded and w.task in ("lora", "qlora"):
+    if sharded and w.is_adapter_training:
         passes = 3 if w.grad_ckpt else 2
         frozen = weights_bytes(arch, w.weights_dtype, w.quantized_group_set)
         # an all-gather moves (N−1)/N of the bytes: half a ring all-reduce
@@ -343,7 +343,7 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     fw = training_framework(w.framework)
     host = 0.0
     expert_note: Message | None = None
-    lora = w.task in ("lora", "qlora")
+    lora = w.is_adapter_training
     if fw.eager_host:
         layer_host = HF_HOST_S_PER_LAYER[(lora, w.grad_ckpt)]
         host = arch.num_hidden_layers * layer_host
@@ -414,7 +414,7 @@ def training_throughput(
     """
     g = _gpu_terms(w, arch, gpu)
     tokens_step, fw, host, extra, params = (g.tokens_step, g.framework, g.host_s, g.dequant_s, g.params)
-    lora = w.task in ("lora", "qlora")
+    lora = w.is_adapter_training
     trainable = (
         memory.trainable_params
         if memory is not None and memory.trainable_params

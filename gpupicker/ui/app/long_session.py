@@ -221,7 +221,7 @@ def _change(window: MainWindow, i: int) -> str:
         _expect("model", c.workload.model_id, picked.id)
         return f"model row {row}"
     q = wiz.quant_page
-    inference = c.workload.task in ("inference", "decode_ceiling")
+    inference = c.workload.is_text_inference
     if kind == 2:  # batch
         _go(window, "quantization")
         spin = q.infer_batch if inference else q.batch

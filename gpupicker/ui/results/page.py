@@ -288,7 +288,7 @@ class ResultsPage(QWizardPage):
         self.summary.setText(summary_text(w))
         self.summary.setToolTip(self.tie_break_text(self.controller.goal))
         snap = self.controller.snapshot
-        per_image = w.task in ("image_gen", "diffusion_lora")
+        per_image = w.is_image
         self.proxy.set_preferred((w.gpu, w.num_gpus) if w.gpu else None)
         self.options_model.set_options(
             view.options,

@@ -341,10 +341,7 @@ class ModelPage(Page):
 
         model = self.import_dialog.model if self.import_dialog is not None else None
         dtype = model.quantization.get("weights_dtype") if model is not None else None
-        if dtype in known_weight_dtypes() and self.controller.workload.task in (
-            "inference",
-            "decode_ceiling",
-        ):
+        if dtype in known_weight_dtypes() and self.controller.workload.is_text_inference:
             self.controller.update(weights_dtype=dtype)
 
     @override
@@ -364,7 +361,7 @@ class ModelPage(Page):
 
     @override
     def sync_from(self, w: Workload) -> None:
-        self.proxy.set_kind("diffusion" if w.task in ("image_gen", "diffusion_lora") else "llm")
+        self.proxy.set_kind("diffusion" if w.is_image else "llm")
         catalog = w.model_id is not None
         radio = self.catalog_radio if catalog else self.custom_radio
         if not radio.isChecked():

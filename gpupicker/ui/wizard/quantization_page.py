@@ -369,7 +369,7 @@ class QuantizationPage(Page):
             engine = framework_row(w.framework).name
         except ValueError:  # an engine core does not know: no ModelSlim entries
             engine = ""
-        inference = w.task in ("inference", "decode_ceiling")
+        inference = w.is_text_inference
         offered = set(modelslim_formats(engine)) if inference else set()
         offered |= {shown} & set(MODELSLIM_FORMATS)
         with QSignalBlocker(self.weights):
@@ -411,7 +411,7 @@ class QuantizationPage(Page):
             name = training_framework(w.framework).name
         except ValueError as exc:
             return str(exc)
-        if w.task in ("lora", "qlora"):
+        if w.is_adapter_training:
             prec = self.tr("frozen base, fp32 adapters")
         elif mixed:
             prec = self.tr("mixed precision (fp32 master weights)")
@@ -422,7 +422,7 @@ class QuantizationPage(Page):
             shard = self.tr("FSDP full shard")
         elif par.zero_stage:
             shard = tr_fmt(self.tr("ZeRO-%1"), str(par.zero_stage))
-        elif w.task in ("full_ft", "pretrain"):
+        elif w.is_full_training:
             shard = self.tr("FSDP full shard on 2+ GPUs, none on one")
         else:
             shard = self.tr("plain data parallel")
@@ -438,13 +438,13 @@ class QuantizationPage(Page):
     @override
     def sync_from(self, w: Workload) -> None:
         training = w.is_training
-        inference = w.task in ("inference", "decode_ceiling")
+        inference = w.is_text_inference
         self.train_box.setVisible(training)
         self.infer_box.setVisible(inference)
-        self.image_box.setVisible(w.task in ("image_gen", "diffusion_lora"))
+        self.image_box.setVisible(w.is_image)
         self.steps.setVisible(w.task == "image_gen")
         self.steps_label.setVisible(w.task == "image_gen")
-        lora = w.task in ("lora", "qlora")
+        lora = w.is_adapter_training
         self.lora_rank.setVisible(lora)
         self.lora_label.setVisible(lora)
         self._sync_weights(w)
@@ -460,7 +460,7 @@ class QuantizationPage(Page):
         )
         if training and self.framework.findData(w.framework) >= 0:
             set_combo(self.framework, w.framework)
-        full = w.task in ("full_ft", "pretrain")
+        full = w.is_full_training
         self.precision.setVisible(full)
         self.precision_label.setVisible(full)
         if self.precision.currentData() != w.master_weights:
