@@ -94,18 +94,19 @@ class ModelArch(ArchParams):
         """
         return _kv_layers(self)
 
-    def kv_values_per_token(self, kind: str = "S") -> int:
+    def kv_values_per_token(self, kind: str = "S", kv_heads: int | None = None) -> int:
         """Cached values (elements) per token of one layer of ``kind`` (``"F"`` or ``"S"``).
 
         ``2·g·d_h``; MLA's ``kv_lora_rank + qk_rope_head_dim`` (DeepSeek-V2 paper §2.1.2);
         full-attention layers of a model with different global sizes (Gemma 4
         ``global_head_dim`` / ``num_global_key_value_heads``) use those when the model
-        also has sliding layers.
+        also has sliding layers. ``kv_heads`` is the layer's own ``g`` where the model states
+        one per layer (``kv_heads_per_layer``), else :meth:`layer_kv_heads`.
         """
         if self.kv_lora_rank:
             return self.kv_lora_rank + (self.qk_rope_head_dim or 0)
-        g, d = self.layer_kv_heads(kind), self.layer_head_dim(kind)
-        return 2 * g * d
+        g = self.layer_kv_heads(kind) if kv_heads is None else kv_heads
+        return 2 * g * self.layer_head_dim(kind)
 
     def kv_values_per_token_by_kind(self) -> tuple[int, int]:
         """Cached values (elements) per token, summed over full and over sliding layers.
@@ -132,9 +133,9 @@ class ModelArch(ArchParams):
         full_v = sliding_v = 0
         for kind, g in zip(own, per, strict=False):
             if kind == "S" and self.sliding_window:
-                sliding_v += 2 * g * self.layer_head_dim("S")
+                sliding_v += self.kv_values_per_token("S", g)
             elif kind in "FS":
-                full_v += 2 * g * self.layer_head_dim(kind)
+                full_v += self.kv_values_per_token(kind, g)
         return full_v, sliding_v
 
     def indexer_bytes_per_token_per_layer(self) -> int:
