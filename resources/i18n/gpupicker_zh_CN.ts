@@ -848,7 +848,7 @@
     </message>
     <message>
         <source>currency {currency} is not used: a workload's money (budget_usd, max_usd_per_hour) is in US dollars ('USD'); amounts are shown in the catalog's display currency (gpupicker catalog currency CODE)</source>
-        <translation>币种 {currency} 不会被使用：工作负载中的金额（budget_usd、max_usd_per_hour）以美元（'USD'）计；金额按价格库的显示币种显示（gpupicker catalog currency CODE）</translation>
+        <translation>币种 {currency} 不会被使用：任务配置中的金额（budget_usd、max_usd_per_hour）以美元（'USD'）计；金额按价格库的显示币种显示（gpupicker catalog currency CODE）</translation>
     </message>
     <message>
         <source>Engine version not named in environment: taken to be {since} or newer, whose batch-1 16-bit GEMMs on Hopper stream at the bandwidth (older versions computed 64-row tensor-core tiles: slower on the H20)</source>

@@ -48,6 +48,9 @@ VLLM_CUDA_GRAPH_BYTES_MAX = int(2.4 * GiB)
 """CUDA-graph capture pool for large models (vllm issue #7553: about 2.4 GiB per GPU); smaller
 models capture smaller graphs, so we use 3 % of the card, capped at this value. vLLM captures
 the graphs after sizing the pool, so they come on top of ``gpu_memory_utilization``."""
+GRAPHS_MESSAGE = {False: "engines.cuda_graphs", True: "engines.acl_graphs"}
+"""The graph-capture clause's message id, keyed by "on an Ascend NPU" (vllm-ascend captures ACL
+graphs where vLLM on CUDA captures CUDA graphs)."""
 VLLM_DEFAULT_BATCHED_TOKENS = 2048
 """``max_num_batched_tokens`` floor without chunked prefill (vLLM ``SchedulerConfig``: at least
 ``max(max_model_len, 2048)``)."""
@@ -308,7 +311,7 @@ def _vllm_memory_on_card(
                         msg("engines.torch_capacity", gib=f"{torch_total / GiB:.2f}"),
                         msg("engines.profile_peak", gib=f"{(wb + act) / GiB:.2f}", act=f"{act / GiB:.2f}"),
                         msg("engines.non_torch", gib=f"{non_torch / GiB:.2f}"),
-                        msg(f"engines.{'acl' if npu else 'cuda'}_graphs", gib=f"{graphs / GiB:.2f}"),
+                        msg(GRAPHS_MESSAGE[npu], gib=f"{graphs / GiB:.2f}"),
                     ],
                     "clauses",
                 )

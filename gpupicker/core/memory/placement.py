@@ -85,6 +85,13 @@ HOST_RAM_CLASSES: dict[str, HostRamClass] = {
 
 SEGMENT_CLASS = {"consumer": "desktop", "workstation": "workstation", "datacenter": "server"}
 
+CLASS_MESSAGE = {
+    "desktop": "memory.placement.class.desktop",
+    "workstation": "memory.placement.class.workstation",
+    "server": "memory.placement.class.server",
+}
+"""Machine class (:data:`HOST_RAM_CLASSES`) → the message id naming its default configuration."""
+
 HOST_DECODE_EFFICIENCY = 0.40
 """Share of peak host RAM bandwidth llama.cpp's CPU expert matmuls reach at decode.
 
@@ -132,7 +139,7 @@ def host_ram_bandwidth(w: Workload, gpu: GpuSpec | None) -> tuple[float, Message
         return gpu.memory_bandwidth_gbps, msg("memory.placement.bw_unified")
     cls = SEGMENT_CLASS.get(gpu.segment if gpu is not None else "", "desktop")
     row = HOST_RAM_CLASSES[cls]
-    return row.gbps, msg(f"memory.placement.class.{cls}")
+    return row.gbps, msg(CLASS_MESSAGE[cls])
 
 
 def pcie_gbps(gpu: GpuSpec | None) -> float:

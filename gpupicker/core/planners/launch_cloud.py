@@ -86,7 +86,7 @@ def skypilot_yaml(
     )
     if gpu_id not in SKYPILOT_NAMES:
         header += "# CHECK: the accelerator name is not known to gpupicker, see `sky show-gpus`\n"
-        warnings.append(_s("skypilot_name", gpu=gpu_name, name=name))
+        warnings.append(_s("launch_config.skypilot_name", gpu=gpu_name, name=name))
     doc: dict[str, Any] = {}
     resources: dict[str, Any] = {"accelerators": f"{name}:{count}", "use_spot": spot}
     if service is not None:

@@ -62,7 +62,7 @@ def ascend_quant(w: Workload, model_id: str | None) -> tuple[str | None, str | N
         return None, None
     fmt = weight_format(dt, w.quant_method)
     if fmt not in ("w8a8", "w4a8"):
-        raise ValueError(_e("ascend_format", dtype=fmt.upper()))
+        raise ValueError(_e("launch_config.ascend_format", dtype=fmt.upper()))
     return fmt, official_quant(model_id, fmt)
 
 
@@ -102,10 +102,12 @@ def lmdeploy(
     if served:
         parts += ["--server-name", "0.0.0.0"]
     env = "LMDEPLOY_USE_MODELSCOPE=True " if modelscope else ""
-    assumptions = [_s("lmdeploy", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n, batch=max(seqs, 1))]
+    assumptions = [
+        _s("launch_config.lmdeploy", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n, batch=max(seqs, 1))
+    ]
     warnings: list[Message] = []
     if kv.startswith("fp8"):
-        warnings.append(_s("lmdeploy_kv_int8", kv=kv))
+        warnings.append(_s("launch_config.lmdeploy_kv_int8", kv=kv))
     return env + _j(parts), "pip install lmdeploy", assumptions, warnings
 
 
@@ -135,7 +137,7 @@ def vllm_ascend(
     env = [f"ASCEND_RT_VISIBLE_DEVICES={device_list(n)}"]
     if modelscope:
         env.insert(0, "VLLM_USE_MODELSCOPE=True")
-    assumptions = [_s("vllm_ascend", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n)]
+    assumptions = [_s("launch_config.vllm_ascend", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n)]
     setup = (
         "pip install vllm vllm-ascend  # the same release of both, on CANN and torch_npu "
         "(vllm-ascend installation guide)"
@@ -184,8 +186,8 @@ def mindie(
         f"source /usr/local/Ascend/mindie/latest/mindie-service/set_env.sh\n"
         f"cd {MINDIE_DIR}\n{script}\n./bin/mindieservice_daemon"
     )
-    assumptions = [_s("mindie", n=n, ctx=ctx, prompt=prompt, batch=batch, port=MINDIE_PORT)]
-    warnings = [_s("mindie_install")]
+    assumptions = [_s("launch_config.mindie", n=n, ctx=ctx, prompt=prompt, batch=batch, port=MINDIE_PORT)]
+    warnings = [_s("launch_config.mindie_install")]
     return cmd, "", assumptions, warnings, keys
 
 

@@ -121,7 +121,7 @@ def llama_factory(
         template = LLAMA_FACTORY_TEMPLATES.get((family or "").lower())
         doc["template"] = template or "YOUR_TEMPLATE"
         if template is None:
-            warnings.append(_s("llama_factory_template", family=family or "?"))
+            warnings.append(_s("launch_config.llama_factory_template", family=family or "?"))
     doc["cutoff_len"] = seq
     doc["output_dir"] = "saves/gpupicker"
     doc["per_device_train_batch_size"] = w.batch
@@ -135,10 +135,10 @@ def llama_factory(
     stage = par.zero_stage or (3 if par.fsdp or w.framework.lower() == "fsdp" else 0)
     if stage:
         if par.fsdp and not par.zero_stage:
-            assumptions.append(_s("fsdp_as_zero3", tool="LLaMA-Factory"))
+            assumptions.append(_s("launch_config.fsdp_as_zero3", tool="LLaMA-Factory"))
         name = {1: "ds_z2", 2: "ds_z2", 3: "ds_z3"}[stage]
         if stage == 1:
-            assumptions.append(_s("zero1_as_zero2", tool="LLaMA-Factory"))
+            assumptions.append(_s("launch_config.zero1_as_zero2", tool="LLaMA-Factory"))
         offload = "_offload" if par.cpu_offload else ""
         doc["deepspeed"] = f"examples/deepspeed/{name}{offload}_config.json"
     env = ["USE_MODELSCOPE_HUB=1"] if modelscope else []
@@ -159,7 +159,7 @@ def llama_factory(
     )
     assumptions.append(
         _s(
-            "llama_factory",
+            "launch_config.llama_factory",
             n=n,
             batch=w.batch,
             seq=seq,
@@ -167,7 +167,7 @@ def llama_factory(
             kind=str(doc["finetuning_type"]),
         )
     )
-    warnings.append(_s("dataset_placeholder"))
+    warnings.append(_s("launch_config.dataset_placeholder"))
     return cmd, setup, assumptions, warnings, doc
 
 
@@ -217,20 +217,20 @@ def ms_swift(
     stage = par.zero_stage or (3 if par.fsdp or w.framework.lower() == "fsdp" else 0)
     if stage:
         if par.fsdp and not par.zero_stage:
-            assumptions.append(_s("fsdp_as_zero3", tool="ms-swift"))
+            assumptions.append(_s("launch_config.fsdp_as_zero3", tool="ms-swift"))
         ds = f"zero{stage}"
         if par.cpu_offload:
             if stage == 1:
                 ds = "zero2"
-                assumptions.append(_s("zero1_as_zero2", tool="ms-swift"))
+                assumptions.append(_s("launch_config.zero1_as_zero2", tool="ms-swift"))
             ds += "_offload"
         parts += ["--deepspeed", ds]
     parts += ["--output_dir", "output"]
     env = [f"NPROC_PER_NODE={n}"] if n > 1 else []
     cmd = " ".join(env) + " " + _j(parts) if env else _j(parts)
     setup = "pip install 'ms-swift>=4' deepspeed" + (" bitsandbytes" if w.task == "qlora" else "")
-    assumptions.append(_s("ms_swift", sub=sub, n=n, batch=w.batch, seq=seq))
-    return cmd, setup, assumptions, [_s("dataset_placeholder")]
+    assumptions.append(_s("launch_config.ms_swift", sub=sub, n=n, batch=w.batch, seq=seq))
+    return cmd, setup, assumptions, [_s("launch_config.dataset_placeholder")]
 
 
 def mindspeed(w: Workload, n: int, model_dir: str) -> tuple[str, str, list[Message], list[Message]]:
@@ -246,10 +246,10 @@ def mindspeed(w: Workload, n: int, model_dir: str) -> tuple[str, str, list[Messa
     par = w.parallelism
     tp, pp = par.tensor_parallel, par.pipeline_parallel
     if n % (tp * pp):
-        raise ValueError(_e("mindspeed_parallel", tp=tp, pp=pp, n=n))
+        raise ValueError(_e("launch_config.mindspeed_parallel", tp=tp, pp=pp, n=n))
     m = w.model
     if m is None or not m.num_hidden_layers or not m.hidden_size:
-        raise ValueError(_e("mindspeed_shape"))
+        raise ValueError(_e("launch_config.mindspeed_shape"))
     seq = w.training_seq_len()
     dp = n // (tp * pp)
     script = "pretrain_gpt.py" if w.task == "pretrain" else "posttrain_gpt.py"
@@ -323,10 +323,10 @@ def mindspeed(w: Workload, n: int, model_dir: str) -> tuple[str, str, list[Messa
             "linear_fc2",
         ]
     parts += ["--data-path", "YOUR_DATA_PATH", "--load", "YOUR_MCORE_CKPT", "--save", "ckpt"]
-    assumptions = [_s("mindspeed", n=n, tp=tp, pp=pp, dp=dp, batch=w.batch, seq=seq)]
-    warnings = [_s("mindspeed_check")]
+    assumptions = [_s("launch_config.mindspeed", n=n, tp=tp, pp=pp, dp=dp, batch=w.batch, seq=seq)]
+    warnings = [_s("launch_config.mindspeed_check")]
     if w.task == "qlora":
-        warnings.append(_s("mindspeed_qlora"))
+        warnings.append(_s("launch_config.mindspeed_qlora"))
     setup = (
         "git clone --depth 1 https://gitcode.com/Ascend/MindSpeed-LLM.git && "
         "cd MindSpeed-LLM && pip install -r requirements.txt"

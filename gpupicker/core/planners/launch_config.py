@@ -142,7 +142,9 @@ def _native_precision(w: Workload, gpu: GpuSpec | None) -> tuple[Workload, list[
     :func:`.quant_support.lacks_bf16` (NVIDIA before Ampere); ``w`` unchanged otherwise.
     """
     if w.is_training and w.compute_dtype == "bf16" and gpu is not None and lacks_bf16(gpu):
-        return w.model_copy(update={"compute_dtype": "fp16"}), [_s("fp16_no_bf16", gpu=gpu.name)]
+        return w.model_copy(update={"compute_dtype": "fp16"}), [
+            _s("launch_config.fp16_no_bf16", gpu=gpu.name)
+        ]
     return w, []
 
 
@@ -178,16 +180,16 @@ def launch_config(
             GPU count. Its ``args[0]`` is the Message (core.messages.error_message).
     """
     if w.task == "image_gen":
-        raise ValueError(_e("image_gen"))
+        raise ValueError(_e("launch_config.image_gen"))
     warnings: list[Message] = []
     model = model_ref or "YOUR_MODEL"
     if model_ref is None:
-        warnings.append(_s("no_hf_repo"))
+        warnings.append(_s("launch_config.no_hf_repo"))
     plan = opt.serving
     replicas = plan.replicas if plan is not None and not w.is_training else 1
     per = plan.gpus_per_replica if plan is not None and not w.is_training else opt.num_gpus
     if replicas * per != opt.num_gpus:
-        raise ValueError(_e("plan_gpus", replicas=replicas, per=per, n=opt.num_gpus))
+        raise ValueError(_e("launch_config.plan_gpus", replicas=replicas, per=per, n=opt.num_gpus))
     service: tuple[int, str] | None = None
     npu = "ascend" in opt.gpu_id.lower() or "ascend" in opt.gpu_name.lower()
     refs = Refs(_hub_id(model_ref), _hub_id(modelscope_id), family, npu)
@@ -201,19 +203,25 @@ def launch_config(
         engine, cmd, setup, assumptions, more, fetch = serving(w, opt, model, per, served, refs)
         if served:
             service = SERVER_PORTS[engine]
-            assumptions.append(_s("service", replicas=replicas, n=per, port=service[0], path=service[1]))
+            assumptions.append(
+                _s("launch_config.service", replicas=replicas, n=per, port=service[0], path=service[1])
+            )
         elif replicas > 1:
-            assumptions.append(_s("replica_nodes", replicas=replicas, n=per))
+            assumptions.append(_s("launch_config.replica_nodes", replicas=replicas, n=per))
     warnings += more
     download, first = _download(fetch, refs)
     yaml_setup = "\n".join(x for x in (setup, first) if x)
     spot = opt.pricing in ("spot", "interruptible", "preemptible")
     if opt.memory.cards:
         # the user's own machine of unlike cards: no cloud sells it, so no cloud task
-        sky = dstack = f"# {_e('machine_no_cloud', machine=opt.gpu_name)}\n"
+        sky = dstack = f"# {_e('launch_config.machine_no_cloud', machine=opt.gpu_name)}\n"
         sky_warn: list[Message] = []
         assumptions.append(
-            _s("machine_at_prices", machine=opt.gpu_name, pricing=_pricing(opt.pricing or "owned"))
+            _s(
+                "launch_config.machine_at_prices",
+                machine=opt.gpu_name,
+                pricing=_pricing(opt.pricing or "owned"),
+            )
         )
     else:
         sky, sky_warn = skypilot_yaml(opt.gpu_id, opt.gpu_name, per, spot, yaml_setup, cmd, replicas, service)
@@ -221,7 +229,7 @@ def launch_config(
         dstack = dstack_yaml(opt.gpu_id, mem_gb, per, spot, yaml_setup, cmd, replicas, service)
         assumptions.append(
             _s(
-                "gpus_at_prices",
+                "launch_config.gpus_at_prices",
                 n=opt.num_gpus,
                 gpu=opt.gpu_name,
                 pricing=_pricing(opt.pricing or "on_demand"),

@@ -72,9 +72,9 @@ def _vllm_quant(w: Workload) -> tuple[str | None, Message | None]:
     if dt == "int4":
         method = (w.quant_method or "awq").lower()
         if method not in ("awq", "gptq", "awq_marlin", "gptq_marlin"):
-            return None, _s("unknown_quant_method", method=str(w.quant_method))
-        return method, None if w.quant_method else _s("int4_awq")
-    return None, _s("no_quantization_flag", dtype=dt)
+            return None, _s("launch_config.unknown_quant_method", method=str(w.quant_method))
+        return method, None if w.quant_method else _s("launch_config.int4_awq")
+    return None, _s("launch_config.no_quantization_flag", dtype=dt)
 
 
 def _vllm_speculative(w: Workload) -> list[str]:
@@ -121,9 +121,9 @@ def _prequantized(
     method = quant.split("_")[0]
     official = launch_hub.official_quant(w.model_id, method)
     if official is not None:
-        assumptions.append(_s("official_quant", method=method.upper(), repo=official))
+        assumptions.append(_s("launch_config.official_quant", method=method.upper(), repo=official))
         return official, official
-    warnings.append(_s("prequantized", method=method.upper(), repo=model))
+    warnings.append(_s("launch_config.prequantized", method=method.upper(), repo=model))
     return f"YOUR_{method.upper()}_CHECKPOINT", None
 
 
@@ -162,7 +162,7 @@ def serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: Re
         return _transformers_generate(w, model, n, refs.hf_repo)
     raise ValueError(
         _e(
-            "no_serving_command",
+            "launch_config.no_serving_command",
             framework=repr(w.framework),
             choices=join([verbatim(x) for x in SERVING_ENGINES], "list"),
         )
@@ -182,21 +182,21 @@ def _ascend_server(w: Workload, opt: Option, model: str, n: int, served: bool, r
     fmt, official = launch_cn_serving.ascend_quant(w, w.model_id)
     if fmt is not None:
         if official is not None:
-            assumptions.append(_s("official_quant", method=fmt.upper(), repo=official))
+            assumptions.append(_s("launch_config.official_quant", method=fmt.upper(), repo=official))
             model = fetch = official
         else:
-            warnings.append(_s("modelslim", fmt=fmt.upper(), repo=model))
+            warnings.append(_s("launch_config.modelslim", fmt=fmt.upper(), repo=model))
             model, fetch = f"YOUR_{fmt.upper()}_CHECKPOINT", None
     elif refs.modelscope_id:
         model = refs.modelscope_id
     if w.model is not None and (refusal := tensor_parallel_refusal(w.model, n)) is not None:
-        raise ValueError(_e("tp_refused", engine=ENGINE_NAMES.get(fw, fw), n=n, error=refusal))
+        raise ValueError(_e("launch_config.tp_refused", engine=ENGINE_NAMES.get(fw, fw), n=n, error=refusal))
     if fw == "mindie":
         where = launch_hub.local_dir(model) if "/" in model else model
         cmd, setup, a, more, _ = launch_cn_serving.mindie(w, n, where, w.model_id or "model", _seqs(w, opt))
         return "mindie", cmd, setup, assumptions + a, warnings + more, fetch
     if fmt is not None:
-        assumptions.append(_s("quantization", quant="ascend"))
+        assumptions.append(_s("launch_config.quantization", quant="ascend"))
     on_ms = model == refs.modelscope_id or (fmt is not None and model == fetch)
     cmd, setup, a, more = launch_cn_serving.vllm_ascend(w, n, model, fmt, served, on_ms)
     return "vllm-ascend", cmd, setup, assumptions + a, warnings + more, fetch
@@ -215,7 +215,7 @@ def _lmdeploy_server(w: Workload, opt: Option, model: str, n: int, served: bool,
     if warn:
         warnings.append(warn)
     if quant not in (None, "awq"):
-        raise ValueError(_e("lmdeploy_format", dtype=w.weights_dtype, method=str(quant)))
+        raise ValueError(_e("launch_config.lmdeploy_format", dtype=w.weights_dtype, method=str(quant)))
     if quant == "awq" and "/" in model:
         model, fetch = _prequantized(w, quant, model, warnings, assumptions)
     elif refs.modelscope_id and "/" in model:
@@ -244,7 +244,7 @@ def _vllm_or_sglang(
         model, fetch = _prequantized(w, quant, model, warnings, assumptions)
     kv = w.kv_cache_dtype
     if w.model is not None and (refusal := tensor_parallel_refusal(w.model, n)) is not None:
-        raise ValueError(_e("tp_refused", engine=ENGINE_NAMES[fw], n=n, error=refusal))
+        raise ValueError(_e("launch_config.tp_refused", engine=ENGINE_NAMES[fw], n=n, error=refusal))
     port = ["--host", "0.0.0.0", "--port", str(SERVER_PORTS[fw][0])] if served else []
     if fw == "vllm":
         parts = [
@@ -289,7 +289,7 @@ def _vllm_or_sglang(
     parts += port
     assumptions.append(
         _s(
-            "serving",
+            "launch_config.serving",
             engine=ENGINE_NAMES[fw],
             ctx=ctx,
             frac=f"{w.gpu_memory_utilization:.2f}",
@@ -298,9 +298,9 @@ def _vllm_or_sglang(
         )
     )
     if quant:
-        assumptions.append(_s("quantization", quant=quant))
+        assumptions.append(_s("launch_config.quantization", quant=quant))
     if opt.memory.max_concurrent_seqs:
-        assumptions.append(_s("kv_pool_holds", n=opt.memory.max_concurrent_seqs))
+        assumptions.append(_s("launch_config.kv_pool_holds", n=opt.memory.max_concurrent_seqs))
     return fw, _j(parts), setup, assumptions, warnings, fetch
 
 
@@ -319,7 +319,7 @@ def _gguf_types(w: Workload) -> tuple[str, str, list[Message]]:
         else {"fp16": "F16", "bf16": "BF16", "fp32": "F32"}.get(wdt, "Q4_K_M")
     )
     if wdt not in GGUF_TYPES and wdt not in ("fp16", "bf16", "fp32"):
-        warnings.append(_s("no_gguf_type", dtype=wdt))
+        warnings.append(_s("launch_config.no_gguf_type", dtype=wdt))
     return quant, kv, warnings
 
 
@@ -336,10 +336,10 @@ def _ollama(w: Workload, opt: Option, model: str, served: bool) -> Served:
         cmd = " ".join(env) + " ollama serve &\nollama pull " + shlex.quote(model) + "\nwait"
     else:
         cmd = " ".join(env) + " ollama serve &\nollama run " + shlex.quote(model)
-    assumptions.append(_s("ollama", ctx=ctx, n=w.batch, quant=quant, kv=kv))
+    assumptions.append(_s("launch_config.ollama", ctx=ctx, n=w.batch, quant=quant, kv=kv))
     if opt.memory.cards:
-        warnings.append(_s("ollama_no_split"))
-    warnings.append(_s("ollama_tag", quant=quant))
+        warnings.append(_s("launch_config.ollama_no_split"))
+    warnings.append(_s("launch_config.ollama_tag", quant=quant))
     return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, warnings, None
 
 
@@ -372,14 +372,14 @@ def _llama_server(w: Workload, opt: Option, model: str, n: int, served: bool) ->
         parts = ["CUDA_DEVICE_ORDER=PCI_BUS_ID", f"CUDA_VISIBLE_DEVICES={devices}", *parts]
         split = ",".join(f"{x:g}" for x in opt.memory.tensor_split)
         parts += ["--tensor-split", split]
-        assumptions.append(_s("mixed_split", cards=opt.gpu_name, split=split))
-        assumptions.append(_s("mixed_devices", devices=devices))
+        assumptions.append(_s("launch_config.mixed_split", cards=opt.gpu_name, split=split))
+        assumptions.append(_s("launch_config.mixed_devices", devices=devices))
     place = opt.memory.placement
     if place is not None and place.n_cpu_moe:
         parts += ["--n-cpu-moe", str(place.n_cpu_moe)]
         assumptions.append(
             _s(
-                "n_cpu_moe",
+                "launch_config.n_cpu_moe",
                 n=place.n_cpu_moe,
                 layers=place.moe_layers_on_host,
                 gib=f"{place.host_expert_bytes / GiB:.1f}",
@@ -388,17 +388,19 @@ def _llama_server(w: Workload, opt: Option, model: str, n: int, served: bool) ->
         )
     if place is not None and place.kv_on_host:
         parts += ["--no-kv-offload"]
-        assumptions.append(_s("no_kv_offload", gib=f"{place.host_kv_bytes / GiB:.1f}"))
+        assumptions.append(_s("launch_config.no_kv_offload", gib=f"{place.host_kv_bytes / GiB:.1f}"))
     if n > 1:
         parts += ["-sm", "layer"]
     if kv in ("q8_0", "q4_0"):
         parts += ["-fa", "on", "-ctk", kv, "-ctv", kv]
     if served:
         parts += ["--host", "0.0.0.0", "--port", str(SERVER_PORTS["llama.cpp"][0])]
-    assumptions.append(_s("llamacpp", n_ctx=n_ctx, n=w.batch, ctx=ctx, ngl=ngl, quant=quant, kv=kv))
+    assumptions.append(
+        _s("launch_config.llamacpp", n_ctx=n_ctx, n=w.batch, ctx=ctx, ngl=ngl, quant=quant, kv=kv)
+    )
     if n > 1:
-        assumptions.append(_s("layer_split", n=n))
-    warnings.append(_s("gguf_placeholder"))
+        assumptions.append(_s("launch_config.layer_split", n=n))
+    warnings.append(_s("launch_config.gguf_placeholder"))
     return "llama.cpp", _j(parts), "", assumptions, warnings, None
 
 
@@ -425,7 +427,7 @@ def _transformers_generate(w: Workload, model: str, n: int, fetch: str | None) -
         f"{w.batch} prompts of {w.prompt_len or w.seq_len or w.avg_prompt_tokens} tokens\n"
         "EOF"
     )
-    assumptions.append(_s("transformers", n=n, batch=w.batch, ctx=ctx))
+    assumptions.append(_s("launch_config.transformers", n=n, batch=w.batch, ctx=ctx))
     return (
         "transformers",
         cmd,

@@ -1,6 +1,7 @@
 """The text pieces every launch config is written with.
 
-Its sentences and errors (``launch_config.<id>`` messages), commands joined with line
+Its sentences and errors (``launch_config.…`` messages, each id written in full at its call site
+so a search finds every use), commands joined with line
 continuations, and YAML written by PyYAML's safe emitter (so no value can add a key).
 """
 
@@ -15,13 +16,19 @@ from ..messages import Message, join, msg
 
 
 def sentence(id: str, **params: str | int | Message) -> Message:
-    """The sentence ``launch_config.<id>`` with its full stop (core.messages)."""
-    return join([msg("launch_config." + id, **params)])
+    """The sentence with message id ``id`` (written in full) and its full stop (core.messages).
+
+    Raises KeyError (from core.messages) for an id with no English template.
+    """
+    return join([msg(id, **params)])
 
 
 def error(id: str, **params: str | int | Message) -> Message:
-    """An error text ``launch_config.<id>`` (no full stop)."""
-    return msg("launch_config." + id, **params)
+    """The error text with message id ``id`` (written in full; no full stop).
+
+    Raises KeyError (from core.messages) for an id with no English template.
+    """
+    return msg(id, **params)
 
 
 def heredoc(name: str, body: str) -> str:

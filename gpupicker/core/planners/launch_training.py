@@ -39,13 +39,13 @@ def _training_extras(w: Workload, fw: str) -> list[Message]:
     """One short sentence per training option the launcher sets (checkpointing, LoRA, sharding)."""
     out = []
     if w.grad_ckpt:
-        out.append(_s("grad_ckpt"))
+        out.append(_s("launch_config.grad_ckpt"))
     if w.lora is not None:
-        out.append(_s("lora_rank", n=w.lora.r))
+        out.append(_s("launch_config.lora_rank", n=w.lora.r))
     if w.parallelism.zero_stage:
-        out.append(_s("zero_stage", n=w.parallelism.zero_stage))
+        out.append(_s("launch_config.zero_stage", n=w.parallelism.zero_stage))
     elif w.parallelism.fsdp or fw == "fsdp":
-        out.append(_s("fsdp"))
+        out.append(_s("launch_config.fsdp"))
     return out
 
 
@@ -76,7 +76,7 @@ def training(w: Workload, opt: Option, model: str, refs: Refs) -> Launched:
         return "ms-swift", cmd, setup, a, more
     if fw == "mindspeed":
         if not refs.npu:  # MindSpeed-LLM is Megatron on torch_npu: it needs CANN
-            raise ValueError(_e("mindspeed_npu", gpu=opt.gpu_name))
+            raise ValueError(_e("launch_config.mindspeed_npu", gpu=opt.gpu_name))
         where = launch_hub.local_dir(hub) if "/" in hub else hub
         cmd, setup, a, more = launch_cn_training.mindspeed(w, n, where)
         return "mindspeed", cmd, setup, a, more
@@ -88,7 +88,7 @@ def training(w: Workload, opt: Option, model: str, refs: Refs) -> Launched:
         return _litgpt(w, model, opt.num_gpus, fw)
     raise ValueError(
         _e(
-            "no_training_launcher",
+            "launch_config.no_training_launcher",
             framework=repr(w.framework),
             choices=join([verbatim(x) for x in TRAINING_LAUNCHERS], "list"),
         )
@@ -153,10 +153,12 @@ def _trl(w: Workload, model: str, n: int, fw: str) -> Launched:
         else:
             parts += ["--load_in_8bit"]
     parts += ["--output_dir", "out"]
-    assumptions.append(_s("trl", n=n, batch=w.batch, seq=seq, opt=w.optimizer, dtype=w.compute_dtype))
+    assumptions.append(
+        _s("launch_config.trl", n=n, batch=w.batch, seq=seq, opt=w.optimizer, dtype=w.compute_dtype)
+    )
     assumptions += _training_extras(w, fw)
     if w.task == "pretrain":
-        warnings.append(_s("pretrain"))
+        warnings.append(_s("launch_config.pretrain"))
     return (
         "trl",
         _j(parts),
@@ -178,7 +180,7 @@ def _torchtune(w: Workload, n: int, fw: str) -> Launched:
     lora = w.lora
     kind = {"lora": "lora", "qlora": "lora", "full_ft": "full"}.get(w.task)
     if kind is None:
-        raise ValueError(_e("torchtune_tasks", task=repr(w.task)))
+        raise ValueError(_e("launch_config.torchtune_tasks", task=repr(w.task)))
     recipe = f"{kind}_finetune_{'distributed' if n > 1 else 'single_device'}"
     cfg = f"YOUR_MODEL/{'qlora' if w.task == 'qlora' else kind}_{'distributed' if n > 1 else 'single_device'}"
     parts = (
@@ -195,9 +197,9 @@ def _torchtune(w: Workload, n: int, fw: str) -> Launched:
     )
     if lora is not None:
         parts += [f"model.lora_rank={lora.r}", f"model.lora_alpha={lora.alpha:g}"]
-    assumptions.append(_s("torchtune", recipe=recipe, batch=w.batch, seq=seq))
+    assumptions.append(_s("launch_config.torchtune", recipe=recipe, batch=w.batch, seq=seq))
     assumptions += _training_extras(w, fw)
-    warnings.append(_s("torchtune_config"))
+    warnings.append(_s("launch_config.torchtune_config"))
     return "torchtune", " ".join(parts), "pip install torchtune torchao", assumptions, warnings
 
 
@@ -231,6 +233,6 @@ def _litgpt(w: Workload, model: str, n: int, fw: str) -> Launched:
         parts += ["--lora_r", str(lora.r), "--lora_alpha", f"{lora.alpha:g}"]
     if w.task == "qlora":
         parts += ["--quantize", "bnb.nf4" if w.weights_dtype == "nf4" else "bnb.int8"]
-    assumptions.append(_s("litgpt", recipe=sub, n=n, batch=w.batch, seq=seq))
+    assumptions.append(_s("launch_config.litgpt", recipe=sub, n=n, batch=w.batch, seq=seq))
     assumptions += _training_extras(w, fw)
     return "litgpt", _j(parts), 'pip install "litgpt[all]"', assumptions, warnings

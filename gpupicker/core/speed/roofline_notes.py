@@ -51,6 +51,24 @@ which captures ACL graphs (torch_npu's NPU graph mode) where vLLM on CUDA captur
 (vllm-ascend graph mode on ACLGraph; MindIE-LLM's model support list has an ``aclgraph``
 column, verylucky01/MindIE-LLM docs/zh/user_guide/model_support_list.md)."""
 
+LLAMACPP_ERA_NAMES = {"eager": "speed_inference.era.eager", "graph_reuse": "speed_inference.era.graph_reuse"}
+"""llama.cpp build era id (:data:`.llamacpp_engine.LLAMACPP_ERAS`) → the message id of its name."""
+
+HF_ERA_NAMES = {
+    "v4_early": "speed_inference.hf_era.v4_early",
+    "v4_late": "speed_inference.hf_era.v4_late",
+    "v5": "speed_inference.hf_era.v5",
+}
+"""transformers version era id (:data:`.hf_generate.HF_ERAS`) → the message id of its name."""
+
+BACKEND_SOURCES = {
+    "hip": "speed_inference.backend_source.hip",
+    "vulkan": "speed_inference.backend_source.vulkan",
+    "sycl": "speed_inference.backend_source.sycl",
+}
+"""llama.cpp back-end id (:data:`.llamacpp_engine.LLAMACPP_BACKENDS`) → the message id of the
+source of its η."""
+
 
 def _roofline_notes(
     p: EngineSpeed, gpu: GpuSpec, prec: str, dtype: str, eta: str, fixed_ms: str, host_ms: str
@@ -173,7 +191,7 @@ def _era_note(era: LlamaCppEra, named: bool, w: Workload, layer_s: float, old_la
     ms, old_ms = f"{layer_s * 1e3:.2f}", f"{old_layer_s * 1e3:.2f}"
 
     def build() -> Message:
-        name = msg(f"speed_inference.era.{era.id}")
+        name = msg(LLAMACPP_ERA_NAMES[era.id])
         if named:
             return join([msg("speed_inference.era_named", era=name, given=given, ms=ms)])
         return join([msg("speed_inference.era_assumed", era=name, ms=ms, old_ms=old_ms)])
@@ -207,7 +225,7 @@ def _hf_host(
     parts: list[Message] = [
         msg(
             "speed_inference.hf_era_named" if named else "speed_inference.hf_era_assumed",
-            era=msg(f"speed_inference.hf_era.{era.id}"),
+            era=msg(HF_ERA_NAMES[era.id]),
             ms=f"{hf.base_s * 1e3:.1f}",
         )
     ]
@@ -300,7 +318,7 @@ def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: flo
             eta=f"{eta:.0%}",
             prefill=f"{be.prefill_on(gpu.vendor):.0%}",
             pct=f"{be.range_pct:.0f}",
-            source=msg(f"speed_inference.backend_source.{be.id}"),
+            source=msg(BACKEND_SOURCES[be.id]),
         )
     return _LlamaCppSetting(floor, eta, era_note, backend_note, be)
 
