@@ -148,8 +148,8 @@ def test_the_import_reads_off_the_ui_thread_and_cancel_stops_it(
     from PySide6.QtWidgets import QPushButton
 
     import gpupicker.importers as importers
+    from gpupicker.core.messages import msg
     from gpupicker.importers import ImportCancelledError
-    from gpupicker.importers.base import imp
 
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "no-cache"))
     seen: dict[str, object] = {}
@@ -158,7 +158,7 @@ def test_the_import_reads_off_the_ui_thread_and_cancel_stops_it(
         seen["ui_thread"] = QThread.currentThread() is window.thread()
         assert cancel is not None
         seen["stopped"] = cancel.wait(10.0)  # a reader stops at its next check
-        raise ImportCancelledError(imp("cancelled"))
+        raise ImportCancelledError(msg("importers.cancelled"))
 
     monkeypatch.setattr(importers, "inspect_path", slow_read)
     dlg = window.wizard.model_page.open_import()

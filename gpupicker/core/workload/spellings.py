@@ -358,9 +358,11 @@ def normalize_input(data: Any) -> Any:
     # full fine-tuning: bf16), defined with the wizard's starting values in tasks.defaults
     d.update(implied_fields(d))
     native = NATIVE_WEIGHTS.get(str(d.get("model_id") or ""))
-    if native and "weights_dtype" not in d and d.get("task") in TEXT_INFERENCE_TASKS:
+    task = d.get("task")
+    task = task if isinstance(task, str) else None  # a non-text task is refused by the field check
+    if native and "weights_dtype" not in d and task in TEXT_INFERENCE_TASKS:
         d["weights_dtype"] = native
-    if d.get("task") in TRAINING_TASKS and "grad_ckpt" not in d:
+    if task in TRAINING_TASKS and "grad_ckpt" not in d:
         from ..stacks.training_frameworks import grad_ckpt_default
 
         fw = d.get("framework")  # not text: the field's own check names it below
