@@ -2670,6 +2670,11 @@
         <translation>peft prepare_model_for_kbit_training：嵌入层、lm_head 和归一化层为 fp32，残差流为 fp32</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="238" />
+        <source>peft prepare_model_for_kbit_training, then TRL's bf16 cast: norms in fp32, embeddings and lm_head in bf16, bf16 residual stream</source>
+        <translation>peft prepare_model_for_kbit_training，随后 TRL 转回 bf16：归一化层为 fp32，嵌入层和 lm_head 为 bf16，残差流为 bf16</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="239" />
         <source>Framework profile: {framework} (full fp32 logits at the loss)</source>
         <translation>框架配置：{framework}（损失处保留完整 fp32 logits）</translation>

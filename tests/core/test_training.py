@@ -79,7 +79,8 @@ def test_every_listed_framework_is_modelled_and_others_are_errors():
         "nemo",
     ):
         assert required in names
-    assert training_framework("TRL").id == "transformers"
+    assert training_framework("TRL").id == "trl"  # its own k-bit dtype handling
+    assert training_framework("peft").id == "transformers"
     assert training_framework("composer").id == "llm-foundry"
     with pytest.raises(ValueError, match="not modelled; choose one of transformers, unsloth"):
         training_framework("colossalai")
@@ -90,20 +91,35 @@ def test_every_listed_framework_is_modelled_and_others_are_errors():
 
 def test_unsloth_qlora_max_context_on_24gb_matches_its_readme():
     """unslothai/unsloth README: Llama-3.1-8B QLoRA on a 24 GB card reaches 78,475 tokens with
-    Unsloth (offloaded checkpoints, no full logits) vs 5,789 with HF + FA2: ±35 %."""
+    Unsloth (offloaded checkpoints, no full logits) vs 5,789 with HF + FA2: ±35 %. The README's
+    table runs ``use_gradient_checkpointing="unsloth"``; ``True`` keeps the checkpoints on the GPU
+    (unsloth/models/_utils.py ``prepare_model_for_kbit_training``)."""
     base = Workload(task="qlora", model=catalog_model("llama3_1_8b"), batch=1, seq_len=2048)
     card = gpu("rtx_4090")
-    unsloth = _max_context(base.model_copy(update={"framework": "unsloth"}), card)
+    offload = {"framework": "unsloth", "grad_ckpt": True, "grad_ckpt_offload": True}
+    unsloth = _max_context(base.model_copy(update=offload), card)
+    on_gpu = _max_context(base.model_copy(update={"framework": "unsloth"}), card)
     hf = _max_context(base, card)
     assert unsloth == pytest.approx(78_475, rel=0.35)
     assert unsloth > 8 * hf
-    est = estimate_memory(base.model_copy(update={"framework": "unsloth", "seq_len": 16384}))
+    assert hf < on_gpu < unsloth
+    est = estimate_memory(base.model_copy(update={**offload, "seq_len": 16384}))
     assert any("offloads the checkpointed layer inputs" in a for a in est.assumptions)
+    est = estimate_memory(base.model_copy(update={"framework": "unsloth", "seq_len": 16384}))
+    assert not any("offloads the checkpointed layer inputs" in a for a in est.assumptions)
 
 
 def test_unsloth_llama2_7b_qlora_16k_fits_a_t4():
-    """Unsloth runs Llama-2-7B QLoRA at 16k tokens on a T4 in about 10 GB."""
-    w = Workload(task="qlora", model=catalog_model("llama2_7b"), framework="unsloth", seq_len=16384)
+    """Unsloth runs Llama-2-7B QLoRA at 16k tokens on a T4 in about 10 GB (its long-context
+    figures use ``use_gradient_checkpointing="unsloth"``: offloaded checkpoints)."""
+    w = Workload(
+        task="qlora",
+        model=catalog_model("llama2_7b"),
+        framework="unsloth",
+        seq_len=16384,
+        grad_ckpt=True,
+        grad_ckpt_offload=True,
+    )
     est = estimate_memory(w, gpu("t4"))
     assert fits_on(est, gpu("t4")) and est.total_bytes < 10.5 * GiB
 
@@ -507,3 +523,22 @@ def test_fsdp_keeps_the_root_unit_whole_from_forward_to_backward():
     assert fsdp_unsharded_root_bytes(q, arch, training_framework("transformers"), 2) == root // 2 + state
     even = estimate_memory(q.model_copy(update={"num_gpus": 2}), num_gpus=2)
     assert any("root unit" in str(a) for a in even.assumptions)
+
+
+def test_trl_sft_qlora_casts_embeddings_back_to_bf16():
+    """TRL's SFTTrainer runs peft's ``prepare_model_for_kbit_training`` (everything unquantized
+    to fp32), then with bf16 ``peft_module_casting_to_bf16`` puts lm_head and embed_tokens back
+    in bf16 (trl/trainer/sft_trainer.py): against plain peft preparation the weights lose the
+    fp32 half of V·h per embedding and autocast's bf16 copy of lm_head, and the checkpoints are
+    bf16 layer inputs (2·h bytes per token per layer, not 4·h)."""
+    arch = catalog_model("llama3_2_1b")
+    base = Workload(task="qlora", model=arch, batch=1, seq_len=2048, grad_ckpt=True, prepare_kbit=True)
+    peft = estimate_memory(base)
+    trl = estimate_memory(base.model_copy(update={"framework": "trl"}))
+    vh = arch.vocab_size * arch.hidden_size  # tied: one V·h tensor
+    assert peft.weights_bytes - trl.weights_bytes == 2 * vh + 2 * vh  # fp32 half + autocast copy
+    assert any("TRL's bf16 cast" in a for a in trl.assumptions)
+    assert trl.total_bytes < peft.total_bytes
+    # SFTConfig defaults gradient_checkpointing to True (TrainingArguments: False)
+    w = Workload.model_validate({"task": "lora", "model_id": "llama3_2_1b", "framework": "trl"})
+    assert w.grad_ckpt

@@ -48,6 +48,8 @@ from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES
 from .training_states import (
     ModelStates,
     ShardPlan,
+    kbit_fp32_embeddings,
+    kbit_note_id,
     kbit_prepared,
     model_states,
     optimizer_in_backward,
@@ -226,7 +228,8 @@ def _activations(
 
     Per layer: :func:`activation_bytes_per_token_per_layer` × the framework's activation scale,
     divided by the tensor-parallel degree; with gradient checkpointing only each layer's input
-    is kept (fp32 when the residual stream is fp32), none when the framework offloads it.
+    is kept (fp32 when the residual stream is fp32, :func:`kbit_fp32_embeddings`), none when
+    the workload asks for an offloading mode the framework has.
     Logits: :func:`~gpupicker.core.stacks.training_frameworks.logits_bytes`, on the last
     pipeline stage only (averaged over stages).
     """
@@ -235,8 +238,10 @@ def _activations(
     layers_here = max(1, arch.num_hidden_layers // plan.pp)
     per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32, s, w.attention) / plan.tp
     per_layer *= fw.activation_scale
-    ckpt_bytes = (4 if (fp32 or kbit_prepared(w, fw)) else 2) * arch.hidden_size
-    offloaded = w.grad_ckpt and fw.offloads_checkpoints
+    ckpt_bytes = (4 if (fp32 or kbit_fp32_embeddings(w, fw)) else 2) * arch.hidden_size
+    # only an offloading mode moves the checkpoints (Unsloth's "unsloth", torchtune/TRL
+    # activation offloading); grad_ckpt: true is the HF checkpoint, inputs on the GPU
+    offloaded = w.grad_ckpt and w.grad_ckpt_offload and fw.offloads_checkpoints
     saved = 0.0 if offloaded else tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
     logits = logits_bytes(fw, tokens, arch.vocab_size) / plan.tp
     if plan.pp > 1:
@@ -423,7 +428,7 @@ def _training_assumptions(
         _state_note(w, lora, st.p_bytes, st.master),
         *((join([msg("training.autocast_copies")]),) if pk.extra else ()),
         framework_memory_note(w),
-        *((join([msg("training.kbit_prepared")]),) if kbit_prepared(w, fw) else ()),
+        *((join([msg(kbit_note_id(w, fw))]),) if kbit_prepared(w, fw) else ()),
         _range_note(w, fw.id, total),
         *((temps.host_note,) if temps.host_note is not None else ()),
         *(

@@ -82,6 +82,22 @@ def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
     )
 
 
+def kbit_fp32_embeddings(w: Workload, fw: TrainingFramework) -> bool:
+    """True when a k-bit prepared run keeps its embeddings and lm_head in fp32.
+
+    peft's ``prepare_model_for_kbit_training`` casts them to fp32 (``utils/other.py``), so the
+    residual stream that starts at the embedding is fp32 too; TRL's ``SFTTrainer`` casts them
+    back to bf16 (``peft_module_casting_to_bf16``, ``TrainingFramework.kbit_embeddings_16bit``)
+    and keeps only the norms in fp32.
+    """
+    return kbit_prepared(w, fw) and not fw.kbit_embeddings_16bit
+
+
+def kbit_note_id(w: Workload, fw: TrainingFramework) -> str:
+    """The message id naming the dtypes a k-bit prepared run keeps (peft's fp32, or TRL's bf16)."""
+    return "training.kbit_prepared" if kbit_fp32_embeddings(w, fw) else "training.kbit_prepared_16bit"
+
+
 def uses_master_weights(w: Workload) -> bool:
     """Whether 16-bit full fine-tuning / pre-training keeps fp32 master weights (16 B/param).
 
@@ -178,7 +194,7 @@ def fsdp_unsharded_root_bytes(w: Workload, arch: ModelArch, fw: TrainingFramewor
     if dp <= 1:
         return 0
     lora = w.is_adapter_training
-    wide = kbit_prepared(w, fw) or (not lora and bytes_per_weight(w.weights_dtype) >= 4)
+    wide = kbit_fp32_embeddings(w, fw) or (not lora and bytes_per_weight(w.weights_dtype) >= 4)
     emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
     root = (emb + arch.hidden_size) * (4 if wide else 2)
     extra = root * (dp - 1) // dp
@@ -289,7 +305,7 @@ def model_states(w: Workload, arch: ModelArch, fw: TrainingFramework, lora: Lora
         p_bytes = bytes_per_weight(lora.adapter_dtype)
         adapters = int(trainable * p_bytes)
         fp32_params = False
-        if kbit_prepared(w, fw):
+        if kbit_fp32_embeddings(w, fw):
             # peft prepare_model_for_kbit_training: every 16-bit parameter left unquantized
             # (embeddings, lm_head, norms) is cast to fp32; under autocast the lm_head is
             # re-cast to bf16 in each forward (cached); the residual stream becomes fp32
@@ -413,6 +429,8 @@ __all__ = [
     "ShardPlan",
     "expert_parallel_split",
     "fsdp_unsharded_root_bytes",
+    "kbit_fp32_embeddings",
+    "kbit_note_id",
     "kbit_prepared",
     "lora_trainable_params",
     "model_states",

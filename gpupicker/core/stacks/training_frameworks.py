@@ -39,8 +39,10 @@ class TrainingFramework:
             (Liger FusedLinearCrossEntropy, Unsloth/Apple cut cross-entropy).
         activation_scale: saved activations relative to transformers' eager layer
             (fused RMSNorm/SwiGLU/RoPE kernels save fewer tensors).
-        offloads_checkpoints: with gradient checkpointing the saved layer inputs go to
-            CPU RAM (Unsloth ``use_gradient_checkpointing="unsloth"``).
+        offloads_checkpoints: the framework can move the checkpointed layer inputs to CPU RAM
+            when the workload asks (``grad_ckpt: "offload"`` / ``"unsloth"``): Unsloth's
+            ``use_gradient_checkpointing="unsloth"``, torchtune's and TRL's
+            ``activation_offloading``. Plain ``grad_ckpt: true`` keeps them on the GPU.
         master_weights: 16-bit training keeps fp32 master weights + fp32 Adam states
             (ZeRO paper K = 12): mixed precision by default.
         fp32_grad_copy: the optimizer step materializes an fp32 copy of the (sharded)
@@ -55,6 +57,11 @@ class TrainingFramework:
             ``speed.training.MFU_OPTIMIZED`` (llm-foundry benchmark tables).
         sharding: the sharding this framework applies when several GPUs are used and the
             user chose none: ``"fsdp"``, ``"zero3"`` or ``"ddp"`` (plain data parallel).
+        kbit_embeddings_16bit: after peft's ``prepare_model_for_kbit_training`` casts a 4/8-bit
+            model's unquantized parameters to fp32, the framework casts the embeddings and
+            lm_head back to bf16 and keeps only the norms in fp32 (TRL ``SFTTrainer``
+            ``peft_module_casting_to_bf16``): no fp32 embedding, no autocast copy of it, and a
+            16-bit residual stream.
         grad_ckpt_default: the framework turns gradient checkpointing on unless told not to
             (a workload that does not set ``grad_ckpt`` gets it, core.workload).
         source: where the numbers come from.
@@ -73,6 +80,7 @@ class TrainingFramework:
     speedup_vs_hf: float = 1.0
     mfu_factor: float = 1.0
     sharding: str = "fsdp"
+    kbit_embeddings_16bit: bool = False
     grad_ckpt_default: bool = False
     source: str = ""
 
@@ -102,7 +110,7 @@ costed with it."""
 _FRAMEWORKS: tuple[TrainingFramework, ...] = (
     TrainingFramework(
         "transformers",
-        "Hugging Face Trainer / TRL / peft",
+        "Hugging Face Trainer / peft",
         master_weights=False,
         eager_host=True,
         sharding="fsdp",
@@ -121,9 +129,28 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         sharding="ddp",
         source="unslothai/unsloth README benchmarks (2x faster, 70% less VRAM; Llama-3.1-8B "
         "QLoRA 78,475 tokens on 24 GB vs 5,789 with HF+FA2); unsloth/models/_utils.py "
-        "Unsloth_Offloaded_Gradient_Checkpointer (layer inputs to CPU); fused "
+        'prepare_model_for_kbit_training: use_gradient_checkpointing="unsloth" sets '
+        "_offloaded_gradient_checkpointing (Unsloth_Offloaded_Gradient_Checkpointer: layer "
+        "inputs to CPU), True runs HF gradient_checkpointing_enable (inputs on the GPU); fused "
         "cross-entropy without full logits; fused RMSNorm/SwiGLU/RoPE/LoRA-MLP kernels "
         "save X, gate and up only",
+    ),
+    TrainingFramework(
+        "trl",
+        "TRL SFTTrainer (HF Trainer + peft)",
+        master_weights=False,
+        eager_host=True,
+        kbit_embeddings_16bit=True,
+        offloads_checkpoints=True,
+        grad_ckpt_default=True,
+        sharding="fsdp",
+        source="huggingface/trl trl/trainer/sft_trainer.py _prepare_peft_model: a 4/8-bit model "
+        "(not sharded QLoRA) goes through peft prepare_model_for_kbit_training, then, with "
+        "bf16, peft_module_casting_to_bf16 casts lm_head/embed_tokens back to bf16 and keeps "
+        "the norms in fp32; trl/trainer/sft_config.py: gradient_checkpointing and bf16 default "
+        "to True (TrainingArguments: False); SFTConfig activation_offloading (torchtune's "
+        "OffloadActivations, trl/models/activation_offloading.py); HF Trainer underneath "
+        "(transformers' speed)",
     ),
     TrainingFramework(
         "liger",
@@ -171,10 +198,12 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         "torchtune",
         "torchtune",
         logits_bytes_per_vocab=HF_LOGITS_BYTES_PER_VOCAB / 8,
+        offloads_checkpoints=True,
         master_weights=False,
         sharding="fsdp",
         source="pytorch/torchtune CEWithChunkedOutputLoss (8 chunks, upcast per chunk); "
-        "recipes train in pure bf16 by default",
+        "recipes train in pure bf16 by default; enable_activation_offloading "
+        "(training/_activation_offloading.py OffloadActivations: saved tensors to CPU)",
     ),
     TrainingFramework(
         "litgpt",

@@ -197,6 +197,10 @@ TEMPLATES: dict[str, str] = {
     "training.kbit_prepared": (
         "peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, fp32 residual stream"
     ),
+    "training.kbit_prepared_16bit": (
+        "peft prepare_model_for_kbit_training, then TRL's bf16 cast: norms in fp32, "
+        "embeddings and lm_head in bf16, bf16 residual stream"
+    ),
     "training.zero_offload": (
         "ZeRO-Offload: optimizer states, fp32 master weights and gradients "
         "in CPU RAM, about {gib} GiB of host memory ({bytes} bytes per "
