@@ -542,3 +542,31 @@ def test_trl_sft_qlora_casts_embeddings_back_to_bf16():
     # SFTConfig defaults gradient_checkpointing to True (TrainingArguments: False)
     w = Workload.model_validate({"task": "lora", "model_id": "llama3_2_1b", "framework": "trl"})
     assert w.grad_ckpt
+
+
+@pytest.mark.parametrize(
+    ("card", "unsloth_ctx", "hf_ctx"),
+    [("rtx_4060", 2_972, None), ("rtx_4090", 78_475, 5_789), ("a100_sxm_80gb", 342_733, 28_454)],
+)
+def test_unsloth_context_table_rows_fit_their_vram(card: str, unsloth_ctx: int, hf_ctx: int | None):
+    """unslothai/unsloth README context-length table (Llama 3.1 8B, QLoRA r 32 on every Linear,
+    batch 1): Unsloth's maximum fits the row's VRAM with its offloaded checkpoints, Cut
+    Cross-Entropy (no logits) and in-place LoRA backward (fast_lora.py); HF + FA2 fits its own
+    maximum and not Unsloth's length."""
+    lora = {"r": 32, "targets": ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]}
+    base = {
+        "task": "qlora",
+        "model": catalog_model("llama3_1_8b"),
+        "batch": 1,
+        "optimizer": "adamw_8bit",
+        "lora": lora,
+    }
+    g = gpu(card)
+    unsloth = Workload.model_validate(
+        {**base, "framework": "unsloth", "grad_ckpt": "unsloth", "seq_len": unsloth_ctx}
+    )
+    assert fits_on(estimate_memory(unsloth, g), g)
+    hf = Workload.model_validate({**base, "grad_ckpt": True, "attention": "flash", "seq_len": unsloth_ctx})
+    assert not fits_on(estimate_memory(hf, g), g)
+    if hf_ctx is not None:
+        assert fits_on(estimate_memory(hf.model_copy(update={"seq_len": hf_ctx}), g), g)

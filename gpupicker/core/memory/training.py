@@ -265,8 +265,11 @@ def _peak_moment(
     lora_grads = grads if lora else 0
     states = st.base_w + st.gather + st.adapters + st.opt
     layer_factor = ALLOC_LAYER_FACTOR_CKPT if w.grad_ckpt else ALLOC_LAYER_FACTOR_NO_CKPT
+    layer_work = layer_factor * acts.one_layer
+    if acts.grad_work is not None:  # the framework's own backward: the recomputed layer + its buffers
+        layer_work = (acts.one_layer if w.grad_ckpt else 0.0) + acts.grad_work
     f_alloc = states + lora_grads + st.autocast_cache + acts.saved + acts.logits
-    f_reserve = ALLOC_FRAG_ACTIVATIONS * (acts.saved + acts.logits) + layer_factor * acts.one_layer
+    f_reserve = ALLOC_FRAG_ACTIVATIONS * (acts.saved + acts.logits) + layer_work
     late_reserve = ALLOC_FRAG_GRADS * grads + ALLOC_FRAG_AUTOCAST * st.autocast_cache
     dequant = (
         2 * max(a * b for a, b in arch.module_shapes().values())

@@ -69,6 +69,9 @@ class Activations:
         offloaded: checkpoints offloaded to host RAM by the framework.
         saved: activations alive at the end of the forward.
         logits: logits and loss buffers alive at the loss.
+        grad_work: the backward's activation gradients of one layer, when the framework's
+            kernels fix them (Unsloth's in-place LoRA backward); None: the allocator factor of
+            :mod:`.training` in units of ``one_layer``.
     """
 
     tokens: int
@@ -78,6 +81,7 @@ class Activations:
     offloaded: bool
     saved: float
     logits: float
+    grad_work: float | None = None
 
 
 def activations(
@@ -105,7 +109,16 @@ def activations(
     logits = logits_bytes(fw, tokens, arch.vocab_size) / plan.tp
     if plan.pp > 1:
         logits /= plan.pp  # only the last stage holds the logits; averaged over stages
-    return Activations(tokens, layers_here, tokens * per_layer, ckpt_bytes, offloaded, saved, logits)
+    grad_work = None
+    if fw.inplace_lora_backward and lora is not None:
+        # Unsloth's LoRA_MLP.backward (unsloth/kernels/fast_lora.py) allocates one tokens × I
+        # buffer (DW = dY·W_down^T), writes h, df, de into DW, e, g and dX into X in place;
+        # the attention adds its dQ, dK, dV
+        h, gd = arch.hidden_size, arch.kv_heads * arch.head_dim_eff
+        grad_work = tokens * (2 * arch.active_mlp_width + 2 * h + 4 * gd) / plan.tp
+    return Activations(
+        tokens, layers_here, tokens * per_layer, ckpt_bytes, offloaded, saved, logits, grad_work
+    )
 
 
 __all__ = [

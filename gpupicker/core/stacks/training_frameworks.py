@@ -62,6 +62,10 @@ class TrainingFramework:
             lm_head back to bf16 and keeps only the norms in fp32 (TRL ``SFTTrainer``
             ``peft_module_casting_to_bf16``): no fp32 embedding, no autocast copy of it, and a
             16-bit residual stream.
+        inplace_lora_backward: the LoRA layers' backward kernels reuse the saved activations
+            buffers (Unsloth ``fast_lora.py``): the backward of a layer holds one new
+            tokens × I buffer and the attention's dQ/dK/dV beside the recomputed layer, not the
+            eager layer's gradients (memory.training_activations).
         grad_ckpt_default: the framework turns gradient checkpointing on unless told not to
             (a workload that does not set ``grad_ckpt`` gets it, core.workload).
         source: where the numbers come from.
@@ -81,6 +85,7 @@ class TrainingFramework:
     mfu_factor: float = 1.0
     sharding: str = "fsdp"
     kbit_embeddings_16bit: bool = False
+    inplace_lora_backward: bool = False
     grad_ckpt_default: bool = False
     source: str = ""
 
@@ -119,10 +124,14 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
     TrainingFramework(
         "unsloth",
         "Unsloth",
-        logits_bytes_per_vocab=2.0,
-        logits_chunk_tokens=4096,
+        # Apple's Cut Cross-Entropy (Wijmans et al. 2024, arXiv 2411.09009) computes the loss
+        # blockwise from hidden states and lm_head and never materializes the logits; without
+        # it unsloth_zoo's unsloth_fused_ce_loss chunks them to the VRAM left (target_gb):
+        # either way no logits tensor of vocabulary × tokens is part of the peak
+        logits_bytes_per_vocab=0.0,
         activation_scale=0.69,
         offloads_checkpoints=True,
+        inplace_lora_backward=True,
         master_weights=False,
         eager_host=True,
         speedup_vs_hf=2.0,
@@ -132,8 +141,11 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         'prepare_model_for_kbit_training: use_gradient_checkpointing="unsloth" sets '
         "_offloaded_gradient_checkpointing (Unsloth_Offloaded_Gradient_Checkpointer: layer "
         "inputs to CPU), True runs HF gradient_checkpointing_enable (inputs on the GPU); fused "
-        "cross-entropy without full logits; fused RMSNorm/SwiGLU/RoPE/LoRA-MLP kernels "
-        "save X, gate and up only",
+        "cross-entropy without logits (unsloth_zoo loss_utils: cut_cross_entropy's "
+        "fused_linear_cross_entropy, else unsloth_fused_ce_loss chunked to the free VRAM); "
+        "fused RMSNorm/SwiGLU/RoPE/LoRA-MLP kernels "
+        "save X, gate and up only; kernels/fast_lora.py LoRA_MLP.backward: DW, then h/df/de "
+        "into DW/e/g and dX into X in place",
     ),
     TrainingFramework(
         "trl",
