@@ -2671,8 +2671,8 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="238" />
-        <source>peft prepare_model_for_kbit_training, then TRL's bf16 cast: norms in fp32, embeddings and lm_head in bf16, bf16 residual stream</source>
-        <translation>peft prepare_model_for_kbit_training，随后 TRL 转回 bf16：归一化层为 fp32，嵌入层和 lm_head 为 bf16，残差流为 bf16</translation>
+        <source>{framework} keeps the embeddings and lm_head of the k-bit base in 16-bit (not peft's fp32 upcast): 16-bit residual stream</source>
+        <translation>{framework} 将 k-bit 基座的嵌入层和 lm_head 保持为 16 位（不做 peft 的 fp32 上转）：残差流为 16 位</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="239" />

@@ -47,7 +47,7 @@ from .training_activations import Activations, activations
 from .training_states import (
     ModelStates,
     ShardPlan,
-    kbit_note_id,
+    kbit_note,
     kbit_prepared,
     model_states,
     optimizer_in_backward,
@@ -338,7 +338,7 @@ def _training_assumptions(
         _state_note(w, lora, st.p_bytes, st.master),
         *((join([msg("training.autocast_copies")]),) if pk.extra else ()),
         framework_memory_note(w),
-        *((join([msg(kbit_note_id(w, fw))]),) if kbit_prepared(w, fw) else ()),
+        *((join([kbit_note(w, fw)]),) if kbit_prepared(w, fw) else ()),
         _range_note(w, fw.id, total),
         *((temps.host_note,) if temps.host_note is not None else ()),
         *(

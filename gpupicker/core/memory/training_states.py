@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..dtypes import bytes_per_weight
-from ..messages import msg
+from ..messages import Message, msg
 from ..model_arch import ModelArch
 from ..stacks.training_frameworks import TrainingFramework, mixed_precision_default, training_framework
 from ..workload import Workload
@@ -86,16 +86,17 @@ def kbit_fp32_embeddings(w: Workload, fw: TrainingFramework) -> bool:
     """True when a k-bit prepared run keeps its embeddings and lm_head in fp32.
 
     peft's ``prepare_model_for_kbit_training`` casts them to fp32 (``utils/other.py``), so the
-    residual stream that starts at the embedding is fp32 too; TRL's ``SFTTrainer`` casts them
-    back to bf16 (``peft_module_casting_to_bf16``, ``TrainingFramework.kbit_embeddings_16bit``)
-    and keeps only the norms in fp32.
+    residual stream that starts at the embedding is fp32 too; TRL, axolotl and LLaMA-Factory keep
+    them 16-bit (``TrainingFramework.kbit_embeddings_16bit``).
     """
     return kbit_prepared(w, fw) and not fw.kbit_embeddings_16bit
 
 
-def kbit_note_id(w: Workload, fw: TrainingFramework) -> str:
-    """The message id naming the dtypes a k-bit prepared run keeps (peft's fp32, or TRL's bf16)."""
-    return "training.kbit_prepared" if kbit_fp32_embeddings(w, fw) else "training.kbit_prepared_16bit"
+def kbit_note(w: Workload, fw: TrainingFramework) -> Message:
+    """The sentence naming the dtypes a k-bit run keeps (peft's fp32, or the framework's 16-bit)."""
+    if kbit_fp32_embeddings(w, fw):
+        return msg("training.kbit_prepared")
+    return msg("training.kbit_prepared_16bit", framework=fw.name)
 
 
 def uses_master_weights(w: Workload) -> bool:
@@ -430,7 +431,7 @@ __all__ = [
     "expert_parallel_split",
     "fsdp_unsharded_root_bytes",
     "kbit_fp32_embeddings",
-    "kbit_note_id",
+    "kbit_note",
     "kbit_prepared",
     "lora_trainable_params",
     "model_states",

@@ -57,11 +57,14 @@ class TrainingFramework:
             ``speed.training.MFU_OPTIMIZED`` (llm-foundry benchmark tables).
         sharding: the sharding this framework applies when several GPUs are used and the
             user chose none: ``"fsdp"``, ``"zero3"`` or ``"ddp"`` (plain data parallel).
-        kbit_embeddings_16bit: after peft's ``prepare_model_for_kbit_training`` casts a 4/8-bit
-            model's unquantized parameters to fp32, the framework casts the embeddings and
-            lm_head back to bf16 and keeps only the norms in fp32 (TRL ``SFTTrainer``
-            ``peft_module_casting_to_bf16``): no fp32 embedding, no autocast copy of it, and a
-            16-bit residual stream.
+        kbit_embeddings_16bit: a 4/8-bit LoRA base keeps its embeddings and lm_head in 16-bit,
+            where peft's ``prepare_model_for_kbit_training`` alone casts them to fp32: TRL
+            ``SFTTrainer`` casts them back (``peft_module_casting_to_bf16``, norms stay fp32),
+            axolotl converts them (and the norms) to the training dtype after preparing
+            (``loaders/model.py`` ``_convert_embedding_modules_dtype``; 2023: ``utils/models.py``
+            "converting modules to ... for flash attention"), LLaMA-Factory never upcasts them
+            (``prepare_model_for_training``: only ``upcast_layernorm``, default False). No fp32
+            embedding, no autocast copy of it, a 16-bit residual stream.
         inplace_lora_backward: the LoRA layers' backward kernels reuse the saved activations
             buffers (Unsloth ``fast_lora.py``): the backward of a layer holds one new
             tokens × I buffer and the attention's dQ/dK/dV beside the recomputed layer, not the
@@ -182,6 +185,7 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         "axolotl (HF Trainer)",
         master_weights=False,
         eager_host=True,
+        kbit_embeddings_16bit=True,
         source="axolotl-ai-cloud/axolotl: HF Trainer + peft underneath (same memory/speed as "
         "transformers unless liger/cut_cross_entropy plugins are enabled: choose "
         "framework 'liger' for those)",
@@ -191,6 +195,7 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         "LLaMA-Factory (HF Trainer)",
         master_weights=False,
         eager_host=True,
+        kbit_embeddings_16bit=True,
         grad_ckpt_default=True,
         source="hiyouga/LLaMA-Factory: HF Trainer + peft underneath (same as transformers); "
         "src/llamafactory/hparams/model_args.py disable_gradient_checkpointing=False: "

@@ -198,8 +198,8 @@ TEMPLATES: dict[str, str] = {
         "peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, fp32 residual stream"
     ),
     "training.kbit_prepared_16bit": (
-        "peft prepare_model_for_kbit_training, then TRL's bf16 cast: norms in fp32, "
-        "embeddings and lm_head in bf16, bf16 residual stream"
+        "{framework} keeps the embeddings and lm_head of the k-bit base in 16-bit "
+        "(not peft's fp32 upcast): 16-bit residual stream"
     ),
     "training.zero_offload": (
         "ZeRO-Offload: optimizer states, fp32 master weights and gradients "
