@@ -570,3 +570,17 @@ def test_unsloth_context_table_rows_fit_their_vram(card: str, unsloth_ctx: int, 
     assert not fits_on(estimate_memory(hf, g), g)
     if hf_ctx is not None:
         assert fits_on(estimate_memory(hf.model_copy(update={"seq_len": hf_ctx}), g), g)
+
+
+def test_deepspeed_casts_peft_fp32_embeddings_back_to_16bit():
+    """``DeepSpeedEngine._configure_distributed_model`` runs ``self.module.half()`` /
+    ``.bfloat16()`` (deepspeed runtime/engine.py): a k-bit model prepared by peft (embeddings and
+    lm_head in fp32) trains under a ZeRO stage with them in 16-bit again, so the weights lose the
+    fp32 half of each V·h tensor and autocast's copy of lm_head."""
+    arch = catalog_model("llama2_7b")
+    w = {"task": "qlora", "model": arch, "batch": 1, "seq_len": 512, "grad_ckpt": True, "prepare_kbit": True}
+    plain = estimate_memory(Workload.model_validate(w))
+    zero2 = estimate_memory(Workload.model_validate({**w, "parallelism": {"zero_stage": 2}}))
+    vh = arch.vocab_size * arch.hidden_size  # untied: embed_tokens and lm_head
+    assert plain.weights_bytes - zero2.weights_bytes == 2 * (2 * vh) + 2 * vh
+    assert any("DeepSpeed ZeRO keeps the embeddings" in a for a in zero2.assumptions)

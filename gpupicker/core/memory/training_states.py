@@ -87,16 +87,20 @@ def kbit_fp32_embeddings(w: Workload, fw: TrainingFramework) -> bool:
 
     peft's ``prepare_model_for_kbit_training`` casts them to fp32 (``utils/other.py``), so the
     residual stream that starts at the embedding is fp32 too; TRL, axolotl and LLaMA-Factory keep
-    them 16-bit (``TrainingFramework.kbit_embeddings_16bit``).
+    them 16-bit (``TrainingFramework.kbit_embeddings_16bit``), and so does a DeepSpeed ZeRO engine:
+    ``DeepSpeedEngine._configure_distributed_model`` casts the whole module to its fp16/bf16
+    (``self.module.half()`` / ``.bfloat16()``, runtime/engine.py), the fp32 copies included.
     """
-    return kbit_prepared(w, fw) and not fw.kbit_embeddings_16bit
+    if not kbit_prepared(w, fw) or fw.kbit_embeddings_16bit:
+        return False
+    return not step_framework(w).fp32_grad_copy
 
 
 def kbit_note(w: Workload, fw: TrainingFramework) -> Message:
     """The sentence naming the dtypes a k-bit run keeps (peft's fp32, or the framework's 16-bit)."""
     if kbit_fp32_embeddings(w, fw):
         return msg("training.kbit_prepared")
-    return msg("training.kbit_prepared_16bit", framework=fw.name)
+    return msg("training.kbit_prepared_16bit", framework=step_framework(w).name)
 
 
 def uses_master_weights(w: Workload) -> bool:

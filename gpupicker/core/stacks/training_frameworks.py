@@ -63,7 +63,8 @@ class TrainingFramework:
             axolotl converts them (and the norms) to the training dtype after preparing
             (``loaders/model.py`` ``_convert_embedding_modules_dtype``; 2023: ``utils/models.py``
             "converting modules to ... for flash attention"), LLaMA-Factory never upcasts them
-            (``prepare_model_for_training``: only ``upcast_layernorm``, default False). No fp32
+            (``prepare_model_for_training``: only ``upcast_layernorm``, default False), nor does
+            ms-swift (no ``prepare_model_for_kbit_training`` in ``swift/``). No fp32
             embedding, no autocast copy of it, a 16-bit residual stream.
         inplace_lora_backward: the LoRA layers' backward kernels reuse the saved activations
             buffers (Unsloth ``fast_lora.py``): the backward of a layer holds one new
@@ -206,10 +207,12 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         "ms-swift (ModelScope SWIFT, HF Trainer)",
         master_weights=False,
         eager_host=True,
+        kbit_embeddings_16bit=True,
         grad_ckpt_default=True,
         source="modelscope/ms-swift: HF Trainer + peft underneath (same memory/speed as "
         "transformers); swift/trainers/arguments.py @0037257c "
-        "TrainArgumentsMixin.gradient_checkpointing = True",
+        "TrainArgumentsMixin.gradient_checkpointing = True; no prepare_model_for_kbit_training "
+        "anywhere in swift/ (2024-05 49d59be29 and today): a k-bit base keeps 16-bit embeddings",
     ),
     TrainingFramework(
         "torchtune",
