@@ -584,3 +584,21 @@ def test_deepspeed_casts_peft_fp32_embeddings_back_to_16bit():
     vh = arch.vocab_size * arch.hidden_size  # untied: embed_tokens and lm_head
     assert plain.weights_bytes - zero2.weights_bytes == 2 * (2 * vh) + 2 * vh
     assert any("DeepSpeed ZeRO keeps the embeddings" in a for a in zero2.assumptions)
+
+
+def test_torchtune_single_gpu_full_finetune_takes_its_recipe_optimizer():
+    """torchtune's llama3_2/3B_full_single_device.yaml (and the 8B one) step bitsandbytes
+    PagedAdamW8bit with optimizer_in_bwd: a workload that names no optimizer gets the recipe's,
+    whose states live in CUDA unified memory; a named optimizer or several GPUs keep AdamW."""
+    base = {
+        "task": "full_ft",
+        "model": catalog_model("llama3_2_3b"),
+        "framework": "torchtune",
+        "grad_ckpt": True,
+    }
+    assert Workload.model_validate(base).optimizer == "paged_adamw8bit"
+    assert Workload.model_validate({**base, "optimizer": "adamw"}).optimizer == "adamw"
+    assert Workload.model_validate({**base, "num_gpus": 2}).optimizer == "adamw"
+    assert Workload.model_validate({**base, "task": "lora"}).optimizer == "adamw"
+    est = estimate_memory(Workload.model_validate(base))
+    assert est.optimizer_bytes == 0  # paged states are not the GPU's

@@ -72,6 +72,8 @@ class TrainingFramework:
             eager layer's gradients (memory.training_activations).
         grad_ckpt_default: the framework turns gradient checkpointing on unless told not to
             (a workload that does not set ``grad_ckpt`` gets it, core.workload).
+        full_ft_single_gpu_optimizer: the optimizer the framework's single-GPU full fine-tuning
+            recipes use when the workload names none (torchtune: bitsandbytes PagedAdamW8bit).
         source: where the numbers come from.
     """
 
@@ -91,6 +93,7 @@ class TrainingFramework:
     kbit_embeddings_16bit: bool = False
     inplace_lora_backward: bool = False
     grad_ckpt_default: bool = False
+    full_ft_single_gpu_optimizer: str | None = None
     source: str = ""
 
 
@@ -219,6 +222,9 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         "torchtune",
         logits_bytes_per_vocab=HF_LOGITS_BYTES_PER_VOCAB / 8,
         offloads_checkpoints=True,
+        # recipes/configs/llama3_1/8B_full_single_device.yaml, llama3_2/3B_full_single_device
+        # .yaml: optimizer bitsandbytes.optim.PagedAdamW8bit (with optimizer_in_bwd: True)
+        full_ft_single_gpu_optimizer="paged_adamw8bit",
         master_weights=False,
         sharding="fsdp",
         source="pytorch/torchtune CEWithChunkedOutputLoss (8 chunks, upcast per chunk); "
@@ -329,6 +335,21 @@ def grad_ckpt_default(name: str | None) -> bool:
         return False
 
 
+def recipe_optimizer(name: str | None, task: str | None, num_gpus: object) -> str | None:
+    """The optimizer framework ``name``'s recipe uses for ``task`` on ``num_gpus`` GPUs, if it fixes one.
+
+    torchtune's single-device full fine-tuning configs step bitsandbytes ``PagedAdamW8bit``
+    (:attr:`TrainingFramework.full_ft_single_gpu_optimizer`); None elsewhere and for unknown
+    names (validation reports those).
+    """
+    if task != "full_ft" or num_gpus not in (None, 1):
+        return None
+    try:
+        return training_framework(name or "").full_ft_single_gpu_optimizer
+    except ValueError:
+        return None
+
+
 def logits_bytes(fw: TrainingFramework, tokens: int, vocab: int) -> float:
     """Bytes of logits/loss buffers alive at the loss for ``tokens`` tokens (per GPU, no TP).
 
@@ -387,5 +408,6 @@ __all__ = [
     "logits_bytes",
     "mixed_precision_default",
     "modelled_training_frameworks",
+    "recipe_optimizer",
     "training_framework",
 ]

@@ -368,6 +368,12 @@ def normalize_input(data: Any) -> Any:
         fw = d.get("framework")  # not text: the field's own check names it below
         if isinstance(fw, str) and grad_ckpt_default(fw):  # LLaMA-Factory, ms-swift: on
             d["grad_ckpt"] = True
+    if task in TRAINING_TASKS and "optimizer" not in d and isinstance(d.get("framework"), str):
+        from ..stacks.training_frameworks import recipe_optimizer
+
+        # torchtune's single-GPU full fine-tuning recipes: PagedAdamW8bit (said in the estimate)
+        if opt := recipe_optimizer(d["framework"], task, d.get("num_gpus")):
+            d["optimizer"] = opt
     if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:
         d["model"] = {**d["model"], "params": d["params"]}
     if d.get("params") and d.get("model") is None and not d.get("model_id"):
