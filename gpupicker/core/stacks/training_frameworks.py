@@ -350,6 +350,23 @@ def recipe_optimizer(name: str | None, task: str | None, num_gpus: object) -> st
         return None
 
 
+def fill_framework_defaults(d: dict[str, object], task: str) -> None:
+    """Fill the training fields of workload dict ``d`` that its framework's defaults fix.
+
+    Gradient checkpointing on where :func:`grad_ckpt_default` says so (LLaMA-Factory, ms-swift,
+    TRL), the recipe optimizer of :func:`recipe_optimizer` (torchtune's single-GPU full
+    fine-tuning) — only for fields ``d`` leaves out; the estimate names both. A framework that
+    is not text is left to the workload field's own check.
+    """
+    fw = d.get("framework")
+    if not isinstance(fw, str):
+        return
+    if "grad_ckpt" not in d and grad_ckpt_default(fw):
+        d["grad_ckpt"] = True
+    if "optimizer" not in d and (opt := recipe_optimizer(fw, task, d.get("num_gpus"))):
+        d["optimizer"] = opt
+
+
 def logits_bytes(fw: TrainingFramework, tokens: int, vocab: int) -> float:
     """Bytes of logits/loss buffers alive at the loss for ``tokens`` tokens (per GPU, no TP).
 
@@ -404,6 +421,7 @@ __all__ = [
     "HF_LOGITS_BYTES_PER_VOCAB",
     "TrainingFramework",
     "deepspeed_step_bytes",
+    "fill_framework_defaults",
     "grad_ckpt_default",
     "logits_bytes",
     "mixed_precision_default",
