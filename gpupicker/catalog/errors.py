@@ -151,13 +151,13 @@ class CatalogSettingError(CatalogError, ValueError):
     """
 
     def __init__(self, path: Path | str, key: str, detail: str) -> None:
-        """Record the catalog, the setting and what is wrong with it."""
+        """Record the catalog, the setting and what is wrong with it (a ``setting.*`` Message,
+        translated in the UI; plain text is shown as it is)."""
         self.path = Path(path)
         self.key = key
         self.detail = detail
-        super().__init__(
-            msg("catalog.setting_damaged", key=repr(key), path=str(self.path), detail=verbatim(detail))
-        )
+        why = detail if isinstance(detail, Message) else verbatim(detail)
+        super().__init__(msg("catalog.setting_damaged", key=repr(key), path=str(self.path), detail=why))
 
     @override
     def __str__(self) -> str:

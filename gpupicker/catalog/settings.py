@@ -12,6 +12,7 @@ import json
 import math
 from typing import Any
 
+from ..core.messages import error_message, msg
 from ..core.pricing.money import FxRate, check_per_usd, rate_looks_inverted
 from ..core.text.json_limits import JsonLimitError, loads_bounded
 from .connection import CatalogConnection
@@ -45,9 +46,9 @@ class SettingsMixin(CatalogConnection):
         try:
             return loads_bounded(rows[0]["value"])
         except JsonLimitError as exc:
-            raise CatalogSettingError(self.path, key, str(exc)) from None
+            raise CatalogSettingError(self.path, key, error_message(exc)) from None
         except (TypeError, ValueError):  # json.JSONDecodeError; TypeError: not text at all
-            raise CatalogSettingError(self.path, key, "not JSON text") from None
+            raise CatalogSettingError(self.path, key, msg("setting.not_json")) from None
 
     def _fx_entries(self) -> tuple[dict[str, FxRate], list[CatalogSettingError]]:
         """The readable exchange rates and the problems of the unreadable ones."""
@@ -57,7 +58,9 @@ class SettingsMixin(CatalogConnection):
             return {}, [exc]
         if not isinstance(raw, dict):
             return {}, [
-                CatalogSettingError(self.path, FX_SETTING, f"a {type(raw).__name__}, not a table of rates")
+                CatalogSettingError(
+                    self.path, FX_SETTING, msg("setting.not_a_table", type=type(raw).__name__)
+                )
             ]
         out: dict[str, FxRate] = {}
         problems: list[CatalogSettingError] = []
@@ -67,7 +70,7 @@ class SettingsMixin(CatalogConnection):
                 continue
             try:
                 if len(cur) != 3 or not cur.isalpha():
-                    raise ValueError(f"{cur[:20]!r} is not a 3-letter currency code")
+                    raise ValueError(msg("setting.not_a_code", value=repr(cur[:20])))
                 if isinstance(v, dict):
                     out[cur] = FxRate(
                         cur,
@@ -78,7 +81,8 @@ class SettingsMixin(CatalogConnection):
                 else:
                     out[cur] = FxRate(cur, check_per_usd(v))
             except ValueError as exc:
-                problems.append(CatalogSettingError(self.path, FX_SETTING, f"{cur[:20]}: {exc}"))
+                why = msg("setting.rate_of", code=cur[:20], reason=error_message(exc))
+                problems.append(CatalogSettingError(self.path, FX_SETTING, why))
         return out, problems
 
     def settings_problems(self) -> list[CatalogSettingError]:
@@ -100,10 +104,12 @@ class SettingsMixin(CatalogConnection):
                 and not (isinstance(value, str) and len(value) == 3 and value.isalpha())
             ):
                 problems.append(
-                    CatalogSettingError(self.path, key, f"{str(value)[:20]!r} is not a currency code")
+                    CatalogSettingError(
+                        self.path, key, msg("setting.not_currency", value=repr(str(value)[:20]))
+                    )
                 )
             if key == "display_currency_chosen" and value is not None and not isinstance(value, bool):
-                problems.append(CatalogSettingError(self.path, key, "not true or false"))
+                problems.append(CatalogSettingError(self.path, key, msg("setting.not_bool")))
         return problems
 
     def reset_damaged_settings(self) -> list[tuple[str, str]]:
@@ -184,12 +190,12 @@ class SettingsMixin(CatalogConnection):
         """
         cur = currency.strip().upper()
         if len(cur) != 3 or not cur.isalpha():
-            raise ValueError(f"currency {currency!r} is not a 3-letter code")
+            raise ValueError(msg("fx.not_a_code", code=repr(currency)))
         if cur == "USD":
-            raise ValueError("USD is the base currency; its rate is always 1")
+            raise ValueError(msg("fx.usd_is_base"))
         rate = float(per_usd)
         if not math.isfinite(rate) or rate <= 0:
-            raise ValueError(f"exchange rate must be a positive number, got {per_usd!r}")
+            raise ValueError(msg("fx.not_positive", value=repr(per_usd)))
         check_per_usd(rate)
         damaged = [p for p in self._fx_entries()[1]]
         if damaged:
@@ -230,7 +236,7 @@ class SettingsMixin(CatalogConnection):
         """
         cur = currency.strip().upper()
         if cur not in self.get_fx_rates():
-            raise ValueError(f"no exchange rate for {cur}: set one with set_fx_rate first")
+            raise ValueError(msg("fx.no_rate", currency=cur))
         self.set_setting("display_currency", cur)
         self.set_setting("display_currency_chosen", chosen)
 

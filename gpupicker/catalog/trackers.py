@@ -37,6 +37,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..core.messages import msg
 from .csv_io import ImportResult
 from .csv_read import MAX_FIELD_CHARS, scan_csv_file
 from .records import PRICE_COLUMNS
@@ -218,19 +219,10 @@ def _tracker_rows(reader: Any, path: Path) -> Iterator[tuple[int, dict[str, Any]
     try:
         for line, r in enumerate(reader, start=2):
             if any(isinstance(v, str) and len(v) > MAX_FIELD_CHARS for v in r.values()):
-                raise TrackerCsvError(
-                    (line, f"a cell is longer than {MAX_FIELD_CHARS // 1024} KiB: not a tracker CSV row")
-                )
+                raise TrackerCsvError((line, msg("tracker.cell_too_long", limit=MAX_FIELD_CHARS // 1024)))
             yield line, r
     except csv.Error:
-        raise TrackerCsvError(
-            (
-                line + 1,
-                f"{path.name} is not a readable CSV file from line "
-                f"{line + 1} (a cell over 128 KiB, or broken "
-                "quoting)",
-            )
-        ) from None
+        raise TrackerCsvError((line + 1, msg("tracker.unreadable", file=path.name, line=line + 1))) from None
 
 
 def _tracker_fields(
@@ -278,19 +270,13 @@ def convert(
         header = reader.fieldnames or []
         fmt = fmt or detect_format(header)
         if fmt not in FORMATS:
-            raise ValueError(
-                f"{path.name}: not a SkyPilot vms.csv (InstanceType, "
-                "AcceleratorName, AcceleratorCount, Price …) or gpuhunt CSV "
-                "(instance_name, gpu_name, gpu_count, price …)"
-            )
+            raise ValueError(msg("tracker.unknown_format", file=path.name))
         key = (path.parent.name if fmt == "skypilot" else path.stem).lower()
         prov = provider or PROVIDER_NAMES.get(key)
         if not prov:
-            raise ValueError(
-                f"which provider is {path.name}? give --provider (the "
-                f"{'folder' if fmt == 'skypilot' else 'file'} name "
-                f"{key!r} is not one gpupicker knows)"
-            )
+            if fmt == "skypilot":
+                raise ValueError(msg("tracker.unknown_provider_folder", file=path.name, key=repr(key)))
+            raise ValueError(msg("tracker.unknown_provider_file", file=path.name, key=repr(key)))
         when = observed or datetime.fromtimestamp(path.stat().st_mtime, UTC).date().isoformat()
         rows: list[tuple[int, dict[str, Any]]] = []
         errors: list[tuple[int, str]] = []
@@ -300,25 +286,16 @@ def convert(
             for line, r in _tracker_rows(reader, path):
                 name, count_t, inst, region, mem, prices, src, extra = _tracker_fields(fmt, r, key, path)
                 if not name.strip():
-                    skipped.append((line, f"{inst}: no GPU"))
+                    skipped.append((line, msg("tracker.no_gpu", instance=inst)))
                     continue
                 gid = map_accelerator(name, memory_gb=mem, instance=inst)
                 if gid is None:
-                    msg = (
-                        f"unknown accelerator {name!r} ({inst}): no catalog GPU id for it; "
-                        "add the GPU or leave the row out"
-                    )
-                    (skipped if skip_unknown else errors).append((line, msg))
+                    why = msg("tracker.unknown_accelerator", name=repr(name), instance=inst)
+                    (skipped if skip_unknown else errors).append((line, why))
                     continue
                 count = _num(count_t)
                 if count is None or count < 1 or count != int(count):
-                    errors.append(
-                        (
-                            line,
-                            f"{inst}: GPU count {count_t!r} is not a whole number ≥ 1 "
-                            "(fractional GPUs are not modelled)",
-                        )
-                    )
+                    errors.append((line, msg("tracker.gpu_count", instance=inst, count=repr(count_t))))
                     continue
                 n = int(count)
                 any_price = False
@@ -351,7 +328,7 @@ def convert(
                         )
                     )
                 if not any_price:
-                    skipped.append((line, f"{inst}: no price"))
+                    skipped.append((line, msg("tracker.no_price", instance=inst)))
         except TrackerCsvError as exc:
             errors.append(exc.args[0])
     return fmt, prov, rows, errors, skipped
@@ -407,7 +384,7 @@ def import_rows(
     """
     if errors or not rows:
         if not rows and not errors:
-            errors = [(0, "no GPU price rows in the file")]
+            errors = [(0, msg("tracker.no_rows"))]
         return TrackerImport(
             ImportResult(table="prices", rows=len(rows), errors=errors, dry_run=dry_run), fmt, prov, skipped
         )
