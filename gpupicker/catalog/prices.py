@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.hardware.specs import PriceOffer
+from ..core.messages import msg
 from ..core.pricing.price_kind import is_user_source
 from .catalog_file import utc_now
 from .record_checks import check_price
@@ -64,7 +65,7 @@ class PricesMixin(SettingsMixin):
     def _check_gpu_known(self, gpu_id: str) -> None:
         row = self.db.conn.execute("SELECT 1 FROM gpus WHERE id = ? AND deleted = 0", (gpu_id,)).fetchone()
         if row is None:
-            raise ValueError(f"unknown GPU {gpu_id!r}: add it to the GPUs first")
+            raise ValueError(msg("catalog.price.unknown_gpu", gpu_id=repr(gpu_id)))
 
     def _insert_price_rows(
         self,

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from ..core.messages import msg
 from .csv_io import validation_message
 from .errors import CatalogConflictError
 from .model_arch_map import catalog_model_from_record
@@ -97,10 +98,10 @@ def check_change_columns(
     """
     unknown = [c for c in changes if c not in cols]
     if unknown:
-        raise ValueError(f"unknown column(s) for {table}: {', '.join(unknown)}")
+        raise ValueError(msg("catalog.columns.unknown", table=table, columns=", ".join(unknown)))
     fixed = [c for c in changes if c in frozen]
     if fixed:
-        raise ValueError(f"{', '.join(fixed)} cannot be changed (add a new row instead)")
+        raise ValueError(msg("catalog.columns.frozen", columns=", ".join(fixed)))
 
 
 def raise_on_conflict(table: str, key: Any, changes: dict[str, Any], expected: Any, stored: Any) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from typing_extensions import override
 
+from ..core.messages import msg
 from .backups import BackupsMixin
 from .bundle import Bundle
 from .catalog_file import utc_now
@@ -164,9 +165,7 @@ class SeedingMixin(BackupsMixin, PricesMixin):
                     raise KeyError(f"no price row {key}")
                 seed = bundle.history_keys().get(row[0] or "", row[0])
                 if seed is None or seed not in bundle.prices:
-                    raise ValueError(
-                        f"price row {key} was added by the user; it has no bundled value (delete it instead)"
-                    )
+                    raise ValueError(msg("catalog.reset.user_price", row=str(key)))
                 if conn.execute(
                     "SELECT 1 FROM prices WHERE seed_key = ? AND id != ?", (seed, key)
                 ).fetchone():
@@ -184,9 +183,9 @@ class SeedingMixin(BackupsMixin, PricesMixin):
                 exists = conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (key,)).fetchone()
                 if exists is None:
                     raise KeyError(f"no {table[:-1]} with id {key!r}")
-                raise ValueError(
-                    f"{table[:-1]} {key!r} was added by the user; it has no bundled value (delete it instead)"
-                )
+                if table == "gpus":
+                    raise ValueError(msg("catalog.reset.user_gpu", key=repr(key)))
+                raise ValueError(msg("catalog.reset.user_model", key=repr(key)))
             upsert_row(self.db.conn, table, cols, rows[str(key)], origin="bundled", user_modified=0, now=now)
 
     def reset_all(self) -> Path:

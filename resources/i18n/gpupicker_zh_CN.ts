@@ -5083,6 +5083,30 @@
         <translation>1 USD = {rate} {currency} 看起来是反的（是否应为 1 USD = {inverse} {currency}？）；请输入每美元兑换多少 {currency}，或确认这个汇率</translation>
     </message>
     <message>
+        <source>unknown GPU {gpu_id}: add it to the GPUs first</source>
+        <translation>未知 GPU {gpu_id}：请先把它添加到 GPU 表</translation>
+    </message>
+    <message>
+        <source>unknown column(s) for {table}: {columns}</source>
+        <translation>{table} 没有这些列：{columns}</translation>
+    </message>
+    <message>
+        <source>{columns} cannot be changed (add a new row instead)</source>
+        <translation>{columns} 不能修改（请改为新增一行）</translation>
+    </message>
+    <message>
+        <source>price row {row} was added by the user; it has no bundled value (delete it instead)</source>
+        <translation>价格行 {row} 是用户添加的，没有内置值可恢复（请直接删除）</translation>
+    </message>
+    <message>
+        <source>gpu {key} was added by the user; it has no bundled value (delete it instead)</source>
+        <translation>GPU {key} 是用户添加的，没有内置值可恢复（请直接删除）</translation>
+    </message>
+    <message>
+        <source>model {key} was added by the user; it has no bundled value (delete it instead)</source>
+        <translation>模型 {key} 是用户添加的，没有内置值可恢复（请直接删除）</translation>
+    </message>
+    <message>
         <source>exchange rate must be a number, got {value}</source>
         <translation>汇率必须是数字，而不是 {value}</translation>
     </message>

@@ -109,6 +109,16 @@ def _raw_setting(repo: CatalogRepository, text: str) -> Message:
     return info.value.args[0]
 
 
+def _user_row_reset(repo: CatalogRepository, table: str) -> Message:
+    """Reset a GPU or model the user added (a copy of a bundled one under a new id)."""
+    if table == "gpus":
+        repo.upsert_gpu(repo.get_gpu("h100_sxm").model_copy(update={"id": "my_h100"}))
+        return _raised(lambda: repo.reset_row("gpus", "my_h100"))
+    record = repo.model_records()[0].model_copy(update={"id": "my_model"})
+    repo.upsert_model(record)
+    return _raised(lambda: repo.reset_row("models", "my_model"))
+
+
 def _bad_provider_row(tmp: Path) -> Message:
     header = (Path(bundle.__file__).parents[2] / "data" / bundle.PROVIDERS_FILE).read_text(encoding="utf-8")
     _file(tmp, bundle.PROVIDERS_FILE, header.splitlines()[0] + "\nAWS,-1,8,yes,efa,4096,src,2026-12-01,\n")
@@ -205,12 +215,46 @@ CASES: dict[str, Callable[[Path, CatalogRepository], Message]] = {
     "setting.rate_of": lambda t, r: _setting_problem(r, FX_SETTING, {"CNY": "7.1"}),
     "setting.not_currency": lambda t, r: _setting_problem(r, "display_currency", 12),
     "setting.not_bool": lambda t, r: _setting_problem(r, "display_currency_chosen", "yes"),
+    # a change the catalog refuses as a whole
+    "catalog.price.unknown_gpu": lambda t, r: _raised(
+        lambda: r.add_price(r.prices()[0].model_copy(update={"gpu_id": "no_such_gpu"}))
+    ),
+    "catalog.columns.unknown": lambda t, r: _raised(
+        lambda: r.update_price_fields(r.price_rows()[0][0], {"colour": "red"})
+    ),
+    "catalog.columns.frozen": lambda t, r: _raised(lambda: r.update_gpu_fields("h100_sxm", {"id": "h100"})),
+    "catalog.reset.user_price": lambda t, r: _raised(
+        lambda: r.reset_row("prices", r.add_price(r.prices()[0].model_copy(update={"source": "user"})))
+    ),
+    "catalog.reset.user_gpu": lambda t, r: _user_row_reset(r, "gpus"),
+    "catalog.reset.user_model": lambda t, r: _user_row_reset(r, "models"),
     # a bundled CSV row that does not validate
     "catalog.bundle.bad_row": lambda t, r: _bad_provider_row(t),
 }
 
 
 EXPECTED: dict[str, tuple[str, str]] = {
+    "catalog.columns.frozen": (
+        "id cannot be changed (add a new row instead)",
+        "id 不能修改（请改为新增一行）",
+    ),
+    "catalog.columns.unknown": ("unknown column(s) for prices: colour", "prices 没有这些列：colour"),
+    "catalog.price.unknown_gpu": (
+        "unknown GPU 'no_such_gpu': add it to the GPUs first",
+        "未知 GPU 'no_such_gpu'：请先把它添加到 GPU 表",
+    ),
+    "catalog.reset.user_gpu": (
+        "gpu 'my_h100' was added by the user; it has no bundled value (delete it instead)",
+        "GPU 'my_h100' 是用户添加的，没有内置值可恢复（请直接删除）",
+    ),
+    "catalog.reset.user_model": (
+        "model 'my_model' was added by the user; it has no bundled value (delete it instead)",
+        "模型 'my_model' 是用户添加的，没有内置值可恢复（请直接删除）",
+    ),
+    "catalog.reset.user_price": (  # {row}: the new row's id, after the bundled rows
+        "price row {row} was added by the user; it has no bundled value (delete it instead)",
+        "价格行 {row} 是用户添加的，没有内置值可恢复（请直接删除）",
+    ),
     "catalog.bundle.bad_row": (
         "bundled providers.csv line 2: billing_increment_s: must be at least 1",
         "内置数据 providers.csv 第 2 行：billing_increment_s：不能小于 1",
@@ -446,15 +490,24 @@ def test_each_refusal_is_its_message_in_english_and_zh_cn(mid, tmp_path, repo, z
     assert mid in set(_ids(m))
     shown = m.params["detail"] if m.id == "catalog.setting_damaged" else m
     assert isinstance(shown, Message)
-    assert (str(shown), tr_message(shown)) == EXPECTED[mid]
+    row = str(shown.params.get("row", "{row}"))
+    assert (str(shown), tr_message(shown)) == tuple(t.replace("{row}", row) for t in EXPECTED[mid])
 
 
 def test_every_new_message_has_a_case():
     from gpupicker.core.messages import TEMPLATES
 
-    ids = {
-        i for i in TEMPLATES if i.startswith(("tracker.", "ledger.", "fx.", "setting.", "catalog.bundle."))
-    }
+    """Every id of the groups this file covers is triggered here (a new one needs its case)."""
+    groups = (
+        "tracker.",
+        "ledger.",
+        "fx.",
+        "setting.",
+        "catalog.bundle.",
+        "catalog.columns.",
+        "catalog.reset.",
+    )
+    ids = {i for i in TEMPLATES if i.startswith(groups)} | {"catalog.price.unknown_gpu"}
     assert ids == set(CASES) == set(EXPECTED)
 
 

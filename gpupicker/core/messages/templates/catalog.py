@@ -1,6 +1,8 @@
-"""Templates of the catalog's refusals of a value, a row or a CSV file (``gpupicker.catalog``),
-of a price-tracker or ledger file (``tracker.*``, ``ledger.*``), of an exchange rate or a stored
-setting (``fx.*``, ``setting.*``) and of a bundled data row (``catalog.bundle.*``).
+"""Templates of the catalog's refusals: a value, a row, a file, a rate (``gpupicker.catalog``).
+
+Besides a value, a row or a CSV file: a price-tracker or ledger file (``tracker.*``,
+``ledger.*``), an exchange rate or a stored setting (``fx.*``, ``setting.*``) and a bundled
+data row (``catalog.bundle.*``).
 
 A refused value is ``catalog.field`` (``{field}: {reason}``) or ``catalog.field_named``
 (``{field} {reason}``, the catalog's older wording for ids, currencies and kinds): ``field`` is
@@ -102,6 +104,17 @@ TEMPLATES: dict[str, str] = {
     "catalog.csv.cell_too_long": "the cell is longer than {limit}",
     "catalog.csv.unreadable": "not a readable CSV file: {error}",
     "catalog.csv.stopped": "stopped checking after {n} bad rows",
+    # a change the catalog refuses as a whole (catalog.prices, catalog.rows, catalog.seeding)
+    "catalog.price.unknown_gpu": "unknown GPU {gpu_id}: add it to the GPUs first",
+    "catalog.columns.unknown": "unknown column(s) for {table}: {columns}",
+    "catalog.columns.frozen": "{columns} cannot be changed (add a new row instead)",
+    "catalog.reset.user_price": (
+        "price row {row} was added by the user; it has no bundled value (delete it instead)"
+    ),
+    "catalog.reset.user_gpu": "gpu {key} was added by the user; it has no bundled value (delete it instead)",
+    "catalog.reset.user_model": (
+        "model {key} was added by the user; it has no bundled value (delete it instead)"
+    ),
     # exchange rates entered or stored (core.pricing.money.check_per_usd, catalog.settings;
     # {value} and {code} are the text given, quoted)
     "fx.not_a_number": "exchange rate must be a number, got {value}",
