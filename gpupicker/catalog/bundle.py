@@ -139,7 +139,9 @@ def load_providers(data_dir: Path) -> list[ProviderTerms]:
 
 
 def load_spot_rates(data_dir: Path) -> list[SpotRate]:
-    """The published spot interruption rates of ``data_dir/spot_rates.csv``, validated, in file
+    """The bundled spot interruption rates (``spot_rates.csv``), validated, in file order.
+
+    The published spot interruption rates of ``data_dir/spot_rates.csv``, validated, in file
     order (core.spot.SpotRate).
 
     Raises:
@@ -150,8 +152,11 @@ def load_spot_rates(data_dir: Path) -> list[SpotRate]:
 
 
 def _validated_rows(data_dir: Path, name: str, model: type[_RowT]) -> list[_RowT]:
-    """Every row of the bundled CSV ``data_dir/name`` as ``model``, in file order; an invalid
-    row raises ValueError naming the file and its line (a packaging bug)."""
+    """Every row of a bundled CSV validated as ``model``, in file order.
+
+    The file is ``data_dir/name``; an invalid
+    row raises ValueError naming the file and its line (a packaging bug).
+    """
     out = []
     for i, row in enumerate(_read_rows(data_dir / name), start=2):
         try:

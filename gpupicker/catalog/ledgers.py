@@ -50,6 +50,7 @@ from .csv_read import MAX_FIELD_CHARS, scan_csv_file
 from .trackers import PROVIDER_NAMES, TrackerImport, import_rows, map_accelerator
 
 LEDGER_FORMATS = ("shadeform", "vastai", "ledger-csv")
+"""The ledger formats :func:`convert_ledger` reads (module docstring: each one's fields)."""
 
 MAX_LEDGER_JSON_BYTES = 128 * 1024**2
 """Largest ledger JSON read (it is parsed whole): a Vast.ai bundle of every listing is about
@@ -84,7 +85,8 @@ class LedgerRows:
         format: one of :data:`LEDGER_FORMATS`.
         provider: the provider(s) the rows name, comma-separated, for the summary.
         rows: ``(ledger line or item number, price row)``.
-        errors / skipped: ``(line or item, reason)``.
+        errors / skipped: ``(line or item, reason)``, the reason a ``ledger.*`` or
+            ``tracker.*`` Message.
         snapshot_at: the snapshot time the rows carry when the file has none of its own.
     """
 
@@ -107,7 +109,7 @@ def parse_snapshot_time(text: str) -> str:
     (midnight UTC).
 
     Raises:
-        ValueError: for anything else, naming the text.
+        ValueError: for anything else, naming the text (``ledger.bad_time``).
     """
     s = text.strip()
     try:
@@ -187,8 +189,11 @@ def _gpu(name: str, memory_gb: float | None, instance: str) -> str | None:
 
 
 def _unknown_gpu(name: str, where: str | Message) -> Message:
-    """The row error of a GPU name no catalog GPU id is known for; ``where`` names the instance
-    type or the offer."""
+    """The row error of a GPU name no catalog GPU id is known for.
+
+    ``where`` names the instance
+    type or the offer.
+    """
     return msg("ledger.unknown_gpu", name=repr(name), where=where)
 
 

@@ -1,4 +1,6 @@
-"""Stored-row helpers the repository's parts share: cell comparison, row validation on read,
+"""Stored-row helpers the repository's parts share. No Qt.
+
+Cell comparison, row validation on read,
 conflict checks for field edits and the bookkeeping upsert. No Qt.
 
 A row's bookkeeping columns (``origin``, ``user_modified``, ``deleted``, ``updated_at``) are
@@ -53,8 +55,11 @@ def upsert_row(
 
 
 def normalized_record(values: dict[str, Any], build: Callable[[dict[str, Any]], Any]) -> Any:
-    """The stored row as its record's field values (raw values when it no longer validates,
-    so a partial update can still repair an old invalid row)."""
+    """The stored row as its record's field values.
+
+    Raw values when it no longer validates,
+    so a partial update can still repair an old invalid row.
+    """
     try:
         return SimpleNamespace(**build(values).model_dump())
     except ValueError:

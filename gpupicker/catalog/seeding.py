@@ -1,9 +1,8 @@
-"""Seeding: the bundled catalog (``data/*.csv``) merged into the user's catalog, and resets
-back to it. No Qt.
+"""Seeding: the bundled catalog merged into the user's, and resets back to it. No Qt.
 
-Bundled rows are applied once; a newer bundle merges in without touching rows the user
-changed (``user_modified``); :meth:`SeedingMixin.reset_row` / :meth:`SeedingMixin.reset_all`
-restore them.
+The bundle is ``data/*.csv``. Bundled rows are applied once; a newer bundle merges in without
+touching rows the user changed (``user_modified``); :meth:`SeedingMixin.reset_row` /
+:meth:`SeedingMixin.reset_all` restore them.
 """
 
 from __future__ import annotations
@@ -107,8 +106,11 @@ class SeedingMixin(BackupsMixin, PricesMixin):
         conn.executemany("DELETE FROM prices WHERE id = ?", [(p,) for p in gone_p])
 
     def _seed_history(self, pid: int, bundle: Bundle, key: str, now: str) -> None:
-        """Give row ``pid`` the bundled older observations of offer ``key`` as its history
-        (oldest first, then its stored version), unless it has a history already."""
+        """Give row ``pid`` the bundled older observations of its offer as its history.
+
+        ``key`` is the offer's seed key; the history is oldest first, then the row's stored
+        version, and is only given to a row without a history.
+        """
         hist = bundle.price_history.get(key)
         conn = self.db.conn
         if (

@@ -113,7 +113,9 @@ class SettingsMixin(CatalogConnection):
         return problems
 
     def reset_damaged_settings(self) -> list[tuple[str, str]]:
-        """Reset the damaged settings: a bad exchange rate is removed (the good ones are kept),
+        """Reset the damaged settings, keeping the good exchange rates.
+
+        A bad exchange rate is removed (the good ones are kept),
         another damaged key goes back to its default.
 
         Returns:
@@ -154,16 +156,21 @@ class SettingsMixin(CatalogConnection):
             conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, text))
 
     def get_fx_quotes(self) -> dict[str, FxRate]:
-        """Exchange rates as people quote them: currency → :class:`~gpupicker.core.pricing.money.FxRate`
+        """Exchange rates as people quote them (units per US dollar), by currency.
+
+        Currency → :class:`~gpupicker.core.pricing.money.FxRate`
         (``1 USD = per_usd`` units, with the date and source it was entered with).
 
-        A damaged rate is left out (:meth:`settings_problems` names it)."""
+        A damaged rate is left out (:meth:`settings_problems` names it).
+        """
         return self._fx_entries()[0]
 
     def get_fx_rates(self) -> dict[str, float]:
-        """Exchange rates as USD per unit of each currency (``{"USD": 1.0, "CNY": 0.1408}``),
-        derived from the stored quotes (:meth:`get_fx_quotes`, units per USD) for the code
-        that converts prices to USD."""
+        """Exchange rates as USD per unit of each currency, for converting prices.
+
+        For example ``{"USD": 1.0, "CNY": 0.1408}``: derived from the stored quotes
+        (:meth:`get_fx_quotes`, units per USD) for the code that converts prices to USD.
+        """
         rates = {cur: q.usd_per_unit for cur, q in self.get_fx_quotes().items()}
         rates["USD"] = 1.0
         return rates
@@ -183,8 +190,8 @@ class SettingsMixin(CatalogConnection):
             CatalogSettingError: the stored rates are damaged (``catalog recover`` first).
             FxRateInvertedError: (a ValueError) unless ``confirm_inverted``, for a rate that
                 looks entered upside down.
-            ValueError: for a non 3-letter code, USD itself, or a rate outside
-                :func:`~gpupicker.core.pricing.money.check_per_usd`'s range. The upside-down
+            ValueError: (an ``fx.*`` Message) for a non 3-letter code, USD itself, or a rate
+                outside :func:`~gpupicker.core.pricing.money.check_per_usd`'s range. The upside-down
                 test is :func:`~gpupicker.core.pricing.money.rate_looks_inverted` (e.g. CNY
                 0.14): a question for the user, never silently flipped.
         """
@@ -213,8 +220,11 @@ class SettingsMixin(CatalogConnection):
         return FxRate(cur, rate, when, source)
 
     def get_display_currency(self) -> str:
-        """The currency prices are shown in (``"USD"`` by default, and when the stored value is
-        damaged: :meth:`settings_problems` names it)."""
+        """The currency prices are shown in (``"USD"`` by default).
+
+        USD also when the stored value is
+        damaged: :meth:`settings_problems` names it.
+        """
         try:
             value = self.get_setting("display_currency", "USD")
         except CatalogSettingError:
@@ -232,7 +242,7 @@ class SettingsMixin(CatalogConnection):
                 zh_CN UI's first start), which :meth:`display_currency_chosen` then reports.
 
         Raises:
-            ValueError: when there is no exchange rate for ``currency``.
+            ValueError: when there is no exchange rate for ``currency`` (``fx.no_rate``).
         """
         cur = currency.strip().upper()
         if cur not in self.get_fx_rates():
@@ -241,8 +251,11 @@ class SettingsMixin(CatalogConnection):
         self.set_setting("display_currency_chosen", chosen)
 
     def display_currency_chosen(self) -> bool:
-        """True once the user has picked a display currency (the GUI's exchange-rate dialog,
-        ``gpupicker catalog currency``); a new catalog's USD is a default, not a choice."""
+        """True once the user has picked a display currency.
+
+        Picked in the GUI's exchange-rate dialog or with
+        ``gpupicker catalog currency``; a new catalog's USD is a default, not a choice.
+        """
         try:
             return self.get_setting("display_currency_chosen", False) is True
         except CatalogSettingError:

@@ -43,6 +43,7 @@ from .csv_read import MAX_FIELD_CHARS, scan_csv_file
 from .records import PRICE_COLUMNS
 
 FORMATS = ("skypilot", "gpuhunt")
+"""The tracker file formats :func:`convert` reads (module docstring: each one's columns)."""
 
 ACCELERATOR_IDS: dict[str, str] = {
     # SkyPilot common/accelerators.csv names and gpuhunt gpu_name values, normalized by
@@ -208,13 +209,19 @@ def _num(text: str) -> float | None:
 
 
 class TrackerCsvError(ValueError):
-    """A tracker file whose CSV cannot be read on; ``args[0]`` is ``(line, reason)``."""
+    """A tracker file whose CSV cannot be read on.
+
+    ``args[0]`` is ``(line, reason)``, the reason a ``tracker.*`` Message.
+    """
 
 
 def _tracker_rows(reader: Any, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The rows of a tracker CSV with their line numbers, a cell over
+    """The rows of a tracker CSV with their line numbers.
+
+    A cell over
     :data:`~.csv_read.MAX_FIELD_CHARS` or broken quoting ending the file with one error (the
-    csv module's own limit is 128 KiB and its error is Python's text)."""
+    csv module's own limit is 128 KiB and its error is Python's text).
+    """
     line = 1
     try:
         for line, r in enumerate(reader, start=2):
@@ -228,9 +235,12 @@ def _tracker_rows(reader: Any, path: Path) -> Iterator[tuple[int, dict[str, Any]
 def _tracker_fields(
     fmt: str, r: dict[str, Any], key: str, path: Path
 ) -> tuple[str, str, str, str, float | None, list[tuple[str, Any]], str, str]:
-    """One tracker row's (accelerator name, GPU count text, instance, region, GPU memory in GiB,
-    [(pricing, price text)], source, extra note) in the columns of ``fmt`` (skypilot or gpuhunt);
-    ``key`` names the provider's folder or file."""
+    """One tracker row's fields in the columns of ``fmt``.
+
+    They are (accelerator name, GPU count text, instance, region, GPU memory in GiB,
+    [(pricing, price text)], source, extra note); ``fmt`` is skypilot or gpuhunt;
+    ``key`` names the provider's folder or file.
+    """
     if fmt == "skypilot":
         name, count_t = r.get("AcceleratorName") or "", r.get("AcceleratorCount") or ""
         inst, region = r.get("InstanceType") or "", r.get("Region") or ""
@@ -260,10 +270,13 @@ def convert(
     """Read a tracker file into price rows.
 
     Returns:
-        (format, provider, [(tracker line, price row)], errors, skipped).
+        (format, provider, [(tracker line, price row)], errors, skipped); prices in the rows
+        are USD per GPU-hour (the file's instance price / GPU count); the reasons of
+        ``errors`` and ``skipped`` are ``tracker.*`` Messages.
 
     Raises:
-        ValueError: unknown format or provider. OSError: the file cannot be read.
+        ValueError: unknown format or provider (its ``args[0]`` a ``tracker.*`` Message).
+        OSError: the file cannot be read.
     """
     with path.open(encoding="utf-8-sig", newline="") as f:
         reader = csv.DictReader(f)
@@ -347,7 +360,8 @@ def import_tracker_csv(
     """Convert a SkyPilot/gpuhunt file and import it as prices (all rows or none).
 
     Raises:
-        ValueError: unknown format or provider. OSError: the file cannot be read.
+        ValueError: unknown format or provider (its ``args[0]`` a ``tracker.*`` Message).
+        OSError: the file cannot be read.
         CatalogReadOnlyError: the catalog is read-only (not for ``dry_run``).
     """
     path = Path(path)
