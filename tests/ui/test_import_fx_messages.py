@@ -542,3 +542,17 @@ def test_the_fx_dialog_shows_a_damaged_rate_table_in_zh_cn(qtbot, repo, zh_cn):
         and "中的设置 'fx_per_usd' 已损坏（YUAN：'YUAN' 不是 3 个字母的货币代码）" in text
     )
     assert repo.get_fx_quotes()["CNY"].per_usd == 7.1  # nothing written
+
+
+def test_resetting_a_user_added_gpu_says_why_in_zh_cn(qtbot, repo, zh_cn, monkeypatch):
+    from gpupicker.ui.catalog_editor.window import CatalogWindow
+
+    repo.upsert_gpu(repo.get_gpu("h100_sxm").model_copy(update={"id": "my_h100"}))
+    w = CatalogWindow(repo)
+    qtbot.addWidget(w)
+    tab = w.gpu_tab
+    row = next(r for r in range(tab.model.rowCount()) if tab.model.key(r) == "my_h100")
+    monkeypatch.setattr(tab, "selected_source_rows", lambda: [row])
+    assert w.reset_selected(tab) == 0
+    assert "未恢复：" in w.statusBar().currentMessage()
+    assert "GPU 'my_h100' 是用户添加的，没有内置值可恢复（请直接删除）" in w.statusBar().currentMessage()
