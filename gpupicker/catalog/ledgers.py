@@ -166,14 +166,8 @@ def detect_ledger(path: Path) -> str | None:
 def _load_json(path: Path) -> Any:
     size = path.stat().st_size
     if size > MAX_LEDGER_JSON_BYTES:
-        raise LedgerError(
-            msg(
-                "ledger.json_too_big",
-                file=path.name,
-                size=f"{size / 1024**2:,.0f}",
-                limit=MAX_LEDGER_JSON_BYTES // 1024**2,
-            )
-        )
+        mib, limit = f"{size / 1024**2:,.0f}", MAX_LEDGER_JSON_BYTES // 1024**2
+        raise LedgerError(msg("ledger.json_too_big", file=path.name, size=mib, limit=limit))
     try:
         return loads_bounded(path.read_bytes())
     except JsonLimitError as exc:
