@@ -8,6 +8,7 @@ and context (``docs/formulas.md`` §7, :mod:`.inference`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -362,8 +363,8 @@ class _Roofline:
             decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps, mem_s, comp_s
         )
 
-    def mixed_step_s(self, s: _InferenceSpeed, b: int, prompt: int, chunk: float) -> float:
-        """Seconds of one engine step running ``b`` decodes and ``chunk`` prompt tokens together.
+    def mixed_step(self, s: _InferenceSpeed, b: int, prompt: int) -> Callable[[float], float]:
+        """Seconds of one engine step running ``b`` decodes and a prompt chunk, by chunk tokens.
 
         Chunked prefill (vLLM V1: every step is one forward over the running decodes and the
         prefill chunks the token budget leaves room for): the weights are read once for both,
@@ -371,20 +372,33 @@ class _Roofline:
         at the prefill GEMM rate on top of the decode step's compute, and tensor parallelism
         all-reduces ``b + chunk`` tokens. ``s`` is :meth:`speed` at ``b``; the chunk's tokens fill
         the rows a 64-row GEMM tile had padded (:attr:`gemm_rows`), which are not paid twice.
+
+        Returns a function of the chunk (tokens, a float) that computes only what depends on
+        it: the serving search bisects on ~40 chunks per batch, and the terms of ``s``, ``b``
+        and ``prompt`` (attention FLOPs per token, the step's own 3-norm and link time) are the
+        same for all of them; the link time per token count is kept for the function's life.
         """
-        if chunk <= 0:
-            return s.step_s
-        arch = self.arch
-        extra = (
-            chunk
-            * (2.0 * self.p_act + _attention_flops_per_token(arch, prompt / 2.0))
-            / self.prefill_flops
-            / self.tp
-        )
-        filled = min(chunk, max(0, self.gemm_rows - b))
-        extra -= filled * 2.0 * self.padded_params / self.decode_flops / self.tp
-        grow = pnorm(s.mem_s, s.comp_s + extra) - pnorm(s.mem_s, s.comp_s)
-        return s.step_s + grow + self._comm(b + int(chunk)) - self._comm(b)
+        step, mem_s, comp_s, tp = s.step_s, s.mem_s, s.comp_s, self.tp
+        per_token = 2.0 * self.p_act + _attention_flops_per_token(self.arch, prompt / 2.0)
+        prefill_flops, decode_flops, padded = self.prefill_flops, self.decode_flops, self.padded_params
+        rows_left = max(0, self.gemm_rows - b)
+        base, comm_b = pnorm(mem_s, comp_s), self._comm(b)
+        comms: dict[int, float] = {}
+
+        def at(chunk: float) -> float:
+            if chunk <= 0:
+                return step
+            extra = chunk * per_token / prefill_flops / tp
+            filled = min(chunk, rows_left)
+            extra -= filled * 2.0 * padded / decode_flops / tp
+            grow = pnorm(mem_s, comp_s + extra) - base
+            tokens = b + int(chunk)
+            comm = comms.get(tokens)
+            if comm is None:
+                comm = comms[tokens] = self._comm(tokens)
+            return step + grow + comm - comm_b
+
+        return at
 
     def _prefill_s(self, b: int, prompt: int, wbytes: float) -> float:
         """Seconds to prefill ``b`` prompts of ``prompt`` tokens; causal attention ≈ half the square.
