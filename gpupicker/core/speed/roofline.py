@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..dtypes import GGUF_TYPES, bytes_per_weight
@@ -18,6 +18,7 @@ from ..hardware.gpu_sustained import (
     sustained_tflops,
 )
 from ..hardware.specs import GpuSpec
+from ..memo import by_identity
 from ..memory.common import (
     kv_bytes,
     recurrent_state_bytes,
@@ -179,14 +180,21 @@ class _Roofline:
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
+        """``w`` on ``n`` × ``gpu``: the count-free terms (:data:`_per_gpu`) at this count's TP."""
+        one = _per_gpu(w, arch, gpu)
+        tp = n if (one.profile.tensor_parallel and n > 1) else 1
+        if w.parallelism.tensor_parallel > 1:
+            tp = min(n, w.parallelism.tensor_parallel)
+        return replace(one, n=n, tp=tp, memo={})
+
+    @classmethod
+    def on_one(cls, w: Workload, arch: ModelArch, gpu: GpuSpec) -> _Roofline:
+        """The roofline of ``w`` on one ``gpu`` (see :meth:`of`)."""
         p = engine_profile(w)
         dtype = w.weights_dtype
         f = model_facts(arch)
         n_layers = max(1, arch.num_hidden_layers)
         p_act = f["active"] - (0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size)
-        tp = n if (p.tensor_parallel and n > 1) else 1
-        if w.parallelism.tensor_parallel > 1:
-            tp = min(n, w.parallelism.tensor_parallel)
         prec = _precision(w, gpu)
         apple = is_apple(gpu)
         metal = p is LLAMACPP and apple
@@ -243,11 +251,11 @@ class _Roofline:
             w=w,
             arch=arch,
             gpu=gpu,
-            n=n,
+            n=1,
             profile=p,
             n_layers=n_layers,
             eta=eta,
-            tp=tp,
+            tp=1,
             p_act=p_act,
             bw=gpu.memory_bandwidth_gbps * 1e9,
             decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
@@ -373,17 +381,13 @@ class _Roofline:
         all-reduces ``b + chunk`` tokens. ``s`` is :meth:`speed` at ``b``; the chunk's tokens fill
         the rows a 64-row GEMM tile had padded (:attr:`gemm_rows`), which are not paid twice.
 
-        Returns a function of the chunk (tokens, a float) that computes only what depends on
-        it: the serving search bisects on ~40 chunks per batch, and the terms of ``s``, ``b``
-        and ``prompt`` (attention FLOPs per token, the step's own 3-norm and link time) are the
-        same for all of them; the link time per token count is kept for the function's life.
+        Returns a function of the chunk (tokens): the serving search bisects on ~40 per batch.
         """
         step, mem_s, comp_s, tp = s.step_s, s.mem_s, s.comp_s, self.tp
         per_token = 2.0 * self.p_act + _attention_flops_per_token(self.arch, prompt / 2.0)
         prefill_flops, decode_flops, padded = self.prefill_flops, self.decode_flops, self.padded_params
         rows_left = max(0, self.gemm_rows - b)
         base, comm_b = pnorm(mem_s, comp_s), self._comm(b)
-        comms: dict[int, float] = {}
 
         def at(chunk: float) -> float:
             if chunk <= 0:
@@ -392,11 +396,7 @@ class _Roofline:
             filled = min(chunk, rows_left)
             extra -= filled * 2.0 * padded / decode_flops / tp
             grow = pnorm(mem_s, comp_s + extra) - base
-            tokens = b + int(chunk)
-            comm = comms.get(tokens)
-            if comm is None:
-                comm = comms[tokens] = self._comm(tokens)
-            return step + grow + comm - comm_b
+            return step + grow + self._comm(b + int(chunk)) - comm_b
 
         return at
 
@@ -495,3 +495,6 @@ class _Roofline:
             evidence=p.evidence,
             assumptions=tuple(assumptions),
         )
+
+
+_per_gpu = by_identity(maxsize=256, objects=3)(_Roofline.on_one)  # per job, model, GPU object
