@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..dtypes import GGUF_TYPES, bytes_per_weight
@@ -18,7 +18,7 @@ from ..hardware.gpu_sustained import (
     sustained_tflops,
 )
 from ..hardware.specs import GpuSpec
-from ..memo import by_identity
+from ..memo import by_identity, replaced
 from ..memory.common import (
     kv_bytes,
     recurrent_state_bytes,
@@ -185,7 +185,7 @@ class _Roofline:
         tp = n if (one.profile.tensor_parallel and n > 1) else 1
         if w.parallelism.tensor_parallel > 1:
             tp = min(n, w.parallelism.tensor_parallel)
-        return replace(one, n=n, tp=tp, memo={})
+        return replaced(one, n=n, tp=tp, memo={})
 
     @classmethod
     def on_one(cls, w: Workload, arch: ModelArch, gpu: GpuSpec) -> _Roofline:
@@ -372,7 +372,7 @@ class _Roofline:
         )
 
     def mixed_step(self, s: _InferenceSpeed, b: int, prompt: int) -> Callable[[float], float]:
-        """Seconds of one engine step running ``b`` decodes and a prompt chunk, by chunk tokens.
+        """Chunk tokens → seconds of one step of ``b`` decodes and the chunk (bisected ~40×/batch).
 
         Chunked prefill (vLLM V1: every step is one forward over the running decodes and the
         prefill chunks the token budget leaves room for): the weights are read once for both,
@@ -380,14 +380,12 @@ class _Roofline:
         at the prefill GEMM rate on top of the decode step's compute, and tensor parallelism
         all-reduces ``b + chunk`` tokens. ``s`` is :meth:`speed` at ``b``; the chunk's tokens fill
         the rows a 64-row GEMM tile had padded (:attr:`gemm_rows`), which are not paid twice.
-
-        Returns a function of the chunk (tokens): the serving search bisects on ~40 per batch.
         """
         step, mem_s, comp_s, tp = s.step_s, s.mem_s, s.comp_s, self.tp
         per_token = 2.0 * self.p_act + _attention_flops_per_token(self.arch, prompt / 2.0)
         prefill_flops, decode_flops, padded = self.prefill_flops, self.decode_flops, self.padded_params
-        rows_left = max(0, self.gemm_rows - b)
-        base, comm_b = pnorm(mem_s, comp_s), self._comm(b)
+        rows_left, base, comm_b = max(0, self.gemm_rows - b), pnorm(mem_s, comp_s), self._comm(b)
+        comms: dict[int, float] = {}  # link time by tokens: the late bisection steps share them
 
         def at(chunk: float) -> float:
             if chunk <= 0:
@@ -396,7 +394,8 @@ class _Roofline:
             filled = min(chunk, rows_left)
             extra -= filled * 2.0 * padded / decode_flops / tp
             grow = pnorm(mem_s, comp_s + extra) - base
-            return step + grow + self._comm(b + int(chunk)) - comm_b
+            comm = comms[t] if (t := b + int(chunk)) in comms else comms.setdefault(t, self._comm(t))
+            return step + grow + comm - comm_b
 
         return at
 
