@@ -460,7 +460,7 @@ class _Roofline:
         ):
             assumptions.append(join([msg("throughput.gguf_speed", framework=w.framework)]))
         if n > 1 and tp == 1:
-            assumptions.append(join([msg("throughput.layer_split", n=n)]))
+            assumptions.append(memo_sentence("throughput.layer_split", n=n))
         if self.era_note is not None:
             assumptions.append(self.era_note)
         if self.backend_note is not None:
