@@ -181,10 +181,8 @@ class _Roofline:
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
         """``w`` on ``n`` × ``gpu``: the count-free terms (:data:`_per_gpu`) at this count's TP."""
-        one = _per_gpu(w, arch, gpu)
-        tp = n if (one.profile.tensor_parallel and n > 1) else 1
-        if w.parallelism.tensor_parallel > 1:
-            tp = min(n, w.parallelism.tensor_parallel)
+        one, asked = _per_gpu(w, arch, gpu), w.parallelism.tensor_parallel
+        tp = min(n, asked) if asked > 1 else (n if one.profile.tensor_parallel else 1)  # n ≥ 1
         return replaced(one, n=n, tp=tp, memo={})
 
     @classmethod
@@ -374,16 +372,15 @@ class _Roofline:
     def mixed_step(self, s: _InferenceSpeed, b: int, prompt: int) -> Callable[[float], float]:
         """Chunk tokens → seconds of one step of ``b`` decodes and the chunk (bisected ~40×/batch).
 
-        Chunked prefill (vLLM V1: every step is one forward over the running decodes and the
-        prefill chunks the token budget leaves room for): the weights are read once for both,
-        the chunk's GEMM FLOPs ``2·P_active`` per token (+ attention over half the prompt) run
-        at the prefill GEMM rate on top of the decode step's compute, and tensor parallelism
-        all-reduces ``b + chunk`` tokens. ``s`` is :meth:`speed` at ``b``; the chunk's tokens fill
-        the rows a 64-row GEMM tile had padded (:attr:`gemm_rows`), which are not paid twice.
+        Chunked prefill (vLLM V1: one forward over the running decodes and the prefill chunks the
+        token budget leaves room for) reads the weights once; the chunk's ``2·P_active`` FLOPs per
+        token (+ attention over half the prompt) run at the prefill rate on top of the decode
+        compute, tensor parallelism all-reduces ``b + chunk`` tokens, and the chunk fills the rows
+        a 64-row GEMM tile padded (:attr:`gemm_rows`). ``s`` is :meth:`speed` at ``b``.
         """
-        step, mem_s, comp_s, tp = s.step_s, s.mem_s, s.comp_s, self.tp
+        step, mem_s, comp_s, tp, padded = s.step_s, s.mem_s, s.comp_s, self.tp, self.padded_params
         per_token = 2.0 * self.p_act + _attention_flops_per_token(self.arch, prompt / 2.0)
-        prefill_flops, decode_flops, padded = self.prefill_flops, self.decode_flops, self.padded_params
+        prefill_flops, decode_flops, linked = self.prefill_flops, self.decode_flops, tp > 1 or self.n > 1
         rows_left, base, comm_b = max(0, self.gemm_rows - b), pnorm(mem_s, comp_s), self._comm(b)
         comms: dict[int, float] = {}  # link time by tokens: the late bisection steps share them
 
@@ -391,9 +388,11 @@ class _Roofline:
             if chunk <= 0:
                 return step
             extra = chunk * per_token / prefill_flops / tp
-            filled = min(chunk, rows_left)
-            extra -= filled * 2.0 * padded / decode_flops / tp
+            if rows_left:
+                extra -= min(chunk, rows_left) * 2.0 * padded / decode_flops / tp
             grow = pnorm(mem_s, comp_s + extra) - base
+            if not linked:
+                return step + grow
             comm = comms[t] if (t := b + int(chunk)) in comms else comms.setdefault(t, self._comm(t))
             return step + grow + comm - comm_b
 
