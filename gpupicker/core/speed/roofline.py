@@ -8,7 +8,6 @@ and context (``docs/formulas.md`` §7, :mod:`.inference`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -376,35 +375,6 @@ class _Roofline:
         return _InferenceSpeed(
             decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps, mem_s, comp_s
         )
-
-    def mixed_step(self, s: _InferenceSpeed, b: int, prompt: int) -> Callable[[float], float]:
-        """Chunk tokens → seconds of one step of ``b`` decodes and the chunk (bisected ~40×/batch).
-
-        Chunked prefill (vLLM V1: one forward over the running decodes and the prefill chunks the
-        token budget leaves room for) reads the weights once; the chunk's ``2·P_active`` FLOPs per
-        token (+ attention over half the prompt) run at the prefill rate on top of the decode
-        compute, tensor parallelism all-reduces ``b + chunk`` tokens, and the chunk fills the rows
-        a 64-row GEMM tile padded (:attr:`gemm_rows`). ``s`` is :meth:`speed` at ``b``.
-        """
-        step, mem_s, comp_s, tp, padded = s.step_s, s.mem_s, s.comp_s, self.tp, self.padded_params
-        per_token = 2.0 * self.p_act + _attention_flops_per_token(self.arch, prompt / 2.0)
-        prefill_flops, decode_flops, linked = self.prefill_flops, self.decode_flops, tp > 1 or self.n > 1
-        rows_left, base, comm_b = max(0, self.gemm_rows - b), pnorm(mem_s, comp_s), self._comm(b)
-        comms: dict[int, float] = {}  # link time by tokens: the late bisection steps share them
-
-        def at(chunk: float) -> float:
-            if chunk <= 0:
-                return step
-            extra = chunk * per_token / prefill_flops / tp
-            if rows_left:
-                extra -= min(chunk, rows_left) * 2.0 * padded / decode_flops / tp
-            grow = pnorm(mem_s, comp_s + extra) - base
-            if not linked:
-                return step + grow
-            comm = comms[t] if (t := b + int(chunk)) in comms else comms.setdefault(t, self._comm(t))
-            return step + grow + comm - comm_b
-
-        return at
 
     def _prefill_s(self, b: int, prompt: int, wbytes: float) -> float:
         """Seconds to prefill ``b`` prompts of ``prompt`` tokens; causal attention ≈ half the square.

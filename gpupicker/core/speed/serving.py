@@ -40,6 +40,7 @@ from ..messages import Message, join, msg
 from ..results import MemoryEstimate, ServingPlan, Throughput
 from ..stacks.frameworks import framework_row
 from ..workload import Workload
+from .chunked_step import mixed_step
 from .host_offload import host_prefill_copy_s, host_step
 from .roofline import _InferenceSpeed, _Roofline
 from .throughput import chunked_prefill_budget, estimate_throughput
@@ -132,14 +133,14 @@ def _chunked_latency(
 
     Prompt tokens arrive at ``λ = r × prompt`` per second; a step of ``T`` seconds runs the
     ``b`` decodes and the ``c = min(budget − b, λ·T)`` prompt tokens that arrived during the
-    previous one, so ``T = mixed_step(b, c)`` (:meth:`_Roofline.mixed_step`, solved by
+    previous one, so ``T = mixed_step(b, c)`` (:func:`.chunked_step.mixed_step`, solved by
     bisection; when even a full budget cannot keep up, every step is full). Every running
     sequence gets one token per step: ITL = T. A new prompt is prefilled over
     ``⌈prompt / (budget − b)⌉`` such steps, then one more gives its first token.
     """
     room = max(1, budget - b)
     lam = r * prompt
-    mixed_step_s = roof.mixed_step(s, b, prompt)
+    mixed_step_s = mixed_step(roof, s, b, prompt)
     lo, hi = s.step_s, mixed_step_s(room)
     if lam * hi <= room:  # not saturated: the step that holds what arrived during it
         for _ in range(40):
