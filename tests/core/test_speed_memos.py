@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from gpupicker.core.memory.common import kv_tp_shards
 from gpupicker.core.speed import training
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
@@ -78,6 +79,9 @@ def test_inference_roofline_built_once_per_gpu_answers_every_count_as_a_fresh_on
         for n, t in kept.items():
             roofline._per_gpu.cache_clear()
             assert estimate_throughput(w, gpu, n) == t, (gpu.id, n)
+    for n in (1, 2, 8):  # what a count changes is set per count, not kept from another
+        roof = roofline._Roofline.of(w, w.model, cards[0], n)
+        assert (roof.n, roof.kv_shards) == (n, kv_tp_shards(w.model, roof.tp)) and roof.memo == {}
     built: list[tuple[object, ...]] = []
     on_one = roofline._per_gpu.fn
 
