@@ -15,7 +15,7 @@ from typing import Any, get_args
 
 from ..core.messages import Message, msg
 from ..core.workload import Optimizer
-from ..core.workload.spellings import OPTIMIZER_ALIASES
+from ..core.workload.spellings import ATTENTION_ALIASES, OPTIMIZER_ALIASES
 
 MAX_JOB_BYTES = 1024 * 1024
 """Largest job file read (the biggest axolotl/LLaMA-Factory/torchtune examples are ~5 KB)."""
@@ -195,6 +195,29 @@ _NO_EFFECT_TRAINING = frozenset(
         "include_tokens_per_second",
         "hub_strategy",
         "hub_private_repo",
+        "loss_watchdog_threshold",
+        "loss_watchdog_patience",
+        "eot_tokens",
+        "tokens",
+        "dataset_val",
+        "batch_size_val",
+        "eval_batch_size",
+        "eval_max_new_tokens",
+        "eval_causal_lm_metrics",
+        "do_causal_lm_eval",
+        "tokenizer_use_fast",
+        "tokenizer_legacy",
+        "hf_use_auth_token",
+        "lr_quadratic_warmup",
+        "ddp_find_unused_parameters",
+        "dataset_num_proc",
+        "dataset_name",
+        "eos_token",
+        "packing_strategy",
+        "completion_only_loss",
+        "assistant_only_loss",
+        "dataloader_pin_memory",
+        "save_safetensors",
     }
 )
 """Training keys that change neither memory nor tokens/s (what is trained on, how often it is
@@ -309,3 +332,86 @@ def _account_rest(job: JobRead, data: dict[str, Any], handled: Iterable[str], pr
             job.no_effect(key)
         else:
             job.not_modelled(key, v)
+
+
+def _attn_implementation(job: JobRead, key: str, value: Any) -> None:
+    """transformers ``attn_implementation`` as the workload's ``attention``, or named as not
+    modelled.
+
+    ``flash_attention_2`` / ``sdpa`` / ``eager`` / ``flex_attention``
+    (:data:`~gpupicker.core.workload.spellings.ATTENTION_ALIASES`) and a Hub kernel repo
+    (``kernels-community/vllm-flash-attn3``, transformers' ``kernels`` integration) whose name
+    says flash attention: a tiled kernel that never holds the score matrix.
+    """
+    name = str(value).strip().lower()
+    mapped = ATTENTION_ALIASES.get(name)
+    if mapped is None and name.startswith("kernels-community/") and "flash" in name:
+        mapped = "flash"
+    if mapped is None:
+        job.not_modelled(key, value)
+        return
+    job.set(key, "attention", mapped)
+
+
+_FSDP_NO_EFFECT = frozenset(
+    {
+        "state_dict_type",
+        "auto_wrap_policy",
+        "transformer_layer_cls_to_wrap",
+        "cpu_ram_efficient_loading",
+        "sync_module_states",
+        "use_orig_params",
+        "limit_all_gathers",
+        "forward_prefetch",
+        "backward_prefetch",
+        "min_num_params",
+        "version",
+        "reshard_after_forward",
+        "sharding_strategy",
+        "offload_params",
+        "activation_checkpointing",
+    }
+)
+"""FSDP config keys (accelerate's ``fsdp_config``, with or without the ``fsdp_`` prefix) that
+change neither memory nor speed as gpupicker models FSDP (wrapping, state-dict format, loading,
+prefetch), and the ones read below (``offload_params``, ``activation_checkpointing``,
+``reshard_after_forward``, ``sharding_strategy``)."""
+
+
+def _fsdp_config(job: JobRead, key: str, cfg: dict[str, Any]) -> None:
+    """Every key of an FSDP ``fsdp_config`` accounted for (accelerate / axolotl spellings).
+
+    ``offload_params`` → ``parallelism.cpu_offload``, ``activation_checkpointing`` →
+    ``grad_ckpt`` (FSDP's own activation checkpointing: the same memory as transformers'),
+    ``reshard_after_forward: false`` / ``sharding_strategy: SHARD_GRAD_OP`` / ``HYBRID_SHARD``
+    named as not modelled (gpupicker models FULL_SHARD), the wrapping and state-dict keys as
+    having no effect, any other key as not modelled.
+    """
+    for k, v in cfg.items():
+        name = str(k).removeprefix("fsdp_")
+        where = f"{key}.{k}"
+        if name == "offload_params" and v is True:
+            job.set(where, "parallelism.cpu_offload", True)
+        elif name == "activation_checkpointing" and v is True:
+            job.set(where, "grad_ckpt", True)
+        elif (name == "reshard_after_forward" and v is False) or (
+            name == "sharding_strategy" and str(v).upper() not in ("FULL_SHARD", "1")
+        ):
+            job.not_modelled(where, v)
+        elif name in _FSDP_NO_EFFECT or _is_empty(v):
+            job.no_effect(where)
+        else:
+            job.not_modelled(where, v)
+
+
+def _plugins(job: JobRead, key: str, plugins: Any) -> bool:
+    """axolotl ``plugins``: True when one is Liger's (the ``liger`` stack profile); every other
+    plugin (Cut Cross Entropy, expert parallel, KD …) is named as not modelled.
+    """
+    liger = False
+    for p in plugins if isinstance(plugins, list) else [plugins]:
+        if "liger" in str(p).lower():
+            liger = True
+        elif not _is_empty(p):
+            job.not_modelled(key, p)
+    return liger

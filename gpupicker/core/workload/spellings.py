@@ -91,6 +91,8 @@ OPTIMIZER_ALIASES = {
     "adamw_torch_npu_fused": "adamw",
     "adam": "adamw",
     "adamw_bnb_8bit": "adamw8bit",
+    "adamw_torch_8bit": "adamw8bit",
+    "torchao.optim.adamw8bit": "adamw8bit",
     "adamw_8bit": "adamw8bit",
     "adam8bit": "adamw8bit",
     "adamw_8bit_bnb": "adamw8bit",
@@ -112,7 +114,9 @@ OPTIMIZER_ALIASES = {
 }
 """Optimizer names of public recipes → the optimizer whose state bytes gpupicker models:
 torch AdamW (fused or not, apex, XLA: two states in the parameter dtype), bitsandbytes 8-bit
-AdamW (two 8-bit states + block scales), its paged variant (same bytes; pages move to host RAM
+AdamW (two 8-bit states + block scales; torchao's ``AdamW8bit``, HF ``adamw_torch_8bit``,
+keeps the same two int8 states with an fp32 scale per 256-value block: 2.03 bytes per
+parameter, torchao ``optim/subclass_8bit.py``), its paged variant (same bytes; pages move to host RAM
 only under memory pressure), paged 32-bit AdamW (torch AdamW's bytes), 32-bit Lion (one state).
 Names whose state bytes gpupicker does not model — torchao 4-bit AdamW (``adamw_torch_4bit``),
 8-bit Lion, GaLore, APOLLO, schedule-free — are refused with this list, never mapped to a
