@@ -35,8 +35,15 @@ _DROP = frozenset(
         "8bit",
         "w4a16",
         "w8a8",
+        "w4a8",
+        "quarot",
+        "mtp",
+        "thinking",
     }
 )
+"""Words of a checkpoint's name that do not change its architecture: the org, the chat /
+instruct / thinking tunes, the quantized exports (AWQ, GPTQ, FP8, Ascend ModelSlim W8A8 / W4A8,
+QuaRot rotations) and an export that keeps the multi-token-prediction layer (``-mtp``)."""
 
 
 def name_words(name: str) -> tuple[str, ...]:

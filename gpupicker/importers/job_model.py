@@ -80,6 +80,12 @@ class JobRead:
         """``key`` does not change memory or speed."""
         self.unused.append((key, msg("job.unused.no_effect")))
 
+    def unknown_flag(self, flag: str, engine: str) -> None:
+        """``flag`` is none of the ``engine``'s flags that gpupicker knows (a typo, or a flag
+        newer than gpupicker): named as a warning, never said to be an unmodelled real flag."""
+        self.unused.append((flag, msg("job.unused.unknown_flag", engine=engine)))
+        self.warnings.append(msg("job.warning.unknown_flag", flag=flag, engine=engine))
+
     def not_modelled(self, key: str, value: Any) -> None:
         """``key`` changes the job in a way gpupicker does not model: named as a warning too."""
         self.unused.append((key, msg("job.unused.not_modelled")))

@@ -1431,6 +1431,14 @@
         <translation>{key} = {value} 未建模：估算未反映它的影响</translation>
     </message>
     <message>
+        <source>not a {engine} flag gpupicker knows</source>
+        <translation>不是 gpupicker 所知的 {engine} 参数</translation>
+    </message>
+    <message>
+        <source>{flag} is not a {engine} flag gpupicker knows (a typo?): the estimate does not reflect it</source>
+        <translation>{flag} 不是 gpupicker 所知的 {engine} 参数（拼写错误？）：估算未反映它的影响</translation>
+    </message>
+    <message>
         <source>gradient checkpointing “{mode}” also moves the checkpoints to CPU RAM; the estimate counts ordinary gradient checkpointing</source>
         <translation>梯度检查点“{mode}”还会把检查点移到内存；估算按普通梯度检查点计算</translation>
     </message>

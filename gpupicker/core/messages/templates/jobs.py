@@ -10,6 +10,10 @@ TEMPLATES: dict[str, str] = {
     "job.unused.empty": "left empty (not set)",
     "job.unused.not_modelled": "not modelled by gpupicker",
     "job.warning.not_modelled": "{key} = {value} is not modelled: the estimate does not reflect it",
+    "job.unused.unknown_flag": "not a {engine} flag gpupicker knows",
+    "job.warning.unknown_flag": (
+        "{flag} is not a {engine} flag gpupicker knows (a typo?): the estimate does not reflect it"
+    ),
     "job.warning.duplicate_keys": "keys given more than once, only the last value of each is used: {keys}",
     "job.warning.ckpt_offload": (
         "gradient checkpointing “{mode}” also moves the checkpoints to "
