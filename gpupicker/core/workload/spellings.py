@@ -17,7 +17,7 @@ from ..messages import msg
 from ..model_arch import ModelArch
 from ..tasks import TEXT_INFERENCE_TASKS, TRAINING_TASKS
 from ..tasks.defaults import implied_fields
-from .parts import GpuPart
+from .parts import LORA_NO_EFFECT, LORA_SPELLINGS, PARALLELISM_SPELLINGS, GpuPart, LoraConfig, Parallelism
 
 WEIGHT_DTYPE_ALIASES = {
     "awq": "int4",
@@ -431,6 +431,12 @@ def unknown_keys(
         nested = data.get(key)
         if isinstance(nested, dict):
             known = model_keys_read() if model is ModelArch else set(model.model_fields)
+            if model is LoraConfig:
+                known |= {*LORA_SPELLINGS, *LORA_NO_EFFECT}
+                if nested.get("bias") in (None, "none"):
+                    known.add("bias")
+            elif model is Parallelism:
+                known |= set(PARALLELISM_SPELLINGS)
             out += [f"{key}.{k}" for k in nested if isinstance(k, str) and k not in known]
     return sorted(out)
 
