@@ -349,6 +349,7 @@ def _hf_trainer(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: P
         "load_in_8bit",
         "model_init_kwargs",
         "attn_implementation",
+        "use_liger_kernel",
     }
     if not _is_empty(data.get("model_name_or_path")):
         _model(job, "model_name_or_path", data["model_name_or_path"], lookup, base)
@@ -386,6 +387,14 @@ def _hf_trainer(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: P
             job.not_modelled(f"model_init_kwargs.{k}", v)
     if not _is_empty(data.get("attn_implementation")):
         _attn_implementation(job, "attn_implementation", data["attn_implementation"])
+    for k in ("torch_dtype", "dtype"):  # TRL ModelConfig / ms-swift: the weights' dtype
+        dt = str(data.get(k, "")).lower()
+        if dt in ("bfloat16", "bf16", "auto"):
+            job.no_effect(k)  # bf16 weights: the workload's default
+        elif dt in ("float16", "fp16"):
+            job.set(k, "compute_dtype", "fp16")
+    if data.get("use_liger_kernel") is True:
+        job.set("use_liger_kernel", "framework", "liger")
     _precision(job, data)
     if not _is_empty(data.get("deepspeed")):
         _deepspeed(job, "deepspeed", data["deepspeed"], base)

@@ -224,6 +224,13 @@ _NO_EFFECT_TRAINING = frozenset(
         "assistant_only_loss",
         "dataloader_pin_memory",
         "save_safetensors",
+        "system",
+        "model_author",
+        "model_name",
+        "split_dataset_ratio",
+        "streaming",
+        "bnb_4bit_compute_dtype",
+        "bnb_4bit_quant_type",
     }
 )
 """Training keys that change neither memory nor tokens/s (what is trained on, how often it is
@@ -259,6 +266,11 @@ def _model(job: JobRead, key: str, name: Any, lookup: ModelLookup, base: Path | 
     if model_id is None:
         raise JobReadError(msg("job.unknown_model", key=key, name=_short(text)))
     job.set(key, "model_id", model_id)
+    from .job_flags import name_weights_dtype
+
+    named = name_weights_dtype(text)
+    if named is not None:  # Qwen2.5-7B-Instruct-AWQ: the base the adapter trains on is 4-bit
+        job.set(f"{key} (checkpoint name)", "weights_dtype", named)
 
 
 def _deepspeed(job: JobRead, key: str, value: Any, base: Path | None) -> None:

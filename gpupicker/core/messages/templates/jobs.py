@@ -34,8 +34,9 @@ TEMPLATES: dict[str, str] = {
     "job.too_big": "larger than {mib} MiB: not a job config",
     "job.unknown_kind": (
         "not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, "
-        "TrainingArguments JSON, SkyPilot YAML, or a vllm serve / "
-        "sglang.launch_server / llama-server / ollama run line); it starts with "
+        "TrainingArguments JSON, SkyPilot YAML, a vllm serve / "
+        "sglang.launch_server / llama-server / ollama run line, or a trl sft / swift sft "
+        "training command); it starts with "
         "“{head}”"
     ),
     "job.not_a_file": "{path} is not a regular file",
