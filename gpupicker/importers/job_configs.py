@@ -70,6 +70,7 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
         "attn_implementation",
         "fsdp_version",
         "tensor_parallel_size",
+        "expert_parallel_size",
     }
     _model(job, "base_model", data.get("base_model"), lookup, base)
     adapter = str(data.get("adapter") or "").lower()
@@ -126,8 +127,8 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
 def _axolotl_sharding(job: JobRead, data: dict[str, Any]) -> None:
     """axolotl's FSDP and tensor-parallel keys: ``fsdp: [full_shard, …]`` (FSDP1) or
     ``fsdp_version: 2`` with an ``fsdp_config`` (FSDP2, axolotl's current examples) →
-    ``parallelism.fsdp``, each ``fsdp_config`` key accounted for; ``tensor_parallel_size`` →
-    ``parallelism.tensor_parallel``.
+    ``parallelism.fsdp``, each ``fsdp_config`` key accounted for; ``tensor_parallel_size`` /
+    ``expert_parallel_size`` → ``parallelism.tensor_parallel`` / ``expert_parallel``.
     """
     fsdp = data.get("fsdp")
     fsdp1 = isinstance(fsdp, list) and any("shard" in str(x) for x in fsdp)
@@ -137,11 +138,15 @@ def _axolotl_sharding(job: JobRead, data: dict[str, Any]) -> None:
         _fsdp_config(job, "fsdp_config", _section(data, "fsdp_config"))
     elif data.get("fsdp_version") is not None:
         job.not_modelled("fsdp_version", data["fsdp_version"])
-    tp = data.get("tensor_parallel_size")
-    if isinstance(tp, int) and not isinstance(tp, bool) and tp >= 1:
-        job.set("tensor_parallel_size", "parallelism.tensor_parallel", tp)
-    elif not _is_empty(tp):
-        job.not_modelled("tensor_parallel_size", tp)
+    for key, target in (
+        ("tensor_parallel_size", "parallelism.tensor_parallel"),
+        ("expert_parallel_size", "parallelism.expert_parallel"),
+    ):
+        n = data.get(key)
+        if isinstance(n, int) and not isinstance(n, bool) and n >= 1:
+            job.set(key, target, n)
+        elif not _is_empty(n):
+            job.not_modelled(key, n)
 
 
 def _llama_factory(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path | None) -> None:

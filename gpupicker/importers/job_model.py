@@ -15,7 +15,7 @@ from typing import Any, get_args
 
 from ..core.messages import Message, msg
 from ..core.workload import Optimizer
-from ..core.workload.spellings import ATTENTION_ALIASES, OPTIMIZER_ALIASES
+from ..core.workload.spellings import OPTIMIZER_ALIASES, attention_spelling
 
 MAX_JOB_BYTES = 1024 * 1024
 """Largest job file read (the biggest axolotl/LLaMA-Factory/torchtune examples are ~5 KB)."""
@@ -361,11 +361,8 @@ def _attn_implementation(job: JobRead, key: str, value: Any) -> None:
     (``kernels-community/vllm-flash-attn3``, transformers' ``kernels`` integration) whose name
     says flash attention: a tiled kernel that never holds the score matrix.
     """
-    name = str(value).strip().lower()
-    mapped = ATTENTION_ALIASES.get(name)
-    if mapped is None and name.startswith("kernels-community/") and "flash" in name:
-        mapped = "flash"
-    if mapped is None:
+    mapped = attention_spelling(str(value))
+    if mapped not in ("flash", "sdpa", "eager"):
         job.not_modelled(key, value)
         return
     job.set(key, "attention", mapped)

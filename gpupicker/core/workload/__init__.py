@@ -34,8 +34,8 @@ from .parts import (
     pricing_spelling,
 )
 from .spellings import (
-    ATTENTION_ALIASES,
     OPTIMIZER_ALIASES,
+    attention_spelling,
     backend_spelling,
     build_number,
     n_cpu_moe_spelling,
@@ -361,9 +361,7 @@ class Workload(BaseModel):
     @field_validator("attention", mode="before")
     @classmethod
     def _attention_spelling(cls, v: object) -> object:
-        if isinstance(v, str):
-            return ATTENTION_ALIASES.get(v.strip().lower(), v)
-        return v
+        return attention_spelling(v)
 
     @field_validator("kv_cache_dtype", mode="after")
     @classmethod

@@ -15,6 +15,10 @@ gpupicker models, whose :meth:`~gpupicker.core.model_arch.ModelArch.module_shape
 projections the Llama way; axolotl's ``lora_target_linear`` and LLaMA-Factory's
 ``lora_target: all`` mean the same."""
 
+TORCHTUNE_TARGETS = {"output_proj": "o_proj"}
+"""torchtune's ``lora_attn_modules`` name for the attention output projection (its
+``MultiHeadAttention.output_proj``), the module peft calls ``o_proj``."""
+
 LORA_SPELLINGS = {
     "target_modules": "targets",
     "lora_alpha": "alpha",
@@ -78,7 +82,8 @@ class LoraConfig(BaseModel):
 
         ``self_attn.q_proj`` and ``model.layers.0.mlp.up_proj`` mean ``q_proj`` / ``up_proj``
         (peft ``check_target_module_exists``); a single string is one target; ``all-linear``
-        (peft), ``all`` (LLaMA-Factory) are :data:`ALL_LINEAR_TARGETS`.
+        (peft), ``all`` (LLaMA-Factory) are :data:`ALL_LINEAR_TARGETS`; torchtune's
+        ``output_proj`` is ``o_proj`` (:data:`TORCHTUNE_TARGETS`).
         """
         if isinstance(v, str):
             v = [v]
@@ -89,7 +94,8 @@ class LoraConfig(BaseModel):
         ):
             return ALL_LINEAR_TARGETS
         if isinstance(v, (list, tuple)):
-            return tuple(t.strip().rsplit(".", 1)[-1] if isinstance(t, str) else t for t in v)
+            names = (t.strip().rsplit(".", 1)[-1] if isinstance(t, str) else t for t in v)
+            return tuple(TORCHTUNE_TARGETS.get(n, n) if isinstance(n, str) else n for n in names)
         return v
 
 

@@ -81,6 +81,22 @@ ATTENTION_ALIASES = {
 kernel that never materializes the score matrix (PyTorch ``torch.nn.attention.flex_attention``
 docs), so it takes the ``flash`` memory model."""
 
+
+def attention_spelling(v: object) -> object:
+    """An ``attention`` as the memory model names it (:data:`ATTENTION_ALIASES`).
+
+    A Hugging Face Hub kernel repo whose name says flash attention
+    (``kernels-community/vllm-flash-attn3``, transformers' ``kernels`` integration, axolotl's
+    gpt-oss examples) is ``flash``; anything else is returned for the field's own check.
+    """
+    if not isinstance(v, str):
+        return v
+    key = v.strip().lower()
+    if key.startswith("kernels-community/") and "flash" in key:
+        return "flash"
+    return ATTENTION_ALIASES.get(key, v)
+
+
 OPTIMIZER_ALIASES = {
     # Hugging Face TrainingArguments.optim (transformers.training_args.OptimizerNames)
     "adamw_torch": "adamw",
