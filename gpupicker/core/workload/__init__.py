@@ -459,7 +459,7 @@ class Workload(BaseModel):
 
         ``foo`` at the top (besides :data:`ANNOTATION_FIELDS`), ``lora.foo``,
         ``parallelism.foo``, ``model.foo`` (besides the ``config.json`` spellings
-        :class:`ModelArch` reads and :data:`MODEL_KEYS_NOT_NEEDED`).
+        :class:`ModelArch` reads and :data:`.model_keys.MODEL_KEYS_NOT_NEEDED`).
 
         Shown as a warning, since pydantic drops them (``extra="ignore"``).
         """
