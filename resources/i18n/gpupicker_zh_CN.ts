@@ -4679,6 +4679,10 @@
         <translation>后端 {backend} 不在已建模的 llama.cpp 后端之列；可用：{choices}</translation>
     </message>
     <message>
+        <source>optimizer {optimizer} is not one whose states gpupicker models; known: {choices}, or a Hugging Face TrainingArguments.optim name for them ({hf} …)</source>
+        <translation>优化器 {optimizer} 的状态 gpupicker 未建模；可用：{choices}，或它们对应的 Hugging Face TrainingArguments.optim 名称（{hf} …）</translation>
+    </message>
+    <message>
         <source>backend 'cpu' runs the model on the host CPU, without {gpu}: gpupicker plans GPU jobs</source>
         <translation>后端 'cpu' 在主机 CPU 上运行模型，不使用 {gpu}：本工具只规划 GPU 任务</translation>
     </message>

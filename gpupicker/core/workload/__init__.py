@@ -34,12 +34,12 @@ from .parts import (
     pricing_spelling,
 )
 from .spellings import (
-    OPTIMIZER_ALIASES,
     attention_spelling,
     backend_spelling,
     build_number,
     n_cpu_moe_spelling,
     normalize_input,
+    optimizer_spelling,
     unknown_keys,
     weights_dtype_spelling,
 )
@@ -315,9 +315,7 @@ class Workload(BaseModel):
     @field_validator("optimizer", mode="before")
     @classmethod
     def _optimizer_spelling(cls, v: object) -> object:
-        if isinstance(v, str):
-            return OPTIMIZER_ALIASES.get(v.strip().lower(), v.strip())
-        return v
+        return optimizer_spelling(v)
 
     @field_validator("pricing", mode="before")
     @classmethod

@@ -139,6 +139,33 @@ Names whose state bytes gpupicker does not model — torchao 4-bit AdamW (``adam
 8-bit Lion, GaLore, APOLLO, schedule-free — are refused with this list, never mapped to a
 neighbour."""
 
+OPTIMIZERS = ("adamw", "adamw8bit", "paged_adamw8bit", "sgd", "adafactor", "lion")
+"""The optimizers whose state bytes gpupicker models (``Workload.optimizer``)."""
+
+
+def optimizer_spelling(v: object) -> object:
+    """An optimizer as gpupicker names it (:data:`OPTIMIZER_ALIASES`); other values unchanged.
+
+    Raises:
+        ValueError: ``workload.unknown_optimizer`` for a name that is neither one of
+            :data:`OPTIMIZERS` nor an alias of one (GaLore, torchao 4-bit AdamW …), naming it,
+            the known ones and a few of the Hugging Face names.
+    """
+    if not isinstance(v, str):
+        return v
+    key = OPTIMIZER_ALIASES.get(v.strip().lower(), v.strip().lower())
+    if key not in OPTIMIZERS:
+        raise ValueError(
+            msg(
+                "workload.unknown_optimizer",
+                optimizer=repr(v),
+                choices=", ".join(OPTIMIZERS),
+                hf="adamw_torch_fused, adamw_bnb_8bit, paged_adamw_8bit, paged_adamw_32bit",
+            )
+        )
+    return key
+
+
 GRAD_CKPT_MODES = {"offload": "offload", "unsloth": "offload", "true": "on", "false": "off"}
 """String values of ``grad_ckpt``: Unsloth's ``use_gradient_checkpointing="unsloth"`` and
 ``"offload"`` checkpoint every layer and move the saved layer inputs to host RAM (Unsloth
