@@ -60,6 +60,9 @@ def _speculative(job: JobRead, text: str | None) -> None:
     except (ValueError, TypeError):
         job.not_modelled("--speculative-config", text)
         return
+    for key in Workload.unknown_fields({"speculative": cfg}):
+        k = key.removeprefix("speculative.")
+        job.not_modelled(f"--speculative-config.{k}", cfg.pop(k))  # enforce_eager …: named, not kept
     job.set("--speculative-config", "speculative", cfg)
 
 

@@ -227,6 +227,23 @@ SPECULATIVE_SPELLINGS = frozenset(
 )
 """Engine spellings of :attr:`Workload.speculative` read into it (vLLM, SGLang, llama.cpp)."""
 
+SPECULATIVE_OBJECT_SPELLINGS = frozenset(
+    {
+        "speculative_algorithm",
+        "algorithm",
+        "model",
+        "model_draft",
+        "speculative_draft_model_path",
+        "speculative_num_steps",
+        "draft_max",
+        "n_draft",
+        "num_draft_tokens",
+    }
+)
+"""Keys of a ``speculative`` (or vLLM ``speculative_config``) object that
+:class:`~gpupicker.core.speculative.Speculative` reads besides its fields (vLLM's ``model``,
+SGLang's and llama.cpp's names): accepted without a warning; any other key is named."""
+
 _BUILD_NUMBER = re.compile(r"^\s*(?:build:?\s*)?(?:[0-9a-f]{7,40}\s+)?\(?b?(\d{1,6})\)?\s*$", re.IGNORECASE)
 
 
@@ -400,7 +417,14 @@ def unknown_keys(
                     known.add("bias")
             elif model is Parallelism:
                 known |= set(PARALLELISM_SPELLINGS)
+            elif key == "speculative":
+                known |= SPECULATIVE_OBJECT_SPELLINGS
             out += [f"{key}.{k}" for k in nested if isinstance(k, str) and k not in known]
+    spec = data.get("speculative_config")
+    if isinstance(spec, dict) and data.get("speculative") is None and "speculative" in nested_fields:
+        # vLLM's object, read as speculative: its keys are checked the same way
+        known = {*nested_fields["speculative"].model_fields, *SPECULATIVE_OBJECT_SPELLINGS}
+        out += [f"speculative_config.{k}" for k in spec if isinstance(k, str) and k not in known]
     return sorted(out)
 
 
