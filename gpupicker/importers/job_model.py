@@ -302,6 +302,80 @@ def _deepspeed(job: JobRead, key: str, value: Any, base: Path | None) -> None:
     job.set(key, "parallelism.zero_stage", stage)
     if offload:
         job.set(key, "parallelism.cpu_offload", True)
+    if isinstance(cfg, dict):
+        _deepspeed_keys(job, key, cfg)
+
+
+_DS_NO_EFFECT = frozenset(
+    {
+        "train_batch_size",
+        "train_micro_batch_size_per_gpu",
+        "gradient_accumulation_steps",
+        "gradient_clipping",
+        "zero_allow_untested_optimizer",
+        "zero_force_ds_cpu_optimizer",
+        "fp16",
+        "bf16",
+        "steps_per_print",
+        "wall_clock_breakdown",
+        "comms_config",
+        "monitor_config",
+        "scheduler",
+        "optimizer",
+        "_comment",
+        "zero_optimization",
+        "flops_profiler",
+        "tensorboard",
+        "wandb",
+    }
+)
+"""DeepSpeed config keys that change neither memory nor speed as gpupicker models them: batch
+sizes (the trainer's ``per_device_train_batch_size`` is read), precision switches set to the
+trainer's ``auto``, logging and profiling, the optimizer and scheduler blocks (the trainer's
+``optim`` is read), and ``zero_optimization`` itself, whose keys are accounted one by one."""
+
+_DS_ZERO_NO_EFFECT = frozenset(
+    {
+        "stage",
+        "offload_optimizer",
+        "offload_param",
+        "allgather_partitions",
+        "allgather_bucket_size",
+        "overlap_comm",
+        "reduce_scatter",
+        "reduce_bucket_size",
+        "contiguous_gradients",
+        "round_robin_gradients",
+        "sub_group_size",
+        "stage3_prefetch_bucket_size",
+        "stage3_param_persistence_threshold",
+        "stage3_max_live_parameters",
+        "stage3_max_reuse_distance",
+        "stage3_gather_16bit_weights_on_model_save",
+        "load_from_fp32_weights",
+        "elastic_checkpoint",
+        "ignore_unused_parameters",
+    }
+)
+"""``zero_optimization`` keys read above (stage, offload) or that tune buckets, prefetch and
+checkpoint saving — communication overlap, not the sharded bytes gpupicker counts (DeepSpeed
+config JSON docs, "ZeRO Optimizations for FP16 Training")."""
+
+
+def _deepspeed_keys(job: JobRead, key: str, cfg: dict[str, Any]) -> None:
+    """Every key of a DeepSpeed config accounted for: AutoTP's ``tensor_parallel.autotp_size``
+    read, the keys of :data:`_DS_NO_EFFECT` / :data:`_DS_ZERO_NO_EFFECT` without effect, any
+    other (ZeRO++ ``zero_hpz_partition_size``, ``zero_quantized_weights`` …) named as not
+    modelled."""
+    for k, v in cfg.items():
+        if k == "tensor_parallel" and isinstance(v, dict) and isinstance(v.get("autotp_size"), int):
+            job.set(f"{key}: tensor_parallel.autotp_size", "parallelism.tensor_parallel", v["autotp_size"])
+        elif k not in _DS_NO_EFFECT:
+            job.not_modelled(f"{key}: {k}", v)
+    zero = cfg.get("zero_optimization")
+    for k, v in (zero if isinstance(zero, dict) else {}).items():
+        if k not in _DS_ZERO_NO_EFFECT:
+            job.not_modelled(f"{key}: zero_optimization.{k}", v)
 
 
 def _lora_targets(job: JobRead, key: str, value: Any) -> None:

@@ -127,3 +127,51 @@ def test_refused_as_written_share():
 def test_optimizer_names_are_the_literal():
     """The refusal's list of optimizers is the field's own."""
     assert set(OPTIMIZERS) == set(get_args(Optimizer))
+
+
+DEEPSPEED_COMMIT = "ff6d4d12eeb035d6ce06805a5733dd7b29f2ac30"
+"""hiyouga/LLaMA-Factory ``examples/deepspeed/*.json`` at this commit, copied verbatim."""
+
+
+@pytest.mark.parametrize(
+    ("name", "stage", "offload", "tp"),
+    [
+        ("ds_z0_config.json", 0, False, None),
+        ("ds_z2_config.json", 2, False, None),
+        ("ds_z2_offload_config.json", 2, True, None),
+        ("ds_z3_config.json", 3, False, None),
+        ("ds_z3_offload_config.json", 3, True, None),
+        ("ds_z3_fp8_config.json", 3, True, None),
+        ("ds_z2_autotp_config.json", 2, False, 2),
+    ],
+)
+def test_deepspeed_configs_of_a_recipe_are_read_key_by_key(name, stage, offload, tp, lookup, tmp_path):
+    """A LLaMA-Factory YAML naming one of LLaMA-Factory's own DeepSpeed configs: the ZeRO stage,
+    offload and AutoTP size are read, and every key of the JSON is accounted for."""
+    (tmp_path / name).write_bytes((HERE / "files" / "deepspeed" / name).read_bytes())
+    job_file = tmp_path / "job.yaml"
+    job_file.write_text(
+        f"model_name_or_path: Qwen/Qwen3-8B\nstage: sft\nfinetuning_type: lora\ndeepspeed: {name}\n",
+        encoding="utf-8",
+    )
+    job = read_job_file(job_file, lookup)
+    w = Workload.model_validate(job.workload)
+    assert (w.parallelism.zero_stage, w.parallelism.cpu_offload) == (stage, offload)
+    assert w.parallelism.tensor_parallel == (tp or 1)
+    assert not [k for k, why in job.unused if k.startswith("deepspeed:")]  # all known keys
+
+
+def test_a_deepspeed_key_gpupicker_does_not_model_is_named(lookup, tmp_path):
+    """ZeRO++ hierarchical partitioning changes what each GPU holds: named, not dropped."""
+    (tmp_path / "ds.json").write_text(
+        json.dumps({"zero_optimization": {"stage": 3, "zero_hpz_partition_size": 8}}), encoding="utf-8"
+    )
+    job_file = tmp_path / "job.yaml"
+    job_file.write_text(
+        "model_name_or_path: Qwen/Qwen3-8B\nfinetuning_type: full\ndeepspeed: ds.json\n", encoding="utf-8"
+    )
+    job = read_job_file(job_file, lookup)
+    assert ("deepspeed: zero_optimization.zero_hpz_partition_size", "not modelled by gpupicker") in [
+        (k, str(w)) for k, w in job.unused
+    ]
+    assert any("zero_hpz_partition_size" in str(w) for w in job.warnings)
