@@ -11,7 +11,14 @@ import shlex
 from pathlib import Path
 
 from ..core.messages import msg
-from .job_flags import ENGINE_NAMES, NO_EFFECT_FLAGS, flag_spelling, known_flag, name_weights_dtype
+from .job_flags import (
+    ENGINE_NAMES,
+    NO_EFFECT_FLAGS,
+    flag_spelling,
+    known_flag,
+    mlx_weights_dtype,
+    name_weights_dtype,
+)
 from .job_model import JobRead, JobReadError, ModelLookup, _short
 
 # --- engine command lines -----------------------------------------------------------------------
@@ -45,7 +52,14 @@ def _command_kind(line: str) -> str | None:
         return "llama.cpp"
     if len(exe) >= 2 and exe[0] == "ollama" and words[1] in ("run", "serve", "pull"):
         return "ollama"
+    if any(w in _MLX_ENTRY_POINTS for w in exe) or any(w in _MLX_ENTRY_POINTS for w in words[:4]):
+        return "mlx-lm"
     return None
+
+
+_MLX_ENTRY_POINTS = frozenset({"mlx_lm.server", "mlx_lm.generate", "mlx_lm.chat"})
+"""MLX LM's command-line entry points (``mlx_lm.server --model …``, also ``python -m
+mlx_lm.server``)."""
 
 
 def _speculative(job: JobRead, text: str | None) -> None:
@@ -257,7 +271,7 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
         words = words[1:]  # leading environment assignments (CUDA_VISIBLE_DEVICES=0 …)
     job = JobRead(kind)
     job.set(kind, "task", "inference")
-    job.set(kind, "framework", {"llama.cpp": "llama.cpp"}.get(kind, kind))
+    job.set(kind, "framework", kind)
     if kind == "ollama":
         return _ollama(words, job, lookup)
     pos, flags = _flags(words)
@@ -266,8 +280,11 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
         after = pos[pos.index("serve") + 1 :]
         model = after[0] if after else None
     flags = [(flag_spelling(kind, f), v) for f, v in flags]
+    model_flags = (
+        ("--model",) if kind == "mlx-lm" else ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr")
+    )
     for flag, value in flags:
-        if flag in ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr"):
+        if flag in model_flags:
             model = value
         else:
             _serve_flag(job, kind, flag, value)
@@ -288,6 +305,8 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
     if model_id is None:
         raise JobReadError(msg("job.unknown_model", key="model", name=_short(model)))
     job.set("model" if kind != "vllm" else "serve", "model_id", model_id)
+    if kind == "mlx-lm":
+        _mlx_weights(job, model)
     named = name_weights_dtype(model) if kind in ("vllm", "sglang") else None
     ascend = any(f in ("--quantization", "-q") and str(v).lower() == "ascend" for f, v in flags)
     if named is not None and "weights_dtype" not in job.workload:
@@ -296,6 +315,16 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
     elif ascend:
         job.not_modelled("--quantization", "ascend")
     return job
+
+
+def _mlx_weights(job: JobRead, model: str) -> None:
+    """The weights of an MLX checkpoint as its name states them (:data:`.job_flags.MLX_BITS`):
+    ``-4bit`` / ``-8bit`` read, another ``-Nbit`` named as not modelled, none = 16-bit."""
+    dtype = mlx_weights_dtype(model)
+    if dtype is not None:
+        job.set("--model (checkpoint name)", "weights_dtype", dtype)
+    elif re.search(r"(?i)(?:^|[-_])\d+bit(?:$|[-_])|dwq", model.rsplit("/", 1)[-1]):
+        job.not_modelled("--model", model)
 
 
 def _parallel_sizes(job: JobRead, flags: list[tuple[str, str | None]]) -> None:

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 import re
 
-ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp", "ollama": "Ollama"}
+ENGINE_NAMES = {
+    "vllm": "vLLM",
+    "sglang": "SGLang",
+    "llama.cpp": "llama.cpp",
+    "ollama": "Ollama",
+    "mlx-lm": "MLX LM",
+}
 """How the messages name each command line's engine."""
 
 NO_EFFECT_FLAGS: dict[str, frozenset[str]] = {
@@ -111,6 +117,31 @@ NO_EFFECT_FLAGS: dict[str, frozenset[str]] = {
             "--slots",
             "--props",
             "--cache-reuse",
+        }
+    ),
+    "mlx-lm": frozenset(
+        {
+            "--host",
+            "--port",
+            "--temp",
+            "--top-p",
+            "--top-k",
+            "--min-p",
+            "--seed",
+            "--prompt",
+            "-p",
+            "--max-tokens",
+            "-m",
+            "--system-prompt",
+            "--chat-template",
+            "--use-default-chat-template",
+            "--ignore-chat-template",
+            "--chat-template-config",
+            "--extra-eos-token",
+            "--trust-remote-code",
+            "--log-level",
+            "--verbose",
+            "--allowed-origins",
         }
     ),
 }
@@ -226,6 +257,20 @@ KNOWN_NOT_MODELLED: dict[str, frozenset[str]] = {
             "--no-kv-offload",
         }
     ),
+    "mlx-lm": frozenset(
+        {
+            "--adapter-path",
+            "--draft-model",
+            "--num-draft-tokens",
+            "--max-kv-size",
+            "--kv-bits",
+            "--kv-group-size",
+            "--quantized-kv-start",
+            "--prompt-cache-file",
+            "--decode-concurrency",
+            "--prompt-concurrency",
+        }
+    ),
 }
 """Flags each engine has (its ``--help``) that change memory or speed in a way gpupicker does not
 model (or not in the value given): named as not modelled, with the value."""
@@ -273,5 +318,21 @@ def name_weights_dtype(name: str) -> str | None:
     tail = name.strip().rstrip("/").split("/")[-1]
     for pattern, dtype in _NAME_FORMATS:
         if pattern.search(tail):
+            return dtype
+    return None
+
+
+MLX_BITS = {"4bit": "q4_0", "8bit": "q8_0"}
+"""An mlx-community checkpoint's ``-4bit`` / ``-8bit`` suffix → the GGUF type of the same size:
+MLX's affine quantization stores a 16-bit scale and bias per 64 weights (``mlx.nn.quantize``,
+group size 64), 4 + 32/64 = 4.5 and 8.5 bits per weight, as Q4_0 / Q8_0 (one 16-bit scale per
+32). Other widths (3, 5, 6 bits, DWQ) are named as not modelled."""
+
+
+def mlx_weights_dtype(name: str) -> str | None:
+    """The weight format an MLX checkpoint's name states (:data:`MLX_BITS`), or None."""
+    tail = name.strip().rstrip("/").split("/")[-1].lower()
+    for suffix, dtype in MLX_BITS.items():
+        if re.search(rf"(?:^|[-_]){suffix}(?:$|[-_])", tail):
             return dtype
     return None

@@ -54,7 +54,8 @@ class JobRead:
 
     Attributes:
         kind: the format read (``axolotl``, ``llama-factory``, ``torchtune``, ``hf-trainer``,
-            ``vllm``, ``sglang``, ``llama.cpp``, ``ollama``, ``skypilot``).
+            ``vllm``, ``sglang``, ``llama.cpp``, ``ollama``, ``mlx-lm``, ``trl``, ``ms-swift``,
+            ``skypilot``).
         workload: the Workload JSON object (validate it with ``Workload.model_validate``).
         read: (source key, the Workload field it set and the value), in file order.
         unused: (source key, why it was not used: a Message).

@@ -9,7 +9,8 @@ Reads, without running anything:
   …; torchtune's ``recipes/configs/``),
 * Hugging Face / TRL ``TrainingArguments`` JSON (``per_device_train_batch_size``, ``optim`` …),
 * engine command lines: ``vllm serve``, ``python -m sglang.launch_server``, ``llama-server`` /
-  ``llama-cli``, ``ollama run`` (flags as each engine's ``--help`` documents them),
+  ``llama-cli``, ``ollama run``, ``mlx_lm.server`` (flags as each engine's ``--help`` documents
+  them),
 * training command lines: ``trl sft`` / ``python trl/scripts/sft.py`` and ms-swift's ``swift sft``
   (TrainingArguments flags, :mod:`.job_trainer_cli`),
 * **SkyPilot** task YAML (``resources.accelerators`` and the ``run:`` command, read as above).

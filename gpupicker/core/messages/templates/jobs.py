@@ -35,7 +35,7 @@ TEMPLATES: dict[str, str] = {
     "job.unknown_kind": (
         "not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, "
         "TrainingArguments JSON, SkyPilot YAML, a vllm serve / "
-        "sglang.launch_server / llama-server / ollama run line, or a trl sft / swift sft "
+        "sglang.launch_server / llama-server / ollama run / mlx_lm.server line, or a trl sft / swift sft "
         "training command); it starts with "
         "“{head}”"
     ),
