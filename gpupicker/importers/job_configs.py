@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.messages import msg
 from .job_commands import _command_kind, _strip_shell, read_command
+from .job_deepspeed import _deepspeed
 from .job_model import (
     _LORA_KEYS_R,
     _LORA_KEYS_RANK,
@@ -19,7 +20,6 @@ from .job_model import (
     ModelLookup,
     _account_rest,
     _attn_implementation,
-    _deepspeed,
     _fsdp_config,
     _is_empty,
     _lora_targets,
