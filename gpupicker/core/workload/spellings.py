@@ -238,11 +238,15 @@ SPECULATIVE_OBJECT_SPELLINGS = frozenset(
         "draft_max",
         "n_draft",
         "num_draft_tokens",
+        "prompt_lookup_max",
+        "prompt_lookup_min",
     }
 )
 """Keys of a ``speculative`` (or vLLM ``speculative_config``) object that
 :class:`~gpupicker.core.speculative.Speculative` reads besides its fields (vLLM's ``model``,
-SGLang's and llama.cpp's names): accepted without a warning; any other key is named."""
+SGLang's and llama.cpp's names), and vLLM's n-gram window (``prompt_lookup_max`` / ``_min``:
+no weights or KV; its effect on acceptance is inside the n-gram default's stated range):
+accepted without a warning; any other key is named."""
 
 _BUILD_NUMBER = re.compile(r"^\s*(?:build:?\s*)?(?:[0-9a-f]{7,40}\s+)?\(?b?(\d{1,6})\)?\s*$", re.IGNORECASE)
 
