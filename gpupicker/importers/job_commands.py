@@ -11,6 +11,14 @@ import shlex
 from pathlib import Path
 
 from ..core.messages import msg
+from .job_flags import (
+    ENGINE_NAMES,
+    NO_EFFECT_FLAGS,
+    flag_spelling,
+    known_flag,
+    mlx_weights_dtype,
+    name_weights_dtype,
+)
 from .job_model import JobRead, JobReadError, ModelLookup, _short
 
 # --- engine command lines -----------------------------------------------------------------------
@@ -44,7 +52,14 @@ def _command_kind(line: str) -> str | None:
         return "llama.cpp"
     if len(exe) >= 2 and exe[0] == "ollama" and words[1] in ("run", "serve", "pull"):
         return "ollama"
+    if any(w in _MLX_ENTRY_POINTS for w in exe) or any(w in _MLX_ENTRY_POINTS for w in words[:4]):
+        return "mlx-lm"
     return None
+
+
+_MLX_ENTRY_POINTS = frozenset({"mlx_lm.server", "mlx_lm.generate", "mlx_lm.chat"})
+"""MLX LM's command-line entry points (``mlx_lm.server --model …``, also ``python -m
+mlx_lm.server``)."""
 
 
 def _speculative(job: JobRead, text: str | None) -> None:
@@ -59,6 +74,9 @@ def _speculative(job: JobRead, text: str | None) -> None:
     except (ValueError, TypeError):
         job.not_modelled("--speculative-config", text)
         return
+    for key in Workload.unknown_fields({"speculative": cfg}):
+        k = key.removeprefix("speculative.")
+        job.not_modelled(f"--speculative-config.{k}", cfg.pop(k))  # enforce_eager …: named, not kept
     job.set("--speculative-config", "speculative", cfg)
 
 
@@ -160,6 +178,21 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None) -> None:
         _int(job, f, value, "num_gpus")
     elif f in ("--pipeline-parallel-size", "-pp", "--pp", "--pp-size"):
         _int(job, f, value, "parallelism.pipeline_parallel")
+    elif f in ("--data-parallel-size", "-dp", "--dp", "--dp-size") and kind in ("vllm", "sglang"):
+        _int(job, f, value, "parallelism.data_parallel")
+    elif f in ("--enable-expert-parallel", "--ep", "--ep-size", "--expert-parallel-size"):
+        # vLLM: the experts are split over every rank of the TP × DP group (its expert
+        # parallel deployment guide); SGLang names the size. Sized after all flags are read.
+        if f != "--enable-expert-parallel":
+            _int(job, f, value, "parallelism.expert_parallel")
+    elif f == "--dtype":
+        dt = str(value).lower()
+        if dt in ("auto", "bfloat16", "bf16"):
+            job.no_effect(f)  # 16-bit weights and activations: the workload's default
+        elif dt in ("half", "float16", "fp16"):
+            job.set(f, "compute_dtype", "fp16")
+        else:
+            job.not_modelled(f, value)
     elif f in ("--max-model-len", "--context-length"):
         _int(job, f, value, "max_model_len")
     elif f in ("-c", "--ctx-size"):
@@ -183,7 +216,9 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None) -> None:
         job.no_effect(f)  # the K and V types are one kv_cache_dtype (set by -ctk)
     elif f in ("--quantization", "-q"):
         q = _VLLM_QUANT.get(str(value).lower())
-        if q is None:
+        if str(value).lower() == "ascend":
+            pass  # vllm-ascend's ModelSlim format: its width is read from the checkpoint's name
+        elif q is None:
             job.not_modelled(f, value)
         else:
             job.set(f, "weights_dtype", q[0])
@@ -213,10 +248,12 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None) -> None:
         job.set(f, "kv_on_host", True)
     elif f == "--speculative-config":
         pass  # read_command reads it once the model is known
-    elif f in _NO_EFFECT_SERVE:
+    elif f in _NO_EFFECT_SERVE or f in NO_EFFECT_FLAGS.get(kind, frozenset()):
         job.no_effect(f)
-    else:
+    elif known_flag(kind, f) or kind not in NO_EFFECT_FLAGS:
         job.not_modelled(f, value)
+    else:
+        job.unknown_flag(f, ENGINE_NAMES[kind])
 
 
 def read_command(line: str, lookup: ModelLookup) -> JobRead:
@@ -234,7 +271,7 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
         words = words[1:]  # leading environment assignments (CUDA_VISIBLE_DEVICES=0 …)
     job = JobRead(kind)
     job.set(kind, "task", "inference")
-    job.set(kind, "framework", {"llama.cpp": "llama.cpp"}.get(kind, kind))
+    job.set(kind, "framework", kind)
     if kind == "ollama":
         return _ollama(words, job, lookup)
     pos, flags = _flags(words)
@@ -242,11 +279,16 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
     if kind == "vllm" and "serve" in pos:
         after = pos[pos.index("serve") + 1 :]
         model = after[0] if after else None
+    flags = [(flag_spelling(kind, f), v) for f, v in flags]
+    model_flags = (
+        ("--model",) if kind == "mlx-lm" else ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr")
+    )
     for flag, value in flags:
-        if flag in ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr"):
+        if flag in model_flags:
             model = value
         else:
             _serve_flag(job, kind, flag, value)
+    _parallel_sizes(job, flags)
     if kind == "llama.cpp" and job.workload.get("batch", 1) > 1 and "seq_len" in job.workload:
         # llama-server's -c is the context of all -np slots together (each slot gets c / np)
         slots = job.workload["batch"]
@@ -263,7 +305,40 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
     if model_id is None:
         raise JobReadError(msg("job.unknown_model", key="model", name=_short(model)))
     job.set("model" if kind != "vllm" else "serve", "model_id", model_id)
+    if kind == "mlx-lm":
+        _mlx_weights(job, model)
+    named = name_weights_dtype(model) if kind in ("vllm", "sglang") else None
+    ascend = any(f in ("--quantization", "-q") and str(v).lower() == "ascend" for f, v in flags)
+    if named is not None and "weights_dtype" not in job.workload:
+        # the checkpoint's own quantization_config says the format; its name states it
+        job.set("--quantization ascend" if ascend else "model (checkpoint name)", "weights_dtype", named)
+    elif ascend:
+        job.not_modelled("--quantization", "ascend")
     return job
+
+
+def _mlx_weights(job: JobRead, model: str) -> None:
+    """The weights of an MLX checkpoint as its name states them (:data:`.job_flags.MLX_BITS`):
+    ``-4bit`` / ``-8bit`` read, another ``-Nbit`` named as not modelled, none = 16-bit."""
+    dtype = mlx_weights_dtype(model)
+    if dtype is not None:
+        job.set("--model (checkpoint name)", "weights_dtype", dtype)
+    elif re.search(r"(?i)(?:^|[-_])\d+bit(?:$|[-_])|dwq", model.rsplit("/", 1)[-1]):
+        job.not_modelled("--model", model)
+
+
+def _parallel_sizes(job: JobRead, flags: list[tuple[str, str | None]]) -> None:
+    """The GPU count of a paged-KV server: tensor × pipeline × data parallel (vLLM and SGLang
+    place one replica per ``--data-parallel-size``), and vLLM's ``--enable-expert-parallel``
+    sized as tensor × data parallel (vLLM expert-parallel deployment docs: EP = TP × DP).
+    """
+    par = job.workload.get("parallelism", {})
+    tp, pp = par.get("tensor_parallel", 1), par.get("pipeline_parallel", 1)
+    dp = par.get("data_parallel") or 1
+    if (pp > 1 or dp > 1) and tp * pp * dp != job.workload.get("num_gpus", 1):
+        job.set("tensor × pipeline × data parallel", "num_gpus", tp * pp * dp)
+    if any(f == "--enable-expert-parallel" for f, _ in flags) and "expert_parallel" not in par:
+        job.set("--enable-expert-parallel", "parallelism.expert_parallel", tp * dp)
 
 
 _GGUF_TYPE = re.compile(r"(?i)(?:^|[-_.])(i?q\d_[a-z0-9_]*|q8_0|f16|bf16|f32)(?=$|[-.])")

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.messages import msg
 from .job_commands import _command_kind, _strip_shell, read_command
+from .job_deepspeed import _deepspeed
 from .job_model import (
     _LORA_KEYS_R,
     _LORA_KEYS_RANK,
@@ -18,11 +19,13 @@ from .job_model import (
     JobReadError,
     ModelLookup,
     _account_rest,
-    _deepspeed,
+    _attn_implementation,
+    _fsdp_config,
     _is_empty,
     _lora_targets,
     _model,
     _optimizer,
+    _plugins,
     _precision,
     _section,
     _short,
@@ -51,6 +54,7 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
         "fp16",
         "flash_attention",
         "sdp_attention",
+        "flex_attention",
         "attention",
         "deepspeed",
         "fsdp",
@@ -63,6 +67,10 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
         "liger_layer_norm",
         "liger_cross_entropy",
         "peft_use_dora",
+        "attn_implementation",
+        "fsdp_version",
+        "tensor_parallel_size",
+        "expert_parallel_size",
     }
     _model(job, "base_model", data.get("base_model"), lookup, base)
     adapter = str(data.get("adapter") or "").lower()
@@ -103,19 +111,42 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
         job.set("flash_attention" if data.get("flash_attention") else "attention", "attention", "flash")
     elif data.get("sdp_attention") is True:
         job.set("sdp_attention", "attention", "sdpa")
+    elif data.get("flex_attention") is True:
+        job.set("flex_attention", "attention", "flash")  # tiled: no score matrix held
+    elif not _is_empty(data.get("attn_implementation")):
+        _attn_implementation(job, "attn_implementation", data["attn_implementation"])
     if not _is_empty(data.get("deepspeed")):
         _deepspeed(job, "deepspeed", data["deepspeed"], base)
-    fsdp = data.get("fsdp")
-    if isinstance(fsdp, list) and any("shard" in str(x) for x in fsdp):
-        job.set("fsdp", "parallelism.fsdp", True)
-        cfg = _section(data, "fsdp_config")
-        if cfg.get("fsdp_offload_params") is True:
-            job.set("fsdp_config.fsdp_offload_params", "parallelism.cpu_offload", True)
-    liger = data.get("liger_fused_linear_cross_entropy") is True or any(
-        "liger" in str(p).lower() for p in (data.get("plugins") or [])
-    )
+    _axolotl_sharding(job, data)
+    liger = _plugins(job, "plugins", data.get("plugins") or [])
+    liger = liger or data.get("liger_fused_linear_cross_entropy") is True
     job.set("plugins" if liger else "base_model", "framework", "liger" if liger else "axolotl")
     _account_rest(job, data, handled)
+
+
+def _axolotl_sharding(job: JobRead, data: dict[str, Any]) -> None:
+    """axolotl's FSDP and tensor-parallel keys: ``fsdp: [full_shard, …]`` (FSDP1) or
+    ``fsdp_version: 2`` with an ``fsdp_config`` (FSDP2, axolotl's current examples) →
+    ``parallelism.fsdp``, each ``fsdp_config`` key accounted for; ``tensor_parallel_size`` /
+    ``expert_parallel_size`` → ``parallelism.tensor_parallel`` / ``expert_parallel``.
+    """
+    fsdp = data.get("fsdp")
+    fsdp1 = isinstance(fsdp, list) and any("shard" in str(x) for x in fsdp)
+    fsdp2 = data.get("fsdp_version") in (2, "2") and "fsdp_config" in data
+    if fsdp1 or fsdp2:
+        job.set("fsdp" if fsdp1 else "fsdp_version", "parallelism.fsdp", True)
+        _fsdp_config(job, "fsdp_config", _section(data, "fsdp_config"))
+    elif data.get("fsdp_version") is not None:
+        job.not_modelled("fsdp_version", data["fsdp_version"])
+    for key, target in (
+        ("tensor_parallel_size", "parallelism.tensor_parallel"),
+        ("expert_parallel_size", "parallelism.expert_parallel"),
+    ):
+        n = data.get(key)
+        if isinstance(n, int) and not isinstance(n, bool) and n >= 1:
+            job.set(key, target, n)
+        elif not _is_empty(n):
+            job.not_modelled(key, n)
 
 
 def _llama_factory(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path | None) -> None:
@@ -141,6 +172,7 @@ def _llama_factory(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base
         "enable_liger_kernel",
         "disable_gradient_checkpointing",
         "use_dora",
+        "pure_bf16",
     }
     _model(job, "model_name_or_path", data.get("model_name_or_path"), lookup, base)
     stage = str(data.get("stage") or "sft").lower()
@@ -177,6 +209,9 @@ def _llama_factory(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base
         if not _is_empty(data.get(k)):
             job.set(k, target, data[k])
     _precision(job, data)
+    if data.get("pure_bf16") is True:  # bf16 weights and optimizer states, no fp32 master copy
+        job.set("pure_bf16", "master_weights", False)
+        job.set("pure_bf16", "compute_dtype", "bf16")
     if not _is_empty(data.get("deepspeed")):
         _deepspeed(job, "deepspeed", data["deepspeed"], base)
     if not _is_empty(data.get("optim")):
@@ -216,6 +251,13 @@ def _torchtune(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Pa
         raise JobReadError(msg("job.unknown_model", key="model._component_", name=_short(comp)))
     kind, name = m.group(1), m.group(2)
     model_id = lookup(name) or lookup(re.sub(r"_(instruct|base)$", "", name))
+    folder = str(_section(data, "checkpointer").get("checkpoint_dir") or "").strip().rstrip("/")
+    if model_id is None and folder:
+        # the builder names a family (mistral_7b, phi3_mini); the checkpoint folder names the
+        # release the recipe downloads (/tmp/Mistral-7B-v0.1)
+        model_id = lookup(Path(folder).name)
+        if model_id is not None:
+            job.read.append(("checkpointer.checkpoint_dir", f"(model {model_id}, with model._component_)"))
     if model_id is None:
         raise JobReadError(msg("job.unknown_model", key="model._component_", name=name))
     job.set("model._component_", "model_id", model_id)
@@ -232,8 +274,13 @@ def _torchtune(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Pa
             targets.append("lm_head")
         if targets:
             _lora_targets(job, "model.lora_attn_modules", targets)
+        if model.get("use_dora") is True:
+            job.set("model.use_dora", "lora.use_dora", True)
+        elif "use_dora" in model:
+            job.unused.append(("model.use_dora", msg("job.unused.empty")))
     for k in model:
         if k not in {
+            "use_dora",
             "_component_",
             "lora_rank",
             "lora_alpha",
@@ -254,6 +301,11 @@ def _torchtune(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Pa
     opt = _section(data, "optimizer")
     if opt.get("_component_"):
         _optimizer(job, "optimizer._component_", opt["_component_"])
+    for k, v in opt.items():
+        if k in ("lr", "weight_decay", "betas", "eps", "fused", "foreach", "amsgrad", "momentum"):
+            job.no_effect(f"optimizer.{k}")  # the schedule and kernel, not the state bytes
+        elif k != "_component_":
+            job.not_modelled(f"optimizer.{k}", v)
     if isinstance(data.get("optimizer_in_bwd"), bool):
         job.set("optimizer_in_bwd", "optimizer_in_bwd", data["optimizer_in_bwd"])
     if str(data.get("dtype", "")).lower() in ("bf16", "fp16", "fp32"):
@@ -300,6 +352,9 @@ def _hf_trainer(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: P
         "lora_target_modules",
         "load_in_4bit",
         "load_in_8bit",
+        "model_init_kwargs",
+        "attn_implementation",
+        "use_liger_kernel",
     }
     if not _is_empty(data.get("model_name_or_path")):
         _model(job, "model_name_or_path", data["model_name_or_path"], lookup, base)
@@ -327,6 +382,24 @@ def _hf_trainer(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: P
         _optimizer(job, "optim", data["optim"])
     if "gradient_checkpointing" in data:
         job.set("gradient_checkpointing", "grad_ckpt", data["gradient_checkpointing"] is True)
+    init = _section(data, "model_init_kwargs")
+    for k, v in init.items():
+        if k == "attn_implementation":
+            _attn_implementation(job, "model_init_kwargs.attn_implementation", v)
+        elif k in ("torch_dtype", "dtype") and str(v).lower() in ("bfloat16", "bf16", "auto"):
+            job.no_effect(f"model_init_kwargs.{k}")  # bf16 weights: the workload's default
+        else:
+            job.not_modelled(f"model_init_kwargs.{k}", v)
+    if not _is_empty(data.get("attn_implementation")):
+        _attn_implementation(job, "attn_implementation", data["attn_implementation"])
+    for k in ("torch_dtype", "dtype"):  # TRL ModelConfig / ms-swift: the weights' dtype
+        dt = str(data.get(k, "")).lower()
+        if dt in ("bfloat16", "bf16", "auto"):
+            job.no_effect(k)  # bf16 weights: the workload's default
+        elif dt in ("float16", "fp16"):
+            job.set(k, "compute_dtype", "fp16")
+    if data.get("use_liger_kernel") is True:
+        job.set("use_liger_kernel", "framework", "liger")
     _precision(job, data)
     if not _is_empty(data.get("deepspeed")):
         _deepspeed(job, "deepspeed", data["deepspeed"], base)

@@ -25,6 +25,9 @@ _DROP = frozenset(
         "awq",
         "gptq",
         "fp8",
+        "fp16",
+        "bf16",
+        "nf4",
         "int4",
         "int8",
         "bnb",
@@ -32,20 +35,38 @@ _DROP = frozenset(
         "8bit",
         "w4a16",
         "w8a8",
+        "w4a8",
+        "quarot",
+        "mtp",
+        "thinking",
     }
 )
+"""Words of a checkpoint's name that do not change its architecture: the org, the chat /
+instruct / thinking tunes, the quantized exports (AWQ, GPTQ, FP8, Ascend ModelSlim W8A8 / W4A8,
+QuaRot rotations) and an export that keeps the multi-token-prediction layer (``-mtp``)."""
 
 
-def name_words(name: str) -> frozenset[str]:
-    """The words of a model name that identify it: the org, ``Instruct``/``chat``/``hf`` and
-    quantized-export suffixes (``AWQ``, ``GPTQ``, ``FP8``…: the same architecture) and punctuation
-    dropped. ``NousResearch/Meta-Llama-3.1-8B-Instruct`` → {llama, 3, 1, 8b}.
+def name_words(name: str) -> tuple[str, ...]:
+    """The words of a model name that identify it, sorted, each as often as it appears.
+
+    The org, ``Instruct``/``chat``/``hf`` and quantized-export suffixes (``AWQ``, ``GPTQ``,
+    ``FP8``, ``fp16``…: the same architecture), a YYMM release tag (:data:`_RELEASE_DATE`) and
+    punctuation are dropped: ``NousResearch/Meta-Llama-3.1-8B-Instruct`` → (1, 3, 8b, llama).
+    A repeated word counts (``Llama-3.3-70B`` is not ``Llama-3-70B``).
     """
     tail = name.strip().rstrip("/").split("/")[-1].lower()
+    # whole words first: the letter-digit split below would cut fp16 into "fp 16"
+    tail = " ".join(w for w in re.split(r"[^a-z0-9._]+", tail) if w not in _DROP)
     tail = re.sub(r"(\d)[._](\d)", r"\1 \2", tail)  # 3.1 / 3_1 → 3 1
     tail = re.sub(r"([a-z])(\d)", r"\1 \2", tail)  # llama3 → llama 3, qwen2 → qwen 2
-    words = {w for w in re.split(r"[^a-z0-9]+", tail) if w}
-    return frozenset(words - _DROP)
+    words = re.split(r"[^a-z0-9]+", tail)
+    return tuple(sorted(w for w in words if w and w not in _DROP and not _RELEASE_DATE.fullmatch(w)))
+
+
+_RELEASE_DATE = re.compile(r"2[3-9](0[1-9]|1[0-2])")
+"""A YYMM release tag of a re-released checkpoint of the same architecture
+(``Qwen3-4B-Instruct-2507``, ``Qwen3-30B-A3B-Thinking-2507``): not part of the model's name.
+Catalog ids that carry one (``mistral_small_2409``) lose it on both sides, so still match."""
 
 
 def catalog_lookup(models: Iterable[tuple[str, str, str]]) -> ModelLookup:
@@ -58,7 +79,7 @@ def catalog_lookup(models: Iterable[tuple[str, str, str]]) -> ModelLookup:
     rows = list(models)
     by_id = {i: i for i, _, _ in rows}
     by_repo = {r.lower(): i for i, _, r in rows if r}
-    by_words: dict[frozenset[str], set[str]] = {}
+    by_words: dict[tuple[str, ...], set[str]] = {}
     for i, n, r in rows:
         for text in (i, n, r):
             if text:

@@ -6,7 +6,6 @@ DeepSpeed, optimizer and precision keys).
 from __future__ import annotations
 
 import json
-import re
 import reprlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -15,7 +14,7 @@ from typing import Any, get_args
 
 from ..core.messages import Message, msg
 from ..core.workload import Optimizer
-from ..core.workload.spellings import OPTIMIZER_ALIASES
+from ..core.workload.spellings import OPTIMIZER_ALIASES, attention_spelling
 
 MAX_JOB_BYTES = 1024 * 1024
 """Largest job file read (the biggest axolotl/LLaMA-Factory/torchtune examples are ~5 KB)."""
@@ -54,7 +53,8 @@ class JobRead:
 
     Attributes:
         kind: the format read (``axolotl``, ``llama-factory``, ``torchtune``, ``hf-trainer``,
-            ``vllm``, ``sglang``, ``llama.cpp``, ``ollama``, ``skypilot``).
+            ``vllm``, ``sglang``, ``llama.cpp``, ``ollama``, ``mlx-lm``, ``trl``, ``ms-swift``,
+            ``skypilot``).
         workload: the Workload JSON object (validate it with ``Workload.model_validate``).
         read: (source key, the Workload field it set and the value), in file order.
         unused: (source key, why it was not used: a Message).
@@ -79,6 +79,12 @@ class JobRead:
     def no_effect(self, key: str) -> None:
         """``key`` does not change memory or speed."""
         self.unused.append((key, msg("job.unused.no_effect")))
+
+    def unknown_flag(self, flag: str, engine: str) -> None:
+        """``flag`` is none of the ``engine``'s flags that gpupicker knows (a typo, or a flag
+        newer than gpupicker): named as a warning, never said to be an unmodelled real flag."""
+        self.unused.append((flag, msg("job.unused.unknown_flag", engine=engine)))
+        self.warnings.append(msg("job.warning.unknown_flag", flag=flag, engine=engine))
 
     def not_modelled(self, key: str, value: Any) -> None:
         """``key`` changes the job in a way gpupicker does not model: named as a warning too."""
@@ -195,6 +201,36 @@ _NO_EFFECT_TRAINING = frozenset(
         "include_tokens_per_second",
         "hub_strategy",
         "hub_private_repo",
+        "loss_watchdog_threshold",
+        "loss_watchdog_patience",
+        "eot_tokens",
+        "tokens",
+        "dataset_val",
+        "batch_size_val",
+        "eval_batch_size",
+        "eval_max_new_tokens",
+        "eval_causal_lm_metrics",
+        "do_causal_lm_eval",
+        "tokenizer_use_fast",
+        "tokenizer_legacy",
+        "hf_use_auth_token",
+        "lr_quadratic_warmup",
+        "ddp_find_unused_parameters",
+        "dataset_num_proc",
+        "dataset_name",
+        "eos_token",
+        "packing_strategy",
+        "completion_only_loss",
+        "assistant_only_loss",
+        "dataloader_pin_memory",
+        "save_safetensors",
+        "system",
+        "model_author",
+        "model_name",
+        "split_dataset_ratio",
+        "streaming",
+        "bnb_4bit_compute_dtype",
+        "bnb_4bit_quant_type",
     }
 )
 """Training keys that change neither memory nor tokens/s (what is trained on, how often it is
@@ -230,37 +266,11 @@ def _model(job: JobRead, key: str, name: Any, lookup: ModelLookup, base: Path | 
     if model_id is None:
         raise JobReadError(msg("job.unknown_model", key=key, name=_short(text)))
     job.set(key, "model_id", model_id)
+    from .job_flags import name_weights_dtype
 
-
-def _deepspeed(job: JobRead, key: str, value: Any, base: Path | None) -> None:
-    """ZeRO stage and offload from a DeepSpeed config (the file when readable, else its name)."""
-    stage: int | None = None
-    offload = False
-    cfg: Any = value if isinstance(value, dict) else None
-    if cfg is None and isinstance(value, str):
-        p = Path(value) if Path(value).is_absolute() or base is None else base / value
-        if p.is_file() and p.stat().st_size < MAX_JOB_BYTES:
-            try:
-                cfg = json.loads(p.read_text(encoding="utf-8-sig"))
-            except (ValueError, OSError):
-                cfg = None
-    if isinstance(cfg, dict) and isinstance(cfg.get("zero_optimization"), dict):
-        zo = cfg["zero_optimization"]
-        s = zo.get("stage")
-        stage = s if s in (0, 1, 2, 3) else None
-        for part in ("offload_optimizer", "offload_param"):
-            if isinstance(zo.get(part), dict) and zo[part].get("device") in ("cpu", "nvme"):
-                offload = True
-    if stage is None and isinstance(value, str):
-        m = re.search(r"(?:zero|_z|ds_z)([0-3])", Path(value).name.lower())
-        stage = int(m.group(1)) if m else None
-        offload = offload or "offload" in value.lower()
-    if stage is None:
-        job.not_modelled(key, value)
-        return
-    job.set(key, "parallelism.zero_stage", stage)
-    if offload:
-        job.set(key, "parallelism.cpu_offload", True)
+    named = name_weights_dtype(text)
+    if named is not None:  # Qwen2.5-7B-Instruct-AWQ: the base the adapter trains on is 4-bit
+        job.set(f"{key} (checkpoint name)", "weights_dtype", named)
 
 
 def _lora_targets(job: JobRead, key: str, value: Any) -> None:
@@ -309,3 +319,83 @@ def _account_rest(job: JobRead, data: dict[str, Any], handled: Iterable[str], pr
             job.no_effect(key)
         else:
             job.not_modelled(key, v)
+
+
+def _attn_implementation(job: JobRead, key: str, value: Any) -> None:
+    """transformers ``attn_implementation`` as the workload's ``attention``, or named as not
+    modelled.
+
+    ``flash_attention_2`` / ``sdpa`` / ``eager`` / ``flex_attention``
+    (:data:`~gpupicker.core.workload.spellings.ATTENTION_ALIASES`) and a Hub kernel repo
+    (``kernels-community/vllm-flash-attn3``, transformers' ``kernels`` integration) whose name
+    says flash attention: a tiled kernel that never holds the score matrix.
+    """
+    mapped = attention_spelling(str(value))
+    if mapped not in ("flash", "sdpa", "eager"):
+        job.not_modelled(key, value)
+        return
+    job.set(key, "attention", mapped)
+
+
+_FSDP_NO_EFFECT = frozenset(
+    {
+        "state_dict_type",
+        "auto_wrap_policy",
+        "transformer_layer_cls_to_wrap",
+        "cpu_ram_efficient_loading",
+        "sync_module_states",
+        "use_orig_params",
+        "limit_all_gathers",
+        "forward_prefetch",
+        "backward_prefetch",
+        "min_num_params",
+        "version",
+        "reshard_after_forward",
+        "sharding_strategy",
+        "offload_params",
+        "activation_checkpointing",
+    }
+)
+"""FSDP config keys (accelerate's ``fsdp_config``, with or without the ``fsdp_`` prefix) that
+change neither memory nor speed as gpupicker models FSDP (wrapping, state-dict format, loading,
+prefetch), and the ones read below (``offload_params``, ``activation_checkpointing``,
+``reshard_after_forward``, ``sharding_strategy``)."""
+
+
+def _fsdp_config(job: JobRead, key: str, cfg: dict[str, Any]) -> None:
+    """Every key of an FSDP ``fsdp_config`` accounted for (accelerate / axolotl spellings).
+
+    ``offload_params`` → ``parallelism.cpu_offload``, ``activation_checkpointing`` →
+    ``grad_ckpt`` (FSDP's own activation checkpointing: the same memory as transformers'),
+    ``reshard_after_forward: false`` / ``sharding_strategy: SHARD_GRAD_OP`` / ``HYBRID_SHARD``
+    named as not modelled (gpupicker models FULL_SHARD), the wrapping and state-dict keys as
+    having no effect, any other key as not modelled.
+    """
+    for k, v in cfg.items():
+        name = str(k).removeprefix("fsdp_")
+        where = f"{key}.{k}"
+        if name == "offload_params" and v is True:
+            job.set(where, "parallelism.cpu_offload", True)
+        elif name == "activation_checkpointing" and v is True:
+            job.set(where, "grad_ckpt", True)
+        elif (name == "reshard_after_forward" and v is False) or (
+            name == "sharding_strategy" and str(v).upper() not in ("FULL_SHARD", "1")
+        ):
+            job.not_modelled(where, v)
+        elif name in _FSDP_NO_EFFECT or _is_empty(v):
+            job.no_effect(where)
+        else:
+            job.not_modelled(where, v)
+
+
+def _plugins(job: JobRead, key: str, plugins: Any) -> bool:
+    """axolotl ``plugins``: True when one is Liger's (the ``liger`` stack profile); every other
+    plugin (Cut Cross Entropy, expert parallel, KD …) is named as not modelled.
+    """
+    liger = False
+    for p in plugins if isinstance(plugins, list) else [plugins]:
+        if "liger" in str(p).lower():
+            liger = True
+        elif not _is_empty(p):
+            job.not_modelled(key, p)
+    return liger

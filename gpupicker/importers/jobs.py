@@ -9,7 +9,10 @@ Reads, without running anything:
   …; torchtune's ``recipes/configs/``),
 * Hugging Face / TRL ``TrainingArguments`` JSON (``per_device_train_batch_size``, ``optim`` …),
 * engine command lines: ``vllm serve``, ``python -m sglang.launch_server``, ``llama-server`` /
-  ``llama-cli``, ``ollama run`` (flags as each engine's ``--help`` documents them),
+  ``llama-cli``, ``ollama run``, ``mlx_lm.server`` (flags as each engine's ``--help`` documents
+  them),
+* training command lines: ``trl sft`` / ``python trl/scripts/sft.py`` and ms-swift's ``swift sft``
+  (TrainingArguments flags, :mod:`.job_trainer_cli`),
 * **SkyPilot** task YAML (``resources.accelerators`` and the ``run:`` command, read as above).
 
 Every key is accounted for: it is *read* (it set a Workload field, shown as ``key → field``),
@@ -44,6 +47,7 @@ from .job_model import (
     ModelLookup,
     _short,
 )
+from .job_trainer_cli import read_trainer_command, trainer_cli_kind
 
 # --- parsing ------------------------------------------------------------------------------------
 
@@ -115,6 +119,8 @@ def read_job_text(text: str, model_lookup: ModelLookup, *, base: Path | None = N
     stripped = _strip_shell(text)
     if _command_kind(stripped):
         return read_command(stripped, model_lookup)
+    if trainer_cli_kind(stripped):
+        return read_trainer_command(stripped, model_lookup)
     data, duplicates = _load_yaml(text)
     if not isinstance(data, dict):
         first = text.strip().splitlines()[0] if text.strip() else ""

@@ -1431,6 +1431,14 @@
         <translation>{key} = {value} 未建模：估算未反映它的影响</translation>
     </message>
     <message>
+        <source>not a {engine} flag gpupicker knows</source>
+        <translation>不是 gpupicker 所知的 {engine} 参数</translation>
+    </message>
+    <message>
+        <source>{flag} is not a {engine} flag gpupicker knows (a typo?): the estimate does not reflect it</source>
+        <translation>{flag} 不是 gpupicker 所知的 {engine} 参数（拼写错误？）：估算未反映它的影响</translation>
+    </message>
+    <message>
         <source>gradient checkpointing “{mode}” also moves the checkpoints to CPU RAM; the estimate counts ordinary gradient checkpointing</source>
         <translation>梯度检查点“{mode}”还会把检查点移到内存；估算按普通梯度检查点计算</translation>
     </message>
@@ -1467,8 +1475,8 @@
         <translation>大于 {mib} MiB：不是任务配置</translation>
     </message>
     <message>
-        <source>not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, TrainingArguments JSON, SkyPilot YAML, or a vllm serve / sglang.launch_server / llama-server / ollama run line); it starts with “{head}”</source>
-        <translation>不是 gpupicker 能读取的任务（axolotl、LLaMA-Factory 或 torchtune 的 YAML，TrainingArguments JSON，SkyPilot YAML，或 vllm serve / sglang.launch_server / llama-server / ollama run 命令行）；开头为“{head}”</translation>
+        <source>not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, TrainingArguments JSON, SkyPilot YAML, a vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server line, or a trl sft / swift sft training command); it starts with “{head}”</source>
+        <translation>不是 gpupicker 能读取的任务（axolotl、LLaMA-Factory 或 torchtune 的 YAML，TrainingArguments JSON，SkyPilot YAML，vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server 命令行，或 trl sft / swift sft 训练命令）；开头为“{head}”</translation>
     </message>
     <message>
         <source>{path} is not a regular file</source>
@@ -4678,6 +4686,10 @@
     <message>
         <source>backend {backend} is not a llama.cpp back-end gpupicker models; known: {choices}</source>
         <translation>后端 {backend} 不在已建模的 llama.cpp 后端之列；可用：{choices}</translation>
+    </message>
+    <message>
+        <source>optimizer {optimizer} is not one whose states gpupicker models; known: {choices}, or a Hugging Face TrainingArguments.optim name for them ({hf} …)</source>
+        <translation>优化器 {optimizer} 的状态 gpupicker 未建模；可用：{choices}，或它们对应的 Hugging Face TrainingArguments.optim 名称（{hf} …）</translation>
     </message>
     <message>
         <source>backend 'cpu' runs the model on the host CPU, without {gpu}: gpupicker plans GPU jobs</source>

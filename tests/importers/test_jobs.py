@@ -195,13 +195,50 @@ def test_engine_command_lines(line: str, want: dict, lookup):
 
 def test_unmodelled_flags_and_keys_are_named_not_dropped(lookup):
     job = read_command(
-        "vllm serve meta-llama/Llama-3.1-8B-Instruct --data-parallel-size 2 "
-        "--enable-prefix-caching --port 8000",
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct --enforce-eager --enable-prefix-caching --port 8000",
         lookup,
     )
-    assert ("--port", "does not change memory or speed") in [(k, str(w)) for k, w in job.unused]
-    assert {"--data-parallel-size", "--enable-prefix-caching"} <= {k for k, _ in job.unused}
-    assert any("--data-parallel-size" in w for w in job.warnings)
+    unused = [(k, str(w)) for k, w in job.unused]
+    assert ("--port", "does not change memory or speed") in unused
+    assert ("--enable-prefix-caching", "does not change memory or speed") in unused  # V1's default
+    assert ("--enforce-eager", "not modelled by gpupicker") in unused
+    assert any("--enforce-eager" in w for w in job.warnings)
+
+
+def test_a_misspelt_flag_is_not_called_an_unmodelled_engine_flag(lookup):
+    """A typo is no vLLM flag: said so, never "not modelled by gpupicker"."""
+    job = read_command("vllm serve Qwen/Qwen3-8B --tensor-paralel-size 2", lookup)
+    assert [(k, str(w)) for k, w in job.unused] == [
+        ("--tensor-paralel-size", "not a vLLM flag gpupicker knows")
+    ]
+    assert [str(w) for w in job.warnings] == [
+        "--tensor-paralel-size is not a vLLM flag gpupicker knows (a typo?): the estimate does not reflect it"
+    ]
+    assert "num_gpus" not in job.workload and "parallelism" not in job.workload
+
+
+def test_vllm_data_and_expert_parallel_and_underscore_flags(lookup):
+    """vLLM-Ascend's DeepSeek-R1 tutorial: DP 4 × TP 4 with expert parallel = 16 ranks, EP 16
+    (vLLM: the experts are split over TP × DP); ``--max_model_len`` is vLLM's own spelling too."""
+    job = read_command(
+        "vllm serve deepseek-ai/DeepSeek-R1 --data-parallel-size 4 --tensor-parallel-size 4 "
+        "--enable-expert-parallel --max_model_len 32768 --data-parallel-address 10.0.0.1",
+        lookup,
+    )
+    w = Workload.model_validate(job.workload)
+    assert (w.num_gpus, w.parallelism.tensor_parallel, w.parallelism.data_parallel) == (16, 4, 4)
+    assert w.parallelism.expert_parallel == 16
+    assert w.max_model_len == 32768
+    assert not job.warnings
+
+
+def test_checkpoint_name_states_its_format(lookup):
+    """Qwen's docs serve ``Qwen/Qwen3-8B-FP8`` / ``-AWQ`` with no --quantization (vLLM reads the
+    checkpoint's quantization_config): the name's format is the weights', not bf16."""
+    fp8 = read_command("python -m sglang.launch_server --model-path Qwen/Qwen3-8B-FP8", lookup)
+    awq = read_command("vllm serve Qwen/Qwen2.5-7B-Instruct-AWQ", lookup)
+    assert (fp8.workload["model_id"], fp8.workload["weights_dtype"]) == ("qwen3_8b", "fp8")
+    assert (awq.workload["model_id"], awq.workload["weights_dtype"]) == ("qwen2_5_7b", "int4")
 
 
 def test_vllm_speculative_config_is_read(lookup):

@@ -34,12 +34,12 @@ from .parts import (
     pricing_spelling,
 )
 from .spellings import (
-    ATTENTION_ALIASES,
-    OPTIMIZER_ALIASES,
+    attention_spelling,
     backend_spelling,
     build_number,
     n_cpu_moe_spelling,
     normalize_input,
+    optimizer_spelling,
     unknown_keys,
     weights_dtype_spelling,
 )
@@ -315,9 +315,7 @@ class Workload(BaseModel):
     @field_validator("optimizer", mode="before")
     @classmethod
     def _optimizer_spelling(cls, v: object) -> object:
-        if isinstance(v, str):
-            return OPTIMIZER_ALIASES.get(v.strip().lower(), v.strip())
-        return v
+        return optimizer_spelling(v)
 
     @field_validator("pricing", mode="before")
     @classmethod
@@ -361,9 +359,7 @@ class Workload(BaseModel):
     @field_validator("attention", mode="before")
     @classmethod
     def _attention_spelling(cls, v: object) -> object:
-        if isinstance(v, str):
-            return ATTENTION_ALIASES.get(v.strip().lower(), v)
-        return v
+        return attention_spelling(v)
 
     @field_validator("kv_cache_dtype", mode="after")
     @classmethod
@@ -461,7 +457,7 @@ class Workload(BaseModel):
 
         ``foo`` at the top (besides :data:`ANNOTATION_FIELDS`), ``lora.foo``,
         ``parallelism.foo``, ``model.foo`` (besides the ``config.json`` spellings
-        :class:`ModelArch` reads and :data:`MODEL_KEYS_NOT_NEEDED`).
+        :class:`ModelArch` reads and :data:`.model_keys.MODEL_KEYS_NOT_NEEDED`).
 
         Shown as a warning, since pydantic drops them (``extra="ignore"``).
         """

@@ -9,6 +9,35 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..hardware.specs import Pricing
 from ..messages import msg
 
+ALL_LINEAR_TARGETS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
+"""peft's ``target_modules="all-linear"`` (every Linear but the output layer) on the decoders
+gpupicker models, whose :meth:`~gpupicker.core.model_arch.ModelArch.module_shapes` name their
+projections the Llama way; axolotl's ``lora_target_linear`` and LLaMA-Factory's
+``lora_target: all`` mean the same."""
+
+TORCHTUNE_TARGETS = {"output_proj": "o_proj"}
+"""torchtune's ``lora_attn_modules`` name for the attention output projection (its
+``MultiHeadAttention.output_proj``), the module peft calls ``o_proj``."""
+
+LORA_SPELLINGS = {
+    "target_modules": "targets",
+    "lora_alpha": "alpha",
+    "lora_dropout": "dropout",
+    "rank": "r",
+    "lora_r": "r",
+    "lora_rank": "r",
+}
+"""peft ``LoraConfig`` (and axolotl / LLaMA-Factory) names of the :class:`LoraConfig` fields: a
+``lora`` object copied from a peft call is read as it is written."""
+
+LORA_NO_EFFECT = frozenset(
+    {"task_type", "use_rslora", "init_lora_weights", "inference_mode", "fan_in_fan_out", "peft_type"}
+)
+"""peft ``LoraConfig`` keys that change neither memory nor speed (the task head type, the
+rank-stabilised scale, how the adapter starts, a frozen-inference flag): accepted without a
+warning. ``bias`` is one of them when it is ``"none"`` (peft's default); ``"all"`` /
+``"lora_only"`` train the biases too and are named as unknown."""
+
 
 class LoraConfig(BaseModel):
     """LoRA adapter settings (peft names).
@@ -36,19 +65,61 @@ class LoraConfig(BaseModel):
         "in every forward (core.dora)",
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _peft_spellings(cls, data: Any) -> Any:
+        """Read peft's names (:data:`LORA_SPELLINGS`) into the fields.
+
+        Raises:
+            ValueError: for a field given in both spellings with different values.
+        """
+        return read_spellings(data, LORA_SPELLINGS, "lora")
+
     @field_validator("targets", mode="before")
     @classmethod
     def _module_names(cls, v: object) -> object:
         """Module paths to module names: peft matches ``target_modules`` on the path's end.
 
         ``self_attn.q_proj`` and ``model.layers.0.mlp.up_proj`` mean ``q_proj`` / ``up_proj``
-        (peft ``check_target_module_exists``); a single string is one target.
+        (peft ``check_target_module_exists``); a single string is one target; ``all-linear``
+        (peft), ``all`` (LLaMA-Factory) are :data:`ALL_LINEAR_TARGETS`; torchtune's
+        ``output_proj`` is ``o_proj`` (:data:`TORCHTUNE_TARGETS`).
         """
         if isinstance(v, str):
             v = [v]
+        if isinstance(v, (list, tuple)) and [str(t).strip().lower() for t in v] in (
+            ["all-linear"],
+            ["all_linear"],
+            ["all"],
+        ):
+            return ALL_LINEAR_TARGETS
         if isinstance(v, (list, tuple)):
-            return tuple(t.strip().rsplit(".", 1)[-1] if isinstance(t, str) else t for t in v)
+            names = (t.strip().rsplit(".", 1)[-1] if isinstance(t, str) else t for t in v)
+            return tuple(TORCHTUNE_TARGETS.get(n, n) if isinstance(n, str) else n for n in names)
         return v
+
+
+PARALLELISM_SPELLINGS = {
+    "tensor_parallel_size": "tensor_parallel",
+    "tensor_model_parallel_size": "tensor_parallel",
+    "tp": "tensor_parallel",
+    "tp_size": "tensor_parallel",
+    "pipeline_parallel_size": "pipeline_parallel",
+    "pipeline_model_parallel_size": "pipeline_parallel",
+    "pp": "pipeline_parallel",
+    "pp_size": "pipeline_parallel",
+    "data_parallel_size": "data_parallel",
+    "dp": "data_parallel",
+    "dp_size": "data_parallel",
+    "expert_parallel_size": "expert_parallel",
+    "expert_model_parallel_size": "expert_parallel",
+    "ep": "expert_parallel",
+    "ep_size": "expert_parallel",
+    "zero": "zero_stage",
+}
+"""The engines' and trainers' names of the :class:`Parallelism` fields: vLLM / SGLang
+``tensor_parallel_size`` / ``tp_size``, Megatron ``tensor_model_parallel_size`` /
+``pipeline_model_parallel_size`` / ``expert_model_parallel_size``, DeepSpeed's ``zero``."""
 
 
 class Parallelism(BaseModel):
@@ -84,6 +155,46 @@ class Parallelism(BaseModel):
     expert_parallel: int | None = Field(
         default=None, ge=1, le=4096, description="MoE: ranks the routed experts are split over"
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _engine_spellings(cls, data: Any) -> Any:
+        """Read the engines' names (:data:`PARALLELISM_SPELLINGS`) into the fields.
+
+        Raises:
+            ValueError: for a field given in two spellings with different values.
+        """
+        return read_spellings(data, PARALLELISM_SPELLINGS, "parallelism")
+
+
+def read_spellings(data: Any, spellings: dict[str, str], where: str) -> Any:
+    """``data`` (a nested workload object) with each alias in ``spellings`` read into its field.
+
+    Anything but a dict is returned as it is (the model's own check refuses it).
+
+    Raises:
+        ValueError: ``workload.token_alias_disagrees`` for an alias and its field both given
+            with different values (``where.alias`` and ``where.field`` named).
+    """
+    if not isinstance(data, dict):
+        return data
+    d = dict(data)
+    for alias, field in spellings.items():
+        if alias not in d:
+            continue
+        value = d.pop(alias)
+        if field in d and d[field] != value:
+            raise ValueError(
+                msg(
+                    "workload.token_alias_disagrees",
+                    alias=f"{where}.{alias}",
+                    field=f"{where}.{field}",
+                    alias_value=repr(value),
+                    value=repr(d[field]),
+                )
+            )
+        d[field] = value
+    return d
 
 
 class GpuPart(BaseModel):

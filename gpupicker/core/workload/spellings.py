@@ -17,7 +17,8 @@ from ..messages import msg
 from ..model_arch import ModelArch
 from ..tasks import TEXT_INFERENCE_TASKS, TRAINING_TASKS
 from ..tasks.defaults import implied_fields
-from .parts import GpuPart
+from .model_keys import model_keys_read
+from .parts import LORA_NO_EFFECT, LORA_SPELLINGS, PARALLELISM_SPELLINGS, GpuPart, LoraConfig, Parallelism
 
 WEIGHT_DTYPE_ALIASES = {
     "awq": "int4",
@@ -81,6 +82,22 @@ ATTENTION_ALIASES = {
 kernel that never materializes the score matrix (PyTorch ``torch.nn.attention.flex_attention``
 docs), so it takes the ``flash`` memory model."""
 
+
+def attention_spelling(v: object) -> object:
+    """An ``attention`` as the memory model names it (:data:`ATTENTION_ALIASES`).
+
+    A Hugging Face Hub kernel repo whose name says flash attention
+    (``kernels-community/vllm-flash-attn3``, transformers' ``kernels`` integration, axolotl's
+    gpt-oss examples) is ``flash``; anything else is returned for the field's own check.
+    """
+    if not isinstance(v, str):
+        return v
+    key = v.strip().lower()
+    if key.startswith("kernels-community/") and "flash" in key:
+        return "flash"
+    return ATTENTION_ALIASES.get(key, v)
+
+
 OPTIMIZER_ALIASES = {
     # Hugging Face TrainingArguments.optim (transformers.training_args.OptimizerNames)
     "adamw_torch": "adamw",
@@ -91,6 +108,8 @@ OPTIMIZER_ALIASES = {
     "adamw_torch_npu_fused": "adamw",
     "adam": "adamw",
     "adamw_bnb_8bit": "adamw8bit",
+    "adamw_torch_8bit": "adamw8bit",
+    "torchao.optim.adamw8bit": "adamw8bit",
     "adamw_8bit": "adamw8bit",
     "adam8bit": "adamw8bit",
     "adamw_8bit_bnb": "adamw8bit",
@@ -112,11 +131,40 @@ OPTIMIZER_ALIASES = {
 }
 """Optimizer names of public recipes → the optimizer whose state bytes gpupicker models:
 torch AdamW (fused or not, apex, XLA: two states in the parameter dtype), bitsandbytes 8-bit
-AdamW (two 8-bit states + block scales), its paged variant (same bytes; pages move to host RAM
+AdamW (two 8-bit states + block scales; torchao's ``AdamW8bit``, HF ``adamw_torch_8bit``,
+keeps the same two int8 states with an fp32 scale per 256-value block: 2.03 bytes per
+parameter, torchao ``optim/subclass_8bit.py``), its paged variant (same bytes; pages move to host RAM
 only under memory pressure), paged 32-bit AdamW (torch AdamW's bytes), 32-bit Lion (one state).
 Names whose state bytes gpupicker does not model — torchao 4-bit AdamW (``adamw_torch_4bit``),
 8-bit Lion, GaLore, APOLLO, schedule-free — are refused with this list, never mapped to a
 neighbour."""
+
+OPTIMIZERS = ("adamw", "adamw8bit", "paged_adamw8bit", "sgd", "adafactor", "lion")
+"""The optimizers whose state bytes gpupicker models (``Workload.optimizer``)."""
+
+
+def optimizer_spelling(v: object) -> object:
+    """An optimizer as gpupicker names it (:data:`OPTIMIZER_ALIASES`); other values unchanged.
+
+    Raises:
+        ValueError: ``workload.unknown_optimizer`` for a name that is neither one of
+            :data:`OPTIMIZERS` nor an alias of one (GaLore, torchao 4-bit AdamW …), naming it,
+            the known ones and a few of the Hugging Face names.
+    """
+    if not isinstance(v, str):
+        return v
+    key = OPTIMIZER_ALIASES.get(v.strip().lower(), v.strip().lower())
+    if key not in OPTIMIZERS:
+        raise ValueError(
+            msg(
+                "workload.unknown_optimizer",
+                optimizer=repr(v),
+                choices=", ".join(OPTIMIZERS),
+                hf="adamw_torch_fused, adamw_bnb_8bit, paged_adamw_8bit, paged_adamw_32bit",
+            )
+        )
+    return key
+
 
 GRAD_CKPT_MODES = {"offload": "offload", "unsloth": "offload", "true": "on", "false": "off"}
 """String values of ``grad_ckpt``: Unsloth's ``use_gradient_checkpointing="unsloth"`` and
@@ -179,86 +227,26 @@ SPECULATIVE_SPELLINGS = frozenset(
 )
 """Engine spellings of :attr:`Workload.speculative` read into it (vLLM, SGLang, llama.cpp)."""
 
-MODEL_KEYS_NOT_NEEDED = frozenset(
+SPECULATIVE_OBJECT_SPELLINGS = frozenset(
     {
-        "architectures",
-        "auto_map",
-        "bos_token_id",
-        "eos_token_id",
-        "pad_token_id",
-        "transformers_version",
-        "torch_dtype",
-        "dtype",
-        "_name_or_path",
-        "initializer_range",
-        "rms_norm_eps",
-        "layer_norm_eps",
-        "layer_norm_epsilon",
-        "norm_eps",
-        "rope_theta",
-        "rope_scaling",
-        "rope_parameters",
-        "partial_rotary_factor",
-        "hidden_act",
-        "activation_function",
-        "attention_dropout",
-        "hidden_dropout",
-        "resid_pdrop",
-        "embd_pdrop",
-        "attn_pdrop",
-        "use_cache",
-        "pretraining_tp",
-        "mlp_bias",
-        "router_aux_loss_coef",
-        "output_router_logits",
-        "router_jitter_noise",
-        "norm_topk_prob",
-        "routed_scaling_factor",
-        "scoring_func",
-        "topk_method",
-        "n_group",
-        "topk_group",
-        "use_sliding_window",
-        "layer_types",
-        "sliding_window_pattern",
-        "full_attention_interval",
-        "mlp_only_layers",
-        "multi_query",
-        "intermediate_size_mlp",
-        "qk_layernorm",
-        "use_qk_norm",
-        "bias",
-        "quantization_config",
-        "hybrid_override_pattern",
-        "n_groups",
-        "conv_kernel",
-        "conv_L_cache",
-        "mtp_num_hidden_layers",
-        "num_mtp_modules",
-        "mamba_d_conv",
+        "speculative_algorithm",
+        "algorithm",
+        "model",
+        "model_draft",
+        "speculative_draft_model_path",
+        "speculative_num_steps",
+        "draft_max",
+        "n_draft",
+        "num_draft_tokens",
+        "prompt_lookup_max",
+        "prompt_lookup_min",
     }
 )
-"""``config.json`` keys a ``model`` dict may carry that do not change memory or speed
-(token ids, norms' epsilon, RoPE base and scaling, dropout, router loss settings) or that
-:class:`ModelArch` reads while building another field (``layer_types``, ``multi_query`` …):
-accepted without a warning. ``quantization_config`` is named here because the workload's
-``weights_dtype`` / ``quant_method`` say the format."""
-
-
-def model_keys_read() -> set[str]:
-    """Every key of a ``model`` dict that is read.
-
-    The :class:`ModelArch` fields, their ``config.json`` aliases and
-    :data:`MODEL_KEYS_NOT_NEEDED`.
-    """
-    from ..model_config import CONFIG_ALIASES
-
-    return {
-        *ModelArch.model_fields,
-        *(n for names in CONFIG_ALIASES.values() for n in names),
-        *MODEL_KEYS_NOT_NEEDED,
-    }
-
+"""Keys of a ``speculative`` (or vLLM ``speculative_config``) object that
+:class:`~gpupicker.core.speculative.Speculative` reads besides its fields (vLLM's ``model``,
+SGLang's and llama.cpp's names), and vLLM's n-gram window (``prompt_lookup_max`` / ``_min``:
+no weights or KV; its effect on acceptance is inside the n-gram default's stated range):
+accepted without a warning; any other key is named."""
 
 _BUILD_NUMBER = re.compile(r"^\s*(?:build:?\s*)?(?:[0-9a-f]{7,40}\s+)?\(?b?(\d{1,6})\)?\s*$", re.IGNORECASE)
 
@@ -425,7 +413,20 @@ def unknown_keys(
         nested = data.get(key)
         if isinstance(nested, dict):
             known = model_keys_read() if model is ModelArch else set(model.model_fields)
+            if model is LoraConfig:
+                known |= {*LORA_SPELLINGS, *LORA_NO_EFFECT}
+                if nested.get("bias") in (None, "none"):
+                    known.add("bias")
+            elif model is Parallelism:
+                known |= set(PARALLELISM_SPELLINGS)
+            elif key == "speculative":
+                known |= SPECULATIVE_OBJECT_SPELLINGS
             out += [f"{key}.{k}" for k in nested if isinstance(k, str) and k not in known]
+    spec = data.get("speculative_config")
+    if isinstance(spec, dict) and data.get("speculative") is None and "speculative" in nested_fields:
+        # vLLM's object, read as speculative: its keys are checked the same way
+        known = {*nested_fields["speculative"].model_fields, *SPECULATIVE_OBJECT_SPELLINGS}
+        out += [f"speculative_config.{k}" for k in spec if isinstance(k, str) and k not in known]
     return sorted(out)
 
 

@@ -10,6 +10,10 @@ TEMPLATES: dict[str, str] = {
     "job.unused.empty": "left empty (not set)",
     "job.unused.not_modelled": "not modelled by gpupicker",
     "job.warning.not_modelled": "{key} = {value} is not modelled: the estimate does not reflect it",
+    "job.unused.unknown_flag": "not a {engine} flag gpupicker knows",
+    "job.warning.unknown_flag": (
+        "{flag} is not a {engine} flag gpupicker knows (a typo?): the estimate does not reflect it"
+    ),
     "job.warning.duplicate_keys": "keys given more than once, only the last value of each is used: {keys}",
     "job.warning.ckpt_offload": (
         "gradient checkpointing “{mode}” also moves the checkpoints to "
@@ -30,8 +34,9 @@ TEMPLATES: dict[str, str] = {
     "job.too_big": "larger than {mib} MiB: not a job config",
     "job.unknown_kind": (
         "not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, "
-        "TrainingArguments JSON, SkyPilot YAML, or a vllm serve / "
-        "sglang.launch_server / llama-server / ollama run line); it starts with "
+        "TrainingArguments JSON, SkyPilot YAML, a vllm serve / "
+        "sglang.launch_server / llama-server / ollama run / mlx_lm.server line, or a trl sft / swift sft "
+        "training command); it starts with "
         "“{head}”"
     ),
     "job.not_a_file": "{path} is not a regular file",

@@ -291,6 +291,10 @@ TEMPLATES: dict[str, str] = {
         "{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)"
     ),
     "workload.qlora_weights": "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')",
+    "workload.unknown_optimizer": (
+        "optimizer {optimizer} is not one whose states gpupicker models; known: {choices}, or a "
+        "Hugging Face TrainingArguments.optim name for them ({hf} …)"
+    ),
     "workload.unknown_backend": (
         "backend {backend} is not a llama.cpp back-end gpupicker models; known: {choices}"
     ),

@@ -1,0 +1,1 @@
+ollama run qwen3:8b

@@ -1,0 +1,1 @@
+ollama run qwen2.5

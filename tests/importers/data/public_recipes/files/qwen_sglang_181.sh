@@ -1,0 +1,1 @@
+python -m sglang.launch_server --model-path Qwen/Qwen3-8B --reasoning-parser qwen3

@@ -1,0 +1,16 @@
+vllm serve vllm-ascend/DeepSeek-R1-W8A8 \
+  --host 0.0.0.0 \
+  --port 8000 \
+  --data-parallel-size 4 \
+  --tensor-parallel-size 4 \
+  --quantization ascend \
+  --seed 1024 \
+  --served-model-name deepseek_r1 \
+  --enable-expert-parallel \
+  --max-num-seqs 16 \
+  --max-model-len 16384 \
+  --max-num-batched-tokens 4096 \
+  --trust-remote-code \
+  --gpu-memory-utilization 0.92 \
+  --speculative-config '{"num_speculative_tokens":3,"method":"mtp"}' \
+  --compilation-config '{"cudagraph_mode": "FULL_DECODE_ONLY"}'

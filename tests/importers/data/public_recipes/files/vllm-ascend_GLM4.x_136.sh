@@ -1,0 +1,15 @@
+vllm serve Eco-Tech/GLM-4.7-W8A8-floatmtp \
+  --data-parallel-size 2 \
+  --tensor-parallel-size 8 \
+  --enable-expert-parallel \
+  --seed 1024 \
+  --served-model-name glm \
+  --max-model-len 133000 \
+  --max-num-batched-tokens 8192 \
+  --max-num-seqs 16 \
+  --quantization ascend \
+  --trust-remote-code \
+  --gpu-memory-utilization 0.9 \
+  --speculative-config '{"num_speculative_tokens": 3, "method":"mtp", "enforce_eager":true}' \
+  --compilation-config '{"cudagraph_capture_sizes": [1,2,4,8,16,32,64,128,256,512], "cudagraph_mode": "FULL_DECODE_ONLY"}' \
+  --additional-config '{"enable_shared_expert_dp": true, "ascend_fusion_config": {"fusion_ops_gmmswigluquant": false}}'

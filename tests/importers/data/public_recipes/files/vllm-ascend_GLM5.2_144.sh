@@ -1,0 +1,22 @@
+vllm serve /root/.cache/modelscope/hub/models/vllm-ascend/GLM-5.2-w4a8c8 \
+--host 0.0.0.0 \
+--port 8077 \
+--safetensors-load-strategy prefetch \
+--api-server-count 1 \
+--data-parallel-size 2 \
+--enable-expert-parallel \
+--tensor-parallel-size 8 \
+--seed 1024 \
+--served-model-name glm-5 \
+--tool-call-parser glm47 \
+--reasoning-parser glm45 \
+--enable-auto-tool-choice \
+--max-num-seqs 12 \
+--max-model-len 135000 \
+--max-num-batched-tokens 8192 \
+--trust-remote-code \
+--gpu-memory-utilization 0.92 \
+--quantization ascend \
+--compilation-config '{"cudagraph_mode": "FULL_DECODE_ONLY"}' \
+--additional-config '{"enable_dsa_cp": true,"enable_sparse_li_c8": true,"enable_balance_scheduling": true,"multistream_overlap_shared_expert":true}' \
+--speculative-config '{"num_speculative_tokens": 3, "method": "deepseek_mtp","enforce_eager":true}'

@@ -1,0 +1,15 @@
+vllm serve /root/.cache/modelscope/hub/models/vllm-ascend/InternVL3_5-38B-w8a8/ \
+    --port 2002 \
+    --served-model-name internvl3_5 \
+    --trust-remote-code \
+    --max-model-len 40960 \
+    --max-num-batched-tokens 16384 \
+    --tensor-parallel-size 4 \
+    --max-num-seqs 32 \
+    --gpu-memory-utilization 0.9 \
+    --compilation-config '{"cudagraph_mode":"FULL_DECODE_ONLY", "cudagraph_capture_sizes":[4,32,64,128,192,256,512]}' \
+    --additional-config '{"enable_weight_nz_layout": true, "enable_cpu_binding": true}' \
+    --mm-processor-cache-gb 0 \
+    --enable-chunked-prefill \
+    --safetensors-load-strategy 'prefetch' \
+    --allowed-local-media-path "/"

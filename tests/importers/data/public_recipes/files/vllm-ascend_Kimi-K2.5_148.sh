@@ -1,0 +1,22 @@
+vllm serve Eco-Tech/Kimi-K2.5-w4a8 \
+  --host 0.0.0.0 \
+  --port 8088 \
+  --quantization ascend \
+  --served-model-name kimi_k25 \
+  --allowed-local-media-path / \
+  --trust-remote-code \
+  --no-enable-prefix-caching \
+  --seed 1024 \
+  --tensor-parallel-size 4 \
+  --data-parallel-size 4 \
+  --enable-expert-parallel \
+  --max-num-seqs 64 \
+  --max-model-len 32768 \
+  --max-num-batched-tokens 16384 \
+  --gpu-memory-utilization 0.9 \
+  --compilation-config '{"cudagraph_mode":"FULL_DECODE_ONLY"}' \
+  --speculative-config '{"method":"eagle3", "model":"lightseekorg/kimi-k2.5-eagle3", "num_speculative_tokens":3}' \
+  --mm-encoder-tp-mode data \
+  --enable-auto-tool-choice \
+  --tool-call-parser kimi_k2 \
+  --reasoning-parser kimi_k2

@@ -1,0 +1,23 @@
+vllm serve Eco-Tech/Kimi-K2.6-W4A8 \
+    --quantization ascend \
+    --tool-call-parser kimi_k2 \
+    --reasoning-parser kimi_k2 \
+    --allowed-local-media-path / \
+    --served-model-name kimi_k26 \
+    --trust-remote-code \
+    --tensor-parallel-size 4 \
+    --data-parallel-size 4 \
+    --no-enable-prefix-caching \
+    --enable-expert-parallel \
+    --port 8000 \
+    --max-num-seqs 4 \
+    --max-model-len 34816 \
+    --max-num-batched-tokens 16384 \
+    --gpu-memory-utilization 0.87 \
+    --seed 42 \
+    --compilation-config '{"cudagraph_mode":"FULL_DECODE_ONLY"}' \
+    --profiler-config '{"profiler": "torch", "torch_profiler_dir": "./vllm_profile", "torch_profiler_with_stack": true}' \
+    --mm-processor-cache-gb 0 \
+    --mm-encoder-tp-mode data \
+    --additional-config '{"enable_balance_scheduling": true}' \
+    --speculative-config '{"method": "dflash","model": "z-lab/Kimi-K2.5-DFlash", "num_speculative_tokens": 15}'

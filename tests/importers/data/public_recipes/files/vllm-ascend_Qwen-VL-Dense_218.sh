@@ -1,0 +1,16 @@
+vllm serve Qwen/Qwen3-VL-8B-Instruct \
+  --host 0.0.0.0 \
+  --port $2 \
+  --quantization ascend \
+  --served-model-name qwen3vl \
+  --no-enable-prefix-caching \
+  --data-parallel-size $3 \
+  --tensor-parallel-size $4 \
+  --trust-remote-code \
+  --max-num-seqs 128 \
+  --max-model-len 32768 \
+  --max-num-batched-tokens 16384 \
+  --gpu-memory-utilization 0.91 \
+  --async-scheduling \
+  --compilation-config '{"cudagraph_mode": "FULL_DECODE_ONLY", "cudagraph_capture_sizes": [1,2,4,8,16,32]}' \
+  --mm-processor-cache-gb 0

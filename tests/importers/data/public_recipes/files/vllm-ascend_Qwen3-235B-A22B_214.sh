@@ -1,0 +1,16 @@
+vllm serve Qwen/Qwen3-235B-A22B \
+    --host <host_ip> \
+    --port <port> \
+    --tensor-parallel-size 8 \
+    --data-parallel-size 1 \
+    --seed 1024 \
+    --quantization ascend \
+    --served-model-name qwen3 \
+    --max-num-seqs 32 \
+    --max-model-len 131072 \
+    --max-num-batched-tokens 8096 \
+    --enable-expert-parallel \
+    --trust-remote-code \
+    --gpu-memory-utilization 0.95 \
+    --hf-overrides '{"rope_parameters": {"rope_type":"yarn","rope_theta":1000000,"factor":4,"original_max_position_embeddings":32768}}' \
+    --compilation-config '{"cudagraph_mode":"FULL_DECODE_ONLY"}'

@@ -1,0 +1,16 @@
+vllm serve Qwen/Qwen3-Coder-30B-A3B-Instruct \
+    --served-model-name qwen3-coder \
+    --trust-remote-code \
+    --max-num-seqs 100 \
+    --max-model-len 40960 \
+    --max-num-batched-tokens 16384 \
+    --tensor-parallel-size 4 \
+    --enable-expert-parallel \
+    --quantization ascend \
+    --distributed_executor_backend "mp" \
+    --no-enable-prefix-caching \
+    --compilation-config '{"cudagraph_mode": "FULL_DECODE_ONLY"}' \
+    --additional-config '{"weight_nz_mode": 2}' \
+    --gpu-memory-utilization 0.95 \
+    --port 8000 \
+    --speculative-config '{"method": "eagle3", "model": "your_eagle3_model_path", "num_speculative_tokens": 3}'
