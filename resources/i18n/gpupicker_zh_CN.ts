@@ -2605,6 +2605,16 @@
         <translation>{family} 去噪网络每步 {tflop} TFLOP，按持续 {tflops} TFLOPS 的 {eta} 计算，另加每步固定 {fixed} 毫秒（diffusers 基准表，C59）</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>{tflop} TFLOP of it is attention, run by PyTorch SDPA's FlashAttention-2 kernel at {share} of the peak on {arch} (FlashAttention-2 and -3 papers)</source>
+        <translation>其中 {tflop} TFLOP 为注意力计算，由 PyTorch SDPA 的 FlashAttention-2 内核执行，在 {arch} 上按峰值的 {share} 计算（FlashAttention-2 与 FlashAttention-3 论文）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>Attention is costed at the family's {eta}: SDPA's attention kernel rate on {arch} is not measured</source>
+        <translation>注意力按该系列的 {eta} 计算：SDPA 注意力内核在 {arch} 上的速率未经实测</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="225" />
         <source>{tflop} TFLOP per step for the {family} denoiser with classifier-free guidance at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)</source>
         <translation>{family} 去噪网络（含无分类器引导）每步 {tflop} TFLOP，按持续 {tflops} TFLOPS 的 {eta} 计算，另加每步固定 {fixed} 毫秒（diffusers 基准表，C59）</translation>
