@@ -4661,6 +4661,11 @@
         <translation>未指定 llama.cpp 构建（engine_build 或 engine_date）：按当前构建估算，{era}，每层固定解码时间 {ms} ms（旧构建：{old_ms} ms）</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>Ollama runs {model_type} models on its own Go engine, not its llama.cpp runner: that engine is not modelled, and this llama.cpp figure can be several times too fast (gpt-oss-120b on an A100 80GB measured 3.1× slower)</source>
+        <translation>Ollama 用其自带的 Go 引擎而非 llama.cpp 运行器运行 {model_type} 模型：该引擎未建模，这里的 llama.cpp 数值可能快出数倍（gpt-oss-120b 在 A100 80GB 上实测慢 3.1 倍）</translation>
+    </message>
+    <message>
         <source>{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest era's fixed decode time stands in, {ms} ms per layer</source>
         <translation>{framework} 不是 llama.cpp 构建：其日期不对应任何 llama.cpp 构建时期，按最新时期的固定解码时间估算，每层 {ms} ms</translation>
     </message>
