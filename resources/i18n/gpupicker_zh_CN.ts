@@ -2680,6 +2680,11 @@
         <translation>peft prepare_model_for_kbit_training：嵌入层、lm_head 和归一化层为 fp32，残差流为 fp32</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="238" />
+        <source>{framework} keeps the embeddings and lm_head of the k-bit base in 16-bit (not peft's fp32 upcast): 16-bit residual stream</source>
+        <translation>{framework} 将 k-bit 基座的嵌入层和 lm_head 保持为 16 位（不做 peft 的 fp32 上转）：残差流为 16 位</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="239" />
         <source>Framework profile: {framework} (full fp32 logits at the loss)</source>
         <translation>框架配置：{framework}（损失处保留完整 fp32 logits）</translation>
