@@ -2613,6 +2613,16 @@
         <translation>{family} 去噪网络每步 {tflop} TFLOP，按持续 {tflops} TFLOPS 的 {eta} 计算，另加每步固定 {fixed} 毫秒（diffusers 基准表，C59）</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>{tflop} TFLOP of it is attention, run by PyTorch SDPA's FlashAttention-2 kernel at {share} of the peak on {arch} (FlashAttention-2 and -3 papers)</source>
+        <translation>其中 {tflop} TFLOP 为注意力计算，由 PyTorch SDPA 的 FlashAttention-2 内核执行，在 {arch} 上按峰值的 {share} 计算（FlashAttention-2 与 FlashAttention-3 论文）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>Attention is costed at the family's {eta}: SDPA's attention kernel rate on {arch} is not measured</source>
+        <translation>注意力按该系列的 {eta} 计算：SDPA 注意力内核在 {arch} 上的速率未经实测</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="225" />
         <source>{tflop} TFLOP per step for the {family} denoiser with classifier-free guidance at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)</source>
         <translation>{family} 去噪网络（含无分类器引导）每步 {tflop} TFLOP，按持续 {tflops} TFLOPS 的 {eta} 计算，另加每步固定 {fixed} 毫秒（diffusers 基准表，C59）</translation>
@@ -4662,6 +4672,11 @@
     <message>
         <source>llama.cpp build not named (engine_build or engine_date): a current build is assumed, {era}, {ms} ms of fixed decode time per layer (older builds: {old_ms} ms)</source>
         <translation>未指定 llama.cpp 构建（engine_build 或 engine_date）：按当前构建估算，{era}，每层固定解码时间 {ms} ms（旧构建：{old_ms} ms）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>Ollama runs {model_type} models on its own Go engine, not its llama.cpp runner: that engine is not modelled, and this llama.cpp figure can be several times too fast (gpt-oss-120b on an A100 80GB measured 3.1× slower)</source>
+        <translation>Ollama 用其自带的 Go 引擎而非 llama.cpp 运行器运行 {model_type} 模型：该引擎未建模，这里的 llama.cpp 数值可能快出数倍（gpt-oss-120b 在 A100 80GB 上实测慢 3.1 倍）</translation>
     </message>
     <message>
         <source>{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest era's fixed decode time stands in, {ms} ms per layer</source>

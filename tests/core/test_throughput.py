@@ -301,3 +301,20 @@ def test_fabric_bandwidths_filled_and_mi325x_not_slower_than_mi300x(cat):
         )
         speeds[g] = estimate_throughput(w, cat.get_gpu(g), 8).train_tokens_per_s
     assert speeds["mi325x"] >= speeds["mi300x"]
+
+
+def test_ollama_says_its_go_engine_is_not_modelled_for_the_models_it_runs_there():
+    """Ollama runs gpt-oss (and gemma3, mistral3) on its own Go engine (ollama
+    ``fs/ggml/ggml.go`` ``OllamaEngineRequired``), not on its llama.cpp runner: gpt-oss-120b on
+    an A100 80GB decoded 53.7 tok/s (gparemsky/48gb4090 README, Ollama 2025-09) where the
+    llama.cpp figure is about 3× that, so the estimate names the engine it does not model; a
+    llama.cpp run of the same model, and a Qwen3 model on Ollama, do not say it."""
+
+    def says(model_id: str, framework: str) -> bool:
+        w = Workload(task="inference", model=catalog_model(model_id), framework=framework, batch=1)
+        notes = " ".join(str(a) for a in estimate_throughput(w, gpu("a100_sxm_80gb"), 1).assumptions)
+        return "own Go engine" in notes
+
+    assert says("gpt_oss_120b", "ollama")
+    assert not says("gpt_oss_120b", "llama.cpp")
+    assert not says("qwen3_8b", "ollama")

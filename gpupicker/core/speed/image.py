@@ -82,6 +82,44 @@ def denoiser_flops_per_latent(arch: ModelArch, res: int) -> float:
     return 2.0 * den * t + 4.0 * fam.layers * t * t * fam.hidden
 
 
+SDPA_ATTENTION_SHARE: dict[str, float] = {"Hopper": 0.35, "Ampere": 0.70, "Ada Lovelace": 0.70}
+"""Share of the dense 16-bit tensor peak that PyTorch SDPA's flash backend (FlashAttention-2)
+reaches on a long non-causal forward, by architecture. Hopper 0.35: FlashAttention-2 "achieves
+only 35% utilization on H100" (its ``mma.sync`` kernels do not use ``wgmma``; FlashAttention-3
+reaches 75 %: Shah et al. 2024, arXiv 2407.08608, abstract). Ampere 0.70: FlashAttention-2's
+forward reaches 50–73 % of the A100's peak, the top of that range at head dim 128 and long
+sequences (Dao 2023, arXiv 2307.08691, section 4.1) — FLUX's case (24 heads × 128, 4,608
+tokens). Ada Lovelace: the same ``sm80`` kernels at full ``mma.sync`` rate (UNCERTAIN: no
+published Ada figure). Other architectures have no entry: their attention is costed at the
+family η and the estimate says so."""
+
+
+def dit_flops_split(fam: DiffusionFamily, image_tokens: float) -> tuple[float, float]:
+    """(projection + MLP GEMM FLOPs, attention FLOPs) of one MMDiT forward.
+
+    Their total is :func:`dit_block_flops`. Attention is ``4·T²·hidden`` per block at the
+    joint length ``T`` (QKᵀ and AV, the FLOPs an SDPA kernel runs).
+    """
+    t = image_tokens + fam.text_tokens
+    d2 = float(fam.hidden) ** 2
+    per_token = 2.0 * d2 * (fam.double_blocks * fam.double_d2 + fam.single_blocks * fam.single_d2)
+    attention = 4.0 * (fam.double_blocks + fam.single_blocks) * t * t * fam.hidden
+    return per_token * t, attention
+
+
+def attention_flops_per_latent(arch: ModelArch, res: int) -> float:
+    """Attention (QKᵀ + AV) FLOPs of one MMDiT denoiser forward at ``res`` × ``res`` pixels.
+
+    0 for UNets and the other DiTs (their attention stays in :func:`denoiser_flops_per_latent`
+    at the family η).
+    """
+    fam = family_of(arch)
+    if fam.unet_lin_macs or fam.id == "video" or not (fam.double_blocks or fam.single_blocks):
+        return 0.0
+    den = denoiser_params(arch, fam) * arch.active_param_count() / max(arch.param_count(), 1)
+    return dit_flops_split(fam, (res / 16) ** 2)[1] * den / fam.denoiser
+
+
 def dit_block_flops(fam: DiffusionFamily, image_tokens: float) -> float:
     """FLOPs of one forward of an MMDiT denoiser counted per block type, at the model-card size.
 
@@ -96,11 +134,8 @@ def dit_block_flops(fam: DiffusionFamily, image_tokens: float) -> float:
     Source: the block layouts of diffusers ``FluxTransformerBlock`` /
     ``FluxSingleTransformerBlock`` (see :data:`FAMILIES`).
     """
-    t = image_tokens + fam.text_tokens
-    d2 = float(fam.hidden) ** 2
-    per_token = 2.0 * d2 * (fam.double_blocks * fam.double_d2 + fam.single_blocks * fam.single_d2)
-    attention = 4.0 * (fam.double_blocks + fam.single_blocks) * t * t * fam.hidden
-    return per_token * t + attention
+    gemm, attention = dit_flops_split(fam, image_tokens)
+    return gemm + attention
 
 
 def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
@@ -121,7 +156,11 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     flops = f_lat * latents * ((LORA_TRAIN_FLOP_FACTOR + (1 if w.grad_ckpt else 0)) if train else 1.0)
     if bytes_per_weight(w.weights_dtype) < 1.0:  # NF4/int4 denoiser: dequantize every step
         flops *= 1.15
-    gpu_s = flops / (tf * 1e12 * eta)
+    # MMDiT attention runs in SDPA's flash kernel at its own share of the peak (Hopper 0.35
+    # against the GEMMs' η); UNet and other DiT attention stays at the family η
+    attn_share = SDPA_ATTENTION_SHARE.get(gpu.architecture or "") if gpu.is_cuda else None
+    attn = attention_flops_per_latent(arch, w.resolution) * flops / f_lat if attn_share else 0.0
+    gpu_s = (flops - attn) / (tf * 1e12 * eta) + (attn / (tf * 1e12 * attn_share) if attn_share else 0.0)
     host_s = 0.0
     if train:  # eager training: the GPU waits on the host's op dispatch
         host_s = (
@@ -190,6 +229,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
                     )
                 ]
             ),
+            *_attention_note(arch, gpu, attn, attn_share, eta),
             *((join([msg("diffusion.options_applied", options=options_text(opts))]),) if opts else ()),
             *((join([alternative]),) if isinstance(alternative, Message) else ()),
             *sustained_notes(gpu),
@@ -197,6 +237,29 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
             *((join([msg("diffusion.idle_gpus", images=w.images, busy=busy, n=n)]),) if busy < n else ()),
         ),
     )
+
+
+def _attention_note(
+    arch: ModelArch, gpu: GpuSpec, attn_flops: float, share: float | None, eta: float
+) -> tuple[Message, ...]:
+    """The assumption line on how an MMDiT's attention was costed; () for UNets and other DiTs."""
+    if not attention_flops_per_latent(arch, 1024):
+        return ()
+    a = gpu.architecture or gpu.name
+    if share:
+        return (
+            join(
+                [
+                    msg(
+                        "diffusion.attention_kernel",
+                        tflop=f"{attn_flops / 1e12:.2f}",
+                        share=f"{share:.0%}",
+                        arch=a,
+                    )
+                ]
+            ),
+        )
+    return (join([msg("diffusion.attention_family_eta", eta=f"{eta:.0%}", arch=a)]),)
 
 
 def image_job_hours(w: Workload, seconds_per_image: float) -> float:
@@ -241,7 +304,9 @@ def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) 
 
 __all__ = [
     "denoiser_flops_per_latent",
+    "attention_flops_per_latent",
     "dit_block_flops",
+    "dit_flops_split",
     "diffusion_throughput",
     "image_job_hours",
     "offload_alternative",

@@ -292,6 +292,15 @@ ship llama.cpp builds, so :data:`.llamacpp_engine.LLAMACPP_ERAS` is not read fro
 date: the newest era's fixed time stands in (and is said)."""
 
 
+OLLAMA_GO_ENGINE_MODEL_TYPES = frozenset({"gpt_oss", "gemma3", "gemma3_text", "mistral3"})
+"""Hugging Face ``model_type`` (``-`` read as ``_``) of the models Ollama runs on its own Go
+engine, not on its vendored llama.cpp runner (ollama ``fs/ggml/ggml.go``
+``OllamaEngineRequired``: gpt-oss, gemma3, mistral3; qwen3moe joined in 0.12.2). That engine
+builds a ggml graph per batch (``runner/ollamarunner``), with its own MXFP4 kernels for gpt-oss
+(ollama PR #11672). Its speed is not modelled: gpt-oss-120b on an A100 80GB decodes 3.1× slower
+than the llama.cpp figure (gparemsky/48gb4090 README), so the estimate says so."""
+
+
 def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: float) -> _LlamaCppSetting:
     """The per-layer floor of ``w``'s llama.cpp build era and its ggml back-end's η.
 
@@ -318,6 +327,15 @@ def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: flo
             w,
             floor_per_layer(LLAMACPP, gpu, dtype, era=era, hidden=h),
             floor_per_layer(LLAMACPP, gpu, dtype, era=LLAMACPP_ERAS[0], hidden=h),
+        )
+    if (
+        w.framework == "ollama"
+        and w.model is not None
+        and w.model.model_type.replace("-", "_") in OLLAMA_GO_ENGINE_MODEL_TYPES
+    ):
+        era_note = join(
+            [era_note, memo_sentence("speed_inference.ollama_go_engine", model_type=w.model.model_type)],
+            "space",
         )
     floor = floor_per_layer(LLAMACPP, gpu, dtype, w.environment, era, hidden=h) * n_layers
     be = LLAMACPP_BACKENDS.get(w.backend or LLAMACPP_DEFAULT_BACKEND.get(platform_of(gpu), ""))

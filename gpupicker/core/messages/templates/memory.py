@@ -246,6 +246,13 @@ TEMPLATES: dict[str, str] = {
         "classifier-free guidance at {eta} of {tflops} sustained TFLOPS, plus "
         "{fixed} ms fixed per step (diffusers benchmark table, C59)"
     ),
+    "diffusion.attention_kernel": (
+        "{tflop} TFLOP of it is attention, run by PyTorch SDPA's FlashAttention-2 kernel at "
+        "{share} of the peak on {arch} (FlashAttention-2 and -3 papers)"
+    ),
+    "diffusion.attention_family_eta": (
+        "Attention is costed at the family's {eta}: SDPA's attention kernel rate on {arch} is not measured"
+    ),
     "diffusion.range_image": "Range {lo}–{hi} s per image (host CPU, attention kernel and compile not known)",
     "diffusion.range_train_image": (
         "Range {lo}–{hi} s per training image (host CPU, attention kernel and compile not known)"

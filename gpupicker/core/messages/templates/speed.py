@@ -148,6 +148,11 @@ TEMPLATES: dict[str, str] = {
         "current build is assumed, {era}, {ms} ms of fixed decode time "
         "per layer (older builds: {old_ms} ms)"
     ),
+    "speed_inference.ollama_go_engine": (
+        "Ollama runs {model_type} models on its own Go engine, not its llama.cpp runner: that "
+        "engine is not modelled, and this llama.cpp figure can be several times too fast "
+        "(gpt-oss-120b on an A100 80GB measured 3.1× slower)"
+    ),
     "speed_inference.era_not_llamacpp": (
         "{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest "
         "era's fixed decode time stands in, {ms} ms per layer"
