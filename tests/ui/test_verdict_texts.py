@@ -23,9 +23,10 @@ def test_an_ordinary_job_gets_no_note(qapp, cat):
 
 
 def test_a_100_trillion_parameter_model_gets_the_note_with_its_smallest_need(qapp, cat):
-    """1e14 parameters (the most a model may have): 200 TB of bf16 weights, far over ``ABSURD_FACTOR`` × the largest card;
-    the note names the least memory per GPU any option needs (offers of one GPU × count share
-    one memory estimate, so it is the minimum over those) and the largest card."""
+    """1e14 parameters (the most a model may have): 200 TB of bf16 weights, far over
+    ``ABSURD_FACTOR`` × the largest card; the note names the least memory per GPU any option
+    needs (offers of one GPU × count share one memory estimate, so it is the minimum over
+    those) and the largest card."""
     w = Workload(task="inference", model=ModelArch(name="huge", params=10**14))
     options = _options(cat, w)
     need = min(o.memory.total_bytes for o in options)
