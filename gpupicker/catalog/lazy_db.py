@@ -19,9 +19,11 @@ class CatalogDb:
     """A catalog connection and, on demand, the sqlite-utils ``Database`` over it."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
-        """Wrap ``conn``, turning on ``recursive_triggers`` as sqlite-utils' ``Database``
-        does when it wraps a connection, so the connection behaves the same whether or not
-        :attr:`full` is ever asked for."""
+        """Wrap ``conn``, turning on ``recursive_triggers`` as sqlite-utils' ``Database`` does.
+
+        sqlite-utils sets it when it wraps a connection, so the connection behaves the same
+        whether or not :attr:`full` is ever asked for.
+        """
         self.conn = conn
         conn.execute("PRAGMA recursive_triggers=on;")
         self._full: Database | None = None

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from gpupicker.catalog import open_catalog
-from gpupicker.catalog.migrations import pending_migrations, sqlite_migrations
+from gpupicker.catalog.migration_state import pending_migrations
+from gpupicker.catalog.migrations import sqlite_migrations
 from gpupicker.catalog.sqlite_lean import Database
 from gpupicker.cli import main as cli_main
 from tests.support.catalog_files import BUNDLED_PRICES

@@ -131,7 +131,8 @@ def test_wal_and_migrations(repo: CatalogRepository):
 def test_the_plain_migration_check_agrees_with_sqlite_utils(repo: CatalogRepository):
     """The open path reads the applied migrations with plain SQL; sqlite-utils' own
     ``Migrations.pending`` (what applies them) says the same, and a reopen needs none."""
-    from gpupicker.catalog.migrations import known_migrations, pending_migrations, sqlite_migrations
+    from gpupicker.catalog.migration_state import pending_migrations
+    from gpupicker.catalog.migrations import known_migrations, sqlite_migrations
 
     assert (
         pending_migrations(repo.db.conn) == [m.name for m in sqlite_migrations().pending(repo.db.full)] == []
