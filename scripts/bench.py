@@ -29,6 +29,7 @@ does (Llama-2-7B, batch 1, 1,024 + 256 tokens on an A100: memory and speed) and 
 time for it when it is installed, recommend median/p95 over the catalog with its prices repeated
 1×, 10× and 100× (each copy another provider at a slightly different price: a year of imported
 history), "every offer" at 100×, input change → results and plots painted (offscreen GUI),
+``gpupicker recommend --json`` as a process at 1× and 100× prices (wall and CPU seconds),
 cold start to the first page next to an empty PySide6 window (``scripts/coldstart.py``), and
 the onedir bundle size when ``dist/gpupicker`` exists. Timings on a shared machine are noisy:
 each figure is a median over several runs.
@@ -418,6 +419,76 @@ def recommend_stats(
     return statistics.median(times), _pct(times, 0.95), len(rec.options)
 
 
+CLI_JOB = '{"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048}'
+"""The job of the CLI process line: QLoRA Mistral-7B (the README's first example)."""
+
+
+def _scale_catalog_prices(catalog: Path, factor: int) -> int:
+    """Add ``factor - 1`` copies of every price row of ``catalog`` as imported rows (origin
+    ``user``, provider "<provider> #k", price 0–5 % off: :func:`scaled_prices`' catalog, as a
+    year of imported history leaves it); returns the price rows then."""
+    import sqlite3
+
+    conn = sqlite3.connect(catalog)
+    try:
+        cols = [r[1] for r in conn.execute("PRAGMA table_info(prices)") if r[1] not in ("id", "seed_key")]
+        keep = [c for c in cols if c not in ("provider", "price_per_gpu_hour", "origin", "user_modified")]
+        with conn:
+            for k in range(1, factor):
+                conn.execute(
+                    f"INSERT INTO prices ({', '.join(keep)}, provider, price_per_gpu_hour, origin, "
+                    f"user_modified) SELECT {', '.join(keep)}, provider || ' #{k}', "
+                    f"price_per_gpu_hour * (1.0 + ((? * 7919 + id * 104729) % 1000) / 20000.0), "
+                    "'user', 1 FROM prices WHERE origin = 'bundled' AND deleted = 0",
+                    (k,),
+                )
+        return int(conn.execute("SELECT count(*) FROM prices WHERE deleted = 0").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def cli_process_s(factor: int, runs: int = 7) -> tuple[float, float, int]:
+    """(median wall s, median CPU s, price rows) of ``python -m gpupicker recommend --json``
+    (:data:`CLI_JOB`) as a fresh process over a temporary catalog at ``factor``× prices.
+
+    The first, uncounted run creates the catalog and writes gpupicker's ``__pycache__``
+    (``PYTHONDONTWRITEBYTECODE`` unset for it, as an installed wheel or a user's second start
+    has it); the bytecode it wrote is removed afterwards (``coldstart.py --bytecode`` does the
+    same)."""
+    import contextlib
+    import os
+    import resource
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="gpupicker-bench-cli-") as home:
+        job = Path(home) / "job.json"
+        job.write_text(CLI_JOB, encoding="utf-8")
+        env = {**os.environ, "GPUPICKER_HOME": home}
+        cmd = [sys.executable, "-m", "gpupicker", "recommend", "--workload", str(job), "--json"]
+        first = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        had = set((ROOT / "gpupicker").rglob("*.pyc"))
+        try:
+            subprocess.run(cmd, env=first, cwd=ROOT, capture_output=True, check=True, timeout=300)
+            catalog = next(Path(home).rglob("catalog.sqlite"))
+            rows = _scale_catalog_prices(catalog, factor)
+            subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, check=True, timeout=300)
+            walls, cpus = [], []
+            for _ in range(runs):
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                t0 = time.perf_counter()
+                subprocess.run(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, check=True, timeout=300)
+                walls.append(time.perf_counter() - t0)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        finally:
+            for pyc in set((ROOT / "gpupicker").rglob("*.pyc")) - had:
+                pyc.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    pyc.parent.rmdir()
+    return statistics.median(walls), statistics.median(cpus), rows
+
+
 PAINT_SPANS: dict[str, list[tuple[float, ...]]] = {}
 """(compute, results handled, paint) ms per change of the last :func:`painted_ms`, by series
 ("" batch changes, each a new job; "MONEY_" budget changes)."""
@@ -504,6 +575,15 @@ def side_by_side(
                 )
     except Exception as exc:  # noqa: BLE001 - a bench line, not a test
         print(f"input change → painted: not measured ({exc})")
+    for factor in (1, 100):
+        try:
+            wall, cpu, rows = cli_process_s(factor)
+            print(
+                f"`gpupicker recommend --json` as a process at {factor:>3}× prices ({rows:>6} rows): "
+                f"median {wall:.3f} s wall, {cpu:.3f} s CPU (an empty interpreter's start included)"
+            )
+        except Exception as exc:  # noqa: BLE001 - a bench line, not a test
+            print(f"`gpupicker recommend --json` at {factor}× prices: not measured ({exc})")
     sys.path.insert(0, str(ROOT / "scripts"))
     import coldstart
 

@@ -9,8 +9,9 @@ Paint event (the frame is drawn by then), so interpreter start-up counts for bot
 * ``app``: ``gpupicker`` as a user starts it (``gpupicker.cli.main([])``): application,
   translators, the main window with its first (task) page painted — the catalog, controller,
   other pages and first recommendation are built right after, one step per event-loop turn
-  (``ui.app.startup``). The child also reports when all of that is built and how long the
-  model page then takes to appear after Next.
+  (``ui.app.startup``). The child also reports when all of that is built, how long the
+  model page then takes to appear after Next, and then the results page on its first visit
+  (Next on the budget page).
 
 ``GPUPICKER_HOME`` points at a temporary folder (never the user's files); the first ``app``
 run creates that catalog and is not counted.
@@ -37,6 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -94,18 +96,33 @@ def _app_child() -> int:
     marks: list[tuple[str, float]] = []
 
     class _Painted(QObject):
+        """Times Next → model page painted, then (from the budget page) Next → the results
+        page painted on its first visit (its table and plots are built at start: a page
+        switch)."""
+
         def __init__(self) -> None:
             super().__init__()
             self.t0 = 0.0
+            self.win: Any = None
 
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
             if event.type() == QEvent.Type.Paint:
                 obj.removeEventFilter(self)
-                QTimer.singleShot(0, self.done)
+                QTimer.singleShot(0, self.done if obj is self.win.wizard.results_page else self.model_done)
             return False
 
-        def done(self) -> None:
+        def model_done(self) -> None:
             print(f"NEXT {(time.perf_counter() - self.t0) * 1e3:.1f}", flush=True)
+            self.win.wizard.show_page("budget")  # the last input page, not timed
+            QTimer.singleShot(0, self.open_results)
+
+        def open_results(self) -> None:
+            self.win.wizard.results_page.installEventFilter(self)
+            self.t0 = time.perf_counter()
+            self.win.wizard.next()  # Next on the budget page: the results page's first visit
+
+        def done(self) -> None:
+            print(f"RESULTS {(time.perf_counter() - self.t0) * 1e3:.1f}", flush=True)
             print("GAPS " + " ".join(f"{n}:{(t - marks[0][1]) * 1e3:.1f}" for n, t in marks), flush=True)
             QApplication.instance().quit()
 
@@ -118,6 +135,7 @@ def _app_child() -> int:
         elif name == "settled":
             print("READY", flush=True)
             win = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
+            painted.win = win
             painted.t0 = time.perf_counter()
             win.wizard.model_page.installEventFilter(painted)
             win.wizard.next()  # what the Next button does
@@ -131,7 +149,8 @@ def _app_child() -> int:
 LAST_APP: dict[str, float | str] = {}
 """The last ``app`` child's other figures: ``ready`` (s from spawn until every page, the
 controller and the first recommendation are built), ``next_ms`` (Next pressed then → model
-page painted), ``steps`` (ms of each start step after the first paint)."""
+page painted), ``results_ms`` (then Next on the budget page → results page painted, its first visit),
+``steps`` (ms of each start step after the first paint)."""
 
 
 def measure(mode: str, env: dict[str, str]) -> float:
@@ -155,6 +174,8 @@ def measure(mode: str, env: dict[str, str]) -> float:
             LAST_APP["ready"] = time.perf_counter() - t0
         elif line.startswith("NEXT "):
             LAST_APP["next_ms"] = float(line.split()[1])
+        elif line.startswith("RESULTS "):
+            LAST_APP["results_ms"] = float(line.split()[1])
         elif line.startswith("GAPS "):
             LAST_APP["steps"] = line.split(maxsplit=1)[1].strip()
     if elapsed is None:
@@ -190,12 +211,20 @@ def run(runs: int = 5, bytecode: bool = False) -> dict[str, list[float]]:
 
 def _alternate(runs: int, env: dict[str, str]) -> dict[str, list[float]]:
     """``runs`` rounds of an empty window, an empty window with pyqtgraph and the app."""
-    out: dict[str, list[float]] = {"empty": [], "empty_pg": [], "app": [], "ready": [], "next_ms": []}
+    out: dict[str, list[float]] = {
+        "empty": [],
+        "empty_pg": [],
+        "app": [],
+        "ready": [],
+        "next_ms": [],
+        "results_ms": [],
+    }
     for _ in range(runs):
         for mode in ("empty", "empty_pg", "app"):
             out[mode].append(measure(mode, env))
         out["ready"].append(float(LAST_APP.get("ready", float("nan"))))
         out["next_ms"].append(float(LAST_APP.get("next_ms", float("nan"))))
+        out["results_ms"].append(float(LAST_APP.get("results_ms", float("nan"))))
     return out
 
 
@@ -211,7 +240,9 @@ def summary(res: dict[str, list[float]]) -> str:
         line += (
             f"\n  then every page built {statistics.median(res['ready']):.3f} s after "
             f"the start (steps after the first paint, ms: {LAST_APP.get('steps', '?')}); "
-            f"Next → model page painted {statistics.median(res['next_ms']):.1f} ms"
+            f"Next → model page painted {statistics.median(res['next_ms']):.1f} ms; Next on the "
+            f"budget page → results page painted (its first visit) "
+            f"{statistics.median(res['results_ms']):.1f} ms"
         )
     return line
 

@@ -145,7 +145,7 @@ class BackupsMixin(CatalogConnection):
         finally:
             src.close()
         with self._write():
-            apply_migrations(self.db)
+            apply_migrations(self.db.full)
             self._merge_bundle()
         return before
 

@@ -23,8 +23,8 @@ from .errors import (
     CatalogReadOnlyError,
     CatalogUnavailableError,
 )
+from .lazy_db import CatalogDb
 from .migrations import MIGRATION_SET, known_migrations
-from .sqlite_lean import Database
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite 3 database file (sqlite.org/fileformat.html, 1.3)."""
@@ -124,16 +124,19 @@ def _is_damage(exc: BaseException) -> bool:
     return "malformed" in text or "not a database" in text
 
 
-def _enable_wal(db: Database) -> None:
+def _enable_wal(db: CatalogDb) -> None:
     """Switch to WAL journaling, retrying while another process holds a lock.
 
     The busy handler is not
-    always consulted for a journal-mode change, e.g. two processes creating one file.
+    always consulted for a journal-mode change, e.g. two processes creating one file. A
+    catalog already in WAL (every start after the first) is left as it is without
+    sqlite-utils, whose ``enable_wal`` makes the same check first.
     """
     deadline = time.monotonic() + BUSY_TIMEOUT_S
     while True:
         try:
-            db.enable_wal()
+            if db.journal_mode() != "wal":
+                db.full.enable_wal()
             return
         except sqlite3.OperationalError as exc:
             if _errcode(exc) not in (5, 6) or time.monotonic() > deadline:  # BUSY, LOCKED

@@ -52,8 +52,9 @@ from .errors import (
     CatalogReadOnlyError,
     CatalogUnavailableError,
 )
-from .migrations import apply_migrations, pending_migrations
-from .sqlite_lean import Database
+from .lazy_db import CatalogDb
+from .migration_state import migrations_table_current, pending_migrations
+from .migrations import apply_migrations
 
 
 class CatalogConnection:
@@ -121,12 +122,13 @@ class CatalogConnection:
                 conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
                 self._quick_check(conn)
                 check_schema_is_ours(conn, self.path)
-                self.db = Database(conn)
+                self.db = CatalogDb(conn)
                 _enable_wal(self.db)
                 conn.execute("PRAGMA synchronous = FULL")
                 with self._write():
-                    apply_migrations(self.db)
-                    missing = [t for t in _TABLES_NEEDED if not self.db.table(t).exists()]
+                    if pending_migrations(conn) or not migrations_table_current(conn):
+                        apply_migrations(self.db.full)
+                    missing = [t for t in _TABLES_NEEDED if not self.db.table_exists(t)]
                     if missing:  # migrations say done, tables gone: a partly written file
                         raise CatalogCorruptError(self.path, f"its table(s) {', '.join(missing)} are missing")
                     self._merge_bundle()
@@ -172,9 +174,9 @@ class CatalogConnection:
                     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
                     self._quick_check(conn)
                     check_schema_is_ours(conn, self.path)
-                    db = Database(conn)
-                    missing = [t for t in _TABLES_NEEDED if not db.table(t).exists()]
-                    if missing or pending_migrations(db):
+                    db = CatalogDb(conn)
+                    missing = [t for t in _TABLES_NEEDED if not db.table_exists(t)]
+                    if missing or pending_migrations(conn):
                         raise CatalogUnavailableError(
                             self.path,
                             "it is read-only and was never set up by this version "

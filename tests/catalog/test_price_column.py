@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from gpupicker.catalog import open_catalog
-from gpupicker.catalog.migrations import migrations, pending_migrations
+from gpupicker.catalog.migration_state import pending_migrations
+from gpupicker.catalog.migrations import sqlite_migrations
 from gpupicker.catalog.sqlite_lean import Database
 from gpupicker.cli import main as cli_main
 from tests.support.catalog_files import BUNDLED_PRICES
@@ -44,8 +45,8 @@ def _catalog_before_m006(path: Path) -> None:
     version wrote them."""
     conn = sqlite3.connect(path)
     db = Database(conn)
-    migrations.apply(db, stop_before="m006_price_per_gpu_hour")
-    assert pending_migrations(db)[0] == "m006_price_per_gpu_hour"
+    sqlite_migrations().apply(db, stop_before="m006_price_per_gpu_hour")
+    assert pending_migrations(conn)[0] == "m006_price_per_gpu_hour"
     assert "usd_per_gpu_hour" in db.table("prices").columns_dict
     cols = ", ".join(_OLD_COLS)
     user = ("rtx_4090", "My lab cloud", "CN", "on_demand", 1.98, 1, "2026-11", "own quote", "", "CNY")
@@ -69,9 +70,9 @@ def test_a_catalog_from_before_m006_migrates_and_keeps_its_prices(tmp_path: Path
     path = tmp_path / "catalog.sqlite"
     _catalog_before_m006(path)
     with open_catalog(path) as repo:
-        assert pending_migrations(repo.db) == []
+        assert pending_migrations(repo.db.conn) == []
         for table in ("prices", "price_history"):
-            names = set(repo.db.table(table).columns_dict)
+            names = set(repo.db.full.table(table).columns_dict)
             assert "price_per_gpu_hour" in names and "usd_per_gpu_hour" not in names
         mine = repo.get_price(1)
         assert mine is not None

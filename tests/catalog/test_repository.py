@@ -120,10 +120,36 @@ def test_open_default_path_uses_env(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 
 
 def test_wal_and_migrations(repo: CatalogRepository):
-    assert repo.db.journal_mode == "wal"
-    names = {r["name"] for r in repo.db["_sqlite_migrations"].rows}
+    assert repo.db.journal_mode() == "wal" == repo.db.full.journal_mode
+    names = {r["name"] for r in repo.db.full["_sqlite_migrations"].rows}
     assert {"m001_initial", "m002_default_settings"} <= names
-    assert {"gpus", "models", "prices", "price_history", "settings", "meta"} <= set(repo.db.table_names())
+    assert {"gpus", "models", "prices", "price_history", "settings", "meta"} <= set(
+        repo.db.full.table_names()
+    )
+
+
+def test_the_plain_migration_check_agrees_with_sqlite_utils(repo: CatalogRepository):
+    """The open path reads the applied migrations with plain SQL; sqlite-utils' own
+    ``Migrations.pending`` (what applies them) says the same, and a reopen needs none."""
+    from gpupicker.catalog.migration_state import pending_migrations
+    from gpupicker.catalog.migrations import known_migrations, sqlite_migrations
+
+    assert (
+        pending_migrations(repo.db.conn) == [m.name for m in sqlite_migrations().pending(repo.db.full)] == []
+    )
+    assert known_migrations() == [m.name for m in sqlite_migrations()._migrations]
+    assert known_migrations()[:2] == ["m001_initial", "m002_default_settings"]
+
+
+def test_an_up_to_date_catalog_opens_without_sqlite_utils(tmp_path: Path):
+    """A reopen of a current catalog reads and checks it with sqlite3 alone: the sqlite-utils
+    ``Database`` (and its imports) is made only where a migration is pending."""
+    path = tmp_path / "c.sqlite"
+    with open_catalog(path) as first:
+        assert first.db._full is not None  # the new file's tables were made by migrations
+    with open_catalog(path) as again:
+        assert again.db._full is None
+        assert again.gpus() and again.prices()
 
 
 def test_every_bundled_model_builds_an_arch(repo: CatalogRepository):
