@@ -4651,6 +4651,10 @@
         <translation>未指定 llama.cpp 构建（engine_build 或 engine_date）：按当前构建估算，{era}，每层固定解码时间 {ms} ms（旧构建：{old_ms} ms）</translation>
     </message>
     <message>
+        <source>{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest era's fixed decode time stands in, {ms} ms per layer</source>
+        <translation>{framework} 不是 llama.cpp 构建：其日期不对应任何 llama.cpp 构建时期，按最新时期的固定解码时间估算，每层 {ms} ms</translation>
+    </message>
+    <message>
         <source>before b6100 (2025-08; kernels launched one by one, graph rebuilt for every token)</source>
         <translation>b6100（2025-08）之前（内核逐个启动，每个 token 重建计算图）</translation>
     </message>

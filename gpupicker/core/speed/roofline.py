@@ -19,6 +19,8 @@ from ..hardware.gpu_sustained import (
 from ..hardware.specs import GpuSpec
 from ..memory.common import (
     kv_bytes,
+    kv_replication_note,
+    kv_tp_shards,
     recurrent_state_bytes,
 )
 from ..messages import Message, join, msg
@@ -168,6 +170,9 @@ class _Roofline:
     hf: HfHost | None = None
     hf_note: Message | None = None
     moe_loop_s: float = 0.0
+    kv_shards: int = 1
+    """Ranks one token's KV cache is split over (:func:`.memory.common.kv_tp_shards`: an MLA
+    latent, or KV heads fewer than the ranks, is replicated, and every rank reads its copy)."""
     gemm_rows: int = 0
     """Rows a 16-bit decode GEMM computes at least (:data:`.inference.WGMMA_M` on Hopper for
     cuBLAS engines; 0: none)."""
@@ -247,6 +252,7 @@ class _Roofline:
             n_layers=n_layers,
             eta=eta,
             tp=tp,
+            kv_shards=kv_tp_shards(arch, tp),
             p_act=p_act,
             bw=gpu.memory_bandwidth_gbps * 1e9,
             decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
@@ -309,18 +315,21 @@ class _Roofline:
         if wbytes is None:
             wbytes = decode_weight_bytes(arch, w.weights_dtype, b, w.quantized_group_set)
         f = model_facts(arch)
-        kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
+        kv_key, state_key = ("kv", w.kv_cache_dtype, ctx_mean, b), ("state", b)
         if kv_key not in f:
+            f[kv_key] = kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
             # a hybrid's recurrent state is read and written back once per step
-            f[kv_key] = (
-                kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
-            ) + 2.0 * recurrent_state_bytes(arch, b, "vllm")
-        kv = f[kv_key]
+            f[state_key] = 2.0 * recurrent_state_bytes(arch, b, "vllm")
+        kv_attn, state = f[kv_key], f[state_key]
+        kv = kv_attn + state
         bw_w = self.bw * self.eta
         kv_reads = p.kv_traffic
         if p.gqa_kv_per_query_head and arch.kv_heads and not arch.kv_lora_rank:
             kv_reads *= max(1.0, arch.num_attention_heads / arch.kv_heads)
-        mem_s = (wbytes + kv_reads * kv / p.kv_eta) / bw_w / tp
+        # weights and recurrent state split over the ranks; the KV cache only as far as its
+        # heads do (an MLA latent is read whole on every rank)
+        kv_rank = kv_attn / self.kv_shards + state / tp
+        mem_s = (wbytes / tp + kv_reads * kv_rank / p.kv_eta) / bw_w
         flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
         flops += max(0, self.gemm_rows - b) * 2.0 * self.padded_params
         comp_s = flops / self.decode_flops / tp
@@ -448,6 +457,8 @@ class _Roofline:
             assumptions.append(join([msg("throughput.gguf_speed", framework=w.framework)]))
         if n > 1 and tp == 1:
             assumptions.append(join([msg("throughput.layer_split", n=n)]))
+        if kv:
+            assumptions.extend(kv_replication_note(self.arch, tp))
         if self.era_note is not None:
             assumptions.append(self.era_note)
         if self.backend_note is not None:
