@@ -1,5 +1,7 @@
-"""CSV reading and validation for import: cheap checks of the file first (size, binary data,
-UTF-8), then the rows streamed and validated into catalog records. No SQL, no Qt.
+"""CSV reading and validation for import: cheap file checks, then the rows. No SQL, no Qt.
+
+The file's checks are its size, binary data and
+UTF-8; the rows are then streamed and validated into catalog records.
 """
 
 from __future__ import annotations
@@ -214,10 +216,12 @@ class StringPool:
     """
 
     def __init__(self, max_entries: int = 20_000, max_len: int = 64) -> None:
+        """Pool at most ``max_entries`` values of at most ``max_len`` characters each."""
         self._table: dict[str, str] = {}
         self._max_entries, self._max_len = max_entries, max_len
 
     def __call__(self, v: str) -> str:
+        """The pooled object equal to ``v`` (``v`` itself when new, or too long to pool)."""
         got = self._table.get(v)
         if got is not None:
             return got

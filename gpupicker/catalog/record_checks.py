@@ -1,5 +1,7 @@
-"""The catalog's own checks of a row beyond its pydantic model, applied on every write path:
-catalog ids, pricing kinds, price and size bounds, ``observed`` dates and currencies. No Qt, no
+"""The catalog's own checks of a row beyond its pydantic model. No Qt, no SQL.
+
+Applied on every write path:
+catalog ids, pricing kinds, price and size bounds, ``observed`` dates and currencies.
 SQL.
 """
 
@@ -96,10 +98,10 @@ or markup, whatever those writers do."""
 
 
 def check_catalog_id(value: str, column: str = "id") -> str:
-    """``value`` when it is a catalog id (:data:`CATALOG_ID_RE`).
+    r"""``value`` when it is a catalog id (:data:`CATALOG_ID_RE`).
 
     Raises:
-        ValueError: naming the column and the value, e.g. ``"id 'H100:64\\n#' may hold only
+        ValueError: naming the column and the value, e.g. ``"id 'H100:64\n#' may hold only
             a-z, 0-9, '_', '.' and '-' (at most 100 characters)"``.
     """
     if not CATALOG_ID_RE.match(value):
@@ -175,8 +177,11 @@ def check_price(
 
 
 def _field_error(field: str, reason: Message) -> ValueError:
-    """The error refusing ``field`` for ``reason`` (``field: reason``; the UI shows the
-    column's header for ``field``)."""
+    """The error refusing ``field`` for ``reason``.
+
+    It reads ``field: reason``; the UI shows the
+    column's header for ``field``.
+    """
     return ValueError(msg("catalog.field", field=field, reason=reason))
 
 

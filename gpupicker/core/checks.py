@@ -50,8 +50,17 @@ from .stacks.platforms import (
     platform_of,
 )
 from .stacks.quant_support import quant_refusal
+from .stacks.training_frameworks import training_framework
 from .workload import Workload
 from .workload.spellings import NATIVE_WEIGHTS
+
+
+def _offloads_checkpoints(framework: str) -> bool:
+    """Whether training framework ``framework`` offloads checkpointed layer inputs when asked."""
+    try:
+        return training_framework(framework).offloads_checkpoints
+    except ValueError:  # an inference engine or an unknown name: named by the other checks
+        return False
 
 
 def _canonical(framework: str) -> str:
@@ -361,7 +370,8 @@ def input_warnings(w: Workload) -> list[Message]:
     stand_in = framework_row(w.framework).stand_in
     if stand_in:
         out.append(join([msg(stand_in)]))
-    if w.grad_ckpt_offload:
+    if w.grad_ckpt_offload and not _offloads_checkpoints(w.framework):
+        # Unsloth, torchtune and TRL move them (their memory estimate does); the others keep them
         out.append(join([msg("inputs.grad_ckpt_offload")]))
     p = w.parallelism
     if p.data_parallel and w.is_training:

@@ -185,7 +185,7 @@ def _memory_cases(repo):
             "rtx_4090",
             1,
         ),
-        ("unsloth", w("qlora", "llama3_8b", framework="unsloth", grad_ckpt=True), "rtx_4090", 1),
+        ("unsloth", w("qlora", "llama3_8b", framework="unsloth", grad_ckpt="unsloth"), "rtx_4090", 1),
         ("llama-factory", w("lora", "qwen2_5_7b", framework="llama-factory"), "rtx_4090", 1),
         ("sdxl", w("image_gen", "sdxl_base", images=100, batch=4), "rtx_3060_12gb", 1),
         ("flux offload", w("image_gen", "flux1_dev", images=10), "rtx_4060_ti_16gb", 1),

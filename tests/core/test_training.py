@@ -79,7 +79,8 @@ def test_every_listed_framework_is_modelled_and_others_are_errors():
         "nemo",
     ):
         assert required in names
-    assert training_framework("TRL").id == "transformers"
+    assert training_framework("TRL").id == "trl"  # its own k-bit dtype handling
+    assert training_framework("peft").id == "transformers"
     assert training_framework("composer").id == "llm-foundry"
     with pytest.raises(ValueError, match="not modelled; choose one of transformers, unsloth"):
         training_framework("colossalai")
@@ -90,20 +91,35 @@ def test_every_listed_framework_is_modelled_and_others_are_errors():
 
 def test_unsloth_qlora_max_context_on_24gb_matches_its_readme():
     """unslothai/unsloth README: Llama-3.1-8B QLoRA on a 24 GB card reaches 78,475 tokens with
-    Unsloth (offloaded checkpoints, no full logits) vs 5,789 with HF + FA2: ±35 %."""
+    Unsloth (offloaded checkpoints, no full logits) vs 5,789 with HF + FA2: ±35 %. The README's
+    table runs ``use_gradient_checkpointing="unsloth"``; ``True`` keeps the checkpoints on the GPU
+    (unsloth/models/_utils.py ``prepare_model_for_kbit_training``)."""
     base = Workload(task="qlora", model=catalog_model("llama3_1_8b"), batch=1, seq_len=2048)
     card = gpu("rtx_4090")
-    unsloth = _max_context(base.model_copy(update={"framework": "unsloth"}), card)
+    offload = {"framework": "unsloth", "grad_ckpt": True, "grad_ckpt_offload": True}
+    unsloth = _max_context(base.model_copy(update=offload), card)
+    on_gpu = _max_context(base.model_copy(update={"framework": "unsloth"}), card)
     hf = _max_context(base, card)
     assert unsloth == pytest.approx(78_475, rel=0.35)
     assert unsloth > 8 * hf
-    est = estimate_memory(base.model_copy(update={"framework": "unsloth", "seq_len": 16384}))
+    assert hf < on_gpu < unsloth
+    est = estimate_memory(base.model_copy(update={**offload, "seq_len": 16384}))
     assert any("offloads the checkpointed layer inputs" in a for a in est.assumptions)
+    est = estimate_memory(base.model_copy(update={"framework": "unsloth", "seq_len": 16384}))
+    assert not any("offloads the checkpointed layer inputs" in a for a in est.assumptions)
 
 
 def test_unsloth_llama2_7b_qlora_16k_fits_a_t4():
-    """Unsloth runs Llama-2-7B QLoRA at 16k tokens on a T4 in about 10 GB."""
-    w = Workload(task="qlora", model=catalog_model("llama2_7b"), framework="unsloth", seq_len=16384)
+    """Unsloth runs Llama-2-7B QLoRA at 16k tokens on a T4 in about 10 GB (its long-context
+    figures use ``use_gradient_checkpointing="unsloth"``: offloaded checkpoints)."""
+    w = Workload(
+        task="qlora",
+        model=catalog_model("llama2_7b"),
+        framework="unsloth",
+        seq_len=16384,
+        grad_ckpt=True,
+        grad_ckpt_offload=True,
+    )
     est = estimate_memory(w, gpu("t4"))
     assert fits_on(est, gpu("t4")) and est.total_bytes < 10.5 * GiB
 
@@ -507,3 +523,82 @@ def test_fsdp_keeps_the_root_unit_whole_from_forward_to_backward():
     assert fsdp_unsharded_root_bytes(q, arch, training_framework("transformers"), 2) == root // 2 + state
     even = estimate_memory(q.model_copy(update={"num_gpus": 2}), num_gpus=2)
     assert any("root unit" in str(a) for a in even.assumptions)
+
+
+def test_trl_sft_qlora_casts_embeddings_back_to_bf16():
+    """TRL's SFTTrainer runs peft's ``prepare_model_for_kbit_training`` (everything unquantized
+    to fp32), then with bf16 ``peft_module_casting_to_bf16`` puts lm_head and embed_tokens back
+    in bf16 (trl/trainer/sft_trainer.py): against plain peft preparation the weights lose the
+    fp32 half of V·h per embedding and autocast's bf16 copy of lm_head, and the checkpoints are
+    bf16 layer inputs (2·h bytes per token per layer, not 4·h)."""
+    arch = catalog_model("llama3_2_1b")
+    base = Workload(task="qlora", model=arch, batch=1, seq_len=2048, grad_ckpt=True, prepare_kbit=True)
+    peft = estimate_memory(base)
+    trl = estimate_memory(base.model_copy(update={"framework": "trl"}))
+    vh = arch.vocab_size * arch.hidden_size  # tied: one V·h tensor
+    assert peft.weights_bytes - trl.weights_bytes == 2 * vh + 2 * vh  # fp32 half + autocast copy
+    assert any("keeps the embeddings and lm_head of the k-bit base in 16-bit" in a for a in trl.assumptions)
+    assert trl.total_bytes < peft.total_bytes
+    # SFTConfig defaults gradient_checkpointing to True (TrainingArguments: False)
+    w = Workload.model_validate({"task": "lora", "model_id": "llama3_2_1b", "framework": "trl"})
+    assert w.grad_ckpt
+
+
+@pytest.mark.parametrize(
+    ("card", "unsloth_ctx", "hf_ctx"),
+    [("rtx_4060", 2_972, None), ("rtx_4090", 78_475, 5_789), ("a100_sxm_80gb", 342_733, 28_454)],
+)
+def test_unsloth_context_table_rows_fit_their_vram(card: str, unsloth_ctx: int, hf_ctx: int | None):
+    """unslothai/unsloth README context-length table (Llama 3.1 8B, QLoRA r 32 on every Linear,
+    batch 1): Unsloth's maximum fits the row's VRAM with its offloaded checkpoints, Cut
+    Cross-Entropy (no logits) and in-place LoRA backward (fast_lora.py); HF + FA2 fits its own
+    maximum and not Unsloth's length."""
+    lora = {"r": 32, "targets": ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]}
+    base = {
+        "task": "qlora",
+        "model": catalog_model("llama3_1_8b"),
+        "batch": 1,
+        "optimizer": "adamw_8bit",
+        "lora": lora,
+    }
+    g = gpu(card)
+    unsloth = Workload.model_validate(
+        {**base, "framework": "unsloth", "grad_ckpt": "unsloth", "seq_len": unsloth_ctx}
+    )
+    assert fits_on(estimate_memory(unsloth, g), g)
+    hf = Workload.model_validate({**base, "grad_ckpt": True, "attention": "flash", "seq_len": unsloth_ctx})
+    assert not fits_on(estimate_memory(hf, g), g)
+    if hf_ctx is not None:
+        assert fits_on(estimate_memory(hf.model_copy(update={"seq_len": hf_ctx}), g), g)
+
+
+def test_deepspeed_casts_peft_fp32_embeddings_back_to_16bit():
+    """``DeepSpeedEngine._configure_distributed_model`` runs ``self.module.half()`` /
+    ``.bfloat16()`` (deepspeed runtime/engine.py): a k-bit model prepared by peft (embeddings and
+    lm_head in fp32) trains under a ZeRO stage with them in 16-bit again, so the weights lose the
+    fp32 half of each V·h tensor and autocast's copy of lm_head."""
+    arch = catalog_model("llama2_7b")
+    w = {"task": "qlora", "model": arch, "batch": 1, "seq_len": 512, "grad_ckpt": True, "prepare_kbit": True}
+    plain = estimate_memory(Workload.model_validate(w))
+    zero2 = estimate_memory(Workload.model_validate({**w, "parallelism": {"zero_stage": 2}}))
+    vh = arch.vocab_size * arch.hidden_size  # untied: embed_tokens and lm_head
+    assert plain.weights_bytes - zero2.weights_bytes == 2 * (2 * vh) + 2 * vh
+    assert any("DeepSpeed ZeRO keeps the embeddings" in a for a in zero2.assumptions)
+
+
+def test_torchtune_single_gpu_full_finetune_takes_its_recipe_optimizer():
+    """torchtune's llama3_2/3B_full_single_device.yaml (and the 8B one) step bitsandbytes
+    PagedAdamW8bit with optimizer_in_bwd: a workload that names no optimizer gets the recipe's,
+    whose states live in CUDA unified memory; a named optimizer or several GPUs keep AdamW."""
+    base = {
+        "task": "full_ft",
+        "model": catalog_model("llama3_2_3b"),
+        "framework": "torchtune",
+        "grad_ckpt": True,
+    }
+    assert Workload.model_validate(base).optimizer == "paged_adamw8bit"
+    assert Workload.model_validate({**base, "optimizer": "adamw"}).optimizer == "adamw"
+    assert Workload.model_validate({**base, "num_gpus": 2}).optimizer == "adamw"
+    assert Workload.model_validate({**base, "task": "lora"}).optimizer == "adamw"
+    est = estimate_memory(Workload.model_validate(base))
+    assert est.optimizer_bytes == 0  # paged states are not the GPU's

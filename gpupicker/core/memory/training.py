@@ -37,17 +37,17 @@ from ..results import MemoryEstimate
 from ..stacks.training_frameworks import (
     TrainingFramework,
     deepspeed_step_bytes,
-    logits_bytes,
     training_framework,
 )
 from ..tasks import ADAPTER_TASKS
 from ..units import MiB
 from ..workload import Workload
-from ..workload.parts import LoraConfig
 from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES
+from .training_activations import Activations, activations
 from .training_states import (
     ModelStates,
     ShardPlan,
+    kbit_note,
     kbit_prepared,
     model_states,
     optimizer_in_backward,
@@ -58,13 +58,6 @@ from .training_states import (
 
 # Logits/loss bytes per framework (12.1 B per token per vocabulary entry for transformers'
 # ForCausalLMLoss; fused/chunked/cut cross-entropy elsewhere) live in training_frameworks.py.
-
-ACTIVATION_SCALE = 0.93
-"""Measured / counted activations per layer for full fine-tuning in bf16 (H200, 1B, 3 runs)."""
-LORA_BYTES_PER_TARGET_PER_H = 0.8
-"""Extra saved bytes per token per layer per LoRA target module, × hidden size (H200: 1B and 7B)."""
-FP32_AUTOCAST_EXTRA_PER_H = 12.0
-"""fp32 parameters under bf16 autocast keep fp32 residuals/norm inputs: +12·h bytes/token/layer."""
 
 OPT_TEMP_FACTOR = {"adamw": 0.6, "adamw8bit": 1.9, "paged_adamw8bit": 1.9}
 """Optimizer-step temporaries in units of the largest parameter tensor (V·h embedding)."""
@@ -82,39 +75,6 @@ ALLOC_FRAG_AUTOCAST = 0.35
 """Reserve from gradients and the freed autocast cache allocated in new block sizes (H200)."""
 ALLOC_BASE_TRAIN = 256 * MiB
 """Small-block pool segments and cuBLAS workspaces of a training step (H200 small runs)."""
-
-
-def activation_bytes_per_token_per_layer(
-    arch: ModelArch,
-    lora: LoraConfig | None,
-    fp32_params: bool = False,
-    seq_len: int = 0,
-    attention: str = "sdpa",
-) -> float:
-    """Saved activations of one decoder layer per token (bytes), SDPA/flash attention.
-
-    Counted tensor by tensor for a Llama-style layer — two RMSNorms saving an
-    fp32 copy, q/k/v/out for SDPA, the o_proj input copy, gate/up/SiLU/product
-    of the gated MLP: ``22·h + 8·I + 4·g·d_h`` bytes (Korthikanti et al. 2022,
-    Eq. 2, adapted to RMSNorm, a gated MLP of width I and no attention matrix),
-    × :data:`ACTIVATION_SCALE`. LoRA adds :data:`LORA_BYTES_PER_TARGET_PER_H`·h
-    per target; fp32 parameters under autocast add
-    :data:`FP32_AUTOCAST_EXTRA_PER_H`·h. MoE layers count the top-k experts'
-    MLP activations. Eager attention also saves the score matrix and its fp32
-    softmax: ``6·a·s`` bytes per token (Korthikanti et al.'s ``5·a·s/h`` term
-    with transformers' fp32 softmax upcast); SDPA/flash kernels save none.
-    """
-    h, inter = arch.hidden_size, arch.active_mlp_width
-    gd = arch.kv_heads * arch.head_dim_eff
-    mlp = 8 * inter if arch.mlp_gated else 6 * inter
-    per = ACTIVATION_SCALE * (22 * h + mlp + 4 * gd)
-    if lora is not None:
-        per += LORA_BYTES_PER_TARGET_PER_H * h * len(lora.targets)
-    if fp32_params:
-        per += FP32_AUTOCAST_EXTRA_PER_H * h
-    if attention == "eager":
-        per += 6 * arch.num_attention_heads * seq_len
-    return per
 
 
 _OPTIMIZER_NOTE = {
@@ -194,54 +154,6 @@ def framework_memory_note(w: Workload) -> Message:
     return join(
         [msg("training.profile_full_logits" if full else "training.profile_fused_ce", framework=fw.name)]
     )
-
-
-@dataclass(frozen=True)
-class _Activations:
-    """What a step holds for the activations of one GPU (bytes, except the counts).
-
-    Attributes:
-        tokens: tokens of one micro-batch (batch × sequence length).
-        layers_here: decoder layers on this GPU (its pipeline stage).
-        one_layer: one layer's saved activations for the micro-batch.
-        ckpt_bytes: bytes per token and layer of a gradient checkpoint (the layer input).
-        offloaded: checkpoints offloaded to host RAM by the framework.
-        saved: activations alive at the end of the forward.
-        logits: logits and loss buffers alive at the loss.
-    """
-
-    tokens: int
-    layers_here: int
-    one_layer: float
-    ckpt_bytes: int
-    offloaded: bool
-    saved: float
-    logits: float
-
-
-def _activations(
-    w: Workload, arch: ModelArch, fw: TrainingFramework, lora: LoraConfig | None, fp32: bool, plan: ShardPlan
-) -> _Activations:
-    """Saved activations, checkpoints and logits of one micro-batch on one GPU.
-
-    Per layer: :func:`activation_bytes_per_token_per_layer` × the framework's activation scale,
-    divided by the tensor-parallel degree; with gradient checkpointing only each layer's input
-    is kept (fp32 when the residual stream is fp32), none when the framework offloads it.
-    Logits: :func:`~gpupicker.core.stacks.training_frameworks.logits_bytes`, on the last
-    pipeline stage only (averaged over stages).
-    """
-    s = w.training_seq_len()
-    tokens = w.batch * s
-    layers_here = max(1, arch.num_hidden_layers // plan.pp)
-    per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32, s, w.attention) / plan.tp
-    per_layer *= fw.activation_scale
-    ckpt_bytes = (4 if (fp32 or kbit_prepared(w, fw)) else 2) * arch.hidden_size
-    offloaded = w.grad_ckpt and fw.offloads_checkpoints
-    saved = 0.0 if offloaded else tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
-    logits = logits_bytes(fw, tokens, arch.vocab_size) / plan.tp
-    if plan.pp > 1:
-        logits /= plan.pp  # only the last stage holds the logits; averaged over stages
-    return _Activations(tokens, layers_here, tokens * per_layer, ckpt_bytes, offloaded, saved, logits)
 
 
 @dataclass(frozen=True)
@@ -340,7 +252,7 @@ class _Peak:
 
 
 def _peak_moment(
-    w: Workload, arch: ModelArch, st: ModelStates, acts: _Activations, temps: _StepTemps, lora: bool
+    w: Workload, arch: ModelArch, st: ModelStates, acts: Activations, temps: _StepTemps, lora: bool
 ) -> _Peak:
     """The largest of the three moments F (loss), B (end of backward) and O (optimizer step).
 
@@ -353,8 +265,11 @@ def _peak_moment(
     lora_grads = grads if lora else 0
     states = st.base_w + st.gather + st.adapters + st.opt
     layer_factor = ALLOC_LAYER_FACTOR_CKPT if w.grad_ckpt else ALLOC_LAYER_FACTOR_NO_CKPT
+    layer_work = layer_factor * acts.one_layer
+    if acts.grad_work is not None:  # the framework's own backward: the recomputed layer + its buffers
+        layer_work = (acts.one_layer if w.grad_ckpt else 0.0) + acts.grad_work
     f_alloc = states + lora_grads + st.autocast_cache + acts.saved + acts.logits
-    f_reserve = ALLOC_FRAG_ACTIVATIONS * (acts.saved + acts.logits) + layer_factor * acts.one_layer
+    f_reserve = ALLOC_FRAG_ACTIVATIONS * (acts.saved + acts.logits) + layer_work
     late_reserve = ALLOC_FRAG_GRADS * grads + ALLOC_FRAG_AUTOCAST * st.autocast_cache
     dequant = (
         2 * max(a * b for a, b in arch.module_shapes().values())
@@ -402,7 +317,7 @@ def _training_assumptions(
     w: Workload,
     fw: TrainingFramework,
     st: ModelStates,
-    acts: _Activations,
+    acts: Activations,
     temps: _StepTemps,
     pk: _Peak,
     total: int,
@@ -423,7 +338,7 @@ def _training_assumptions(
         _state_note(w, lora, st.p_bytes, st.master),
         *((join([msg("training.autocast_copies")]),) if pk.extra else ()),
         framework_memory_note(w),
-        *((join([msg("training.kbit_prepared")]),) if kbit_prepared(w, fw) else ()),
+        *((join([kbit_note(w, fw)]),) if kbit_prepared(w, fw) else ()),
         _range_note(w, fw.id, total),
         *((temps.host_note,) if temps.host_note is not None else ()),
         *(
@@ -470,7 +385,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     lora = w.lora if w.is_adapter_training else None
     st = shard_model_states(w, arch, fw, step_fw, plan, model_states(w, arch, fw, lora), lora)
     in_bwd = optimizer_in_backward(w, plan.n)
-    acts = _activations(w, arch, fw, lora, st.fp32_params, plan)
+    acts = activations(w, arch, fw, lora, st.fp32_params, plan)
     temps = _step_temporaries(w, arch, step_fw, plan, st, in_bwd)
     pk = _peak_moment(w, arch, st, acts, temps, lora is not None)
     weights = st.base_w + st.gather + int(pk.extra)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..dtypes import bytes_per_weight
-from ..messages import msg
+from ..messages import Message, msg
 from ..model_arch import ModelArch
 from ..stacks.training_frameworks import TrainingFramework, mixed_precision_default, training_framework
 from ..workload import Workload
@@ -80,6 +80,27 @@ def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
         and fw.id != "unsloth"
         and bytes_per_weight(w.weights_dtype) < 2.0
     )
+
+
+def kbit_fp32_embeddings(w: Workload, fw: TrainingFramework) -> bool:
+    """True when a k-bit prepared run keeps its embeddings and lm_head in fp32.
+
+    peft's ``prepare_model_for_kbit_training`` casts them to fp32 (``utils/other.py``), so the
+    residual stream that starts at the embedding is fp32 too; TRL, axolotl and LLaMA-Factory keep
+    them 16-bit (``TrainingFramework.kbit_embeddings_16bit``), and so does a DeepSpeed ZeRO engine:
+    ``DeepSpeedEngine._configure_distributed_model`` casts the whole module to its fp16/bf16
+    (``self.module.half()`` / ``.bfloat16()``, runtime/engine.py), the fp32 copies included.
+    """
+    if not kbit_prepared(w, fw) or fw.kbit_embeddings_16bit:
+        return False
+    return not step_framework(w).fp32_grad_copy
+
+
+def kbit_note(w: Workload, fw: TrainingFramework) -> Message:
+    """The sentence naming the dtypes a k-bit run keeps (peft's fp32, or the framework's 16-bit)."""
+    if kbit_fp32_embeddings(w, fw):
+        return msg("training.kbit_prepared")
+    return msg("training.kbit_prepared_16bit", framework=step_framework(w).name)
 
 
 def uses_master_weights(w: Workload) -> bool:
@@ -178,7 +199,7 @@ def fsdp_unsharded_root_bytes(w: Workload, arch: ModelArch, fw: TrainingFramewor
     if dp <= 1:
         return 0
     lora = w.is_adapter_training
-    wide = kbit_prepared(w, fw) or (not lora and bytes_per_weight(w.weights_dtype) >= 4)
+    wide = kbit_fp32_embeddings(w, fw) or (not lora and bytes_per_weight(w.weights_dtype) >= 4)
     emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
     root = (emb + arch.hidden_size) * (4 if wide else 2)
     extra = root * (dp - 1) // dp
@@ -289,7 +310,7 @@ def model_states(w: Workload, arch: ModelArch, fw: TrainingFramework, lora: Lora
         p_bytes = bytes_per_weight(lora.adapter_dtype)
         adapters = int(trainable * p_bytes)
         fp32_params = False
-        if kbit_prepared(w, fw):
+        if kbit_fp32_embeddings(w, fw):
             # peft prepare_model_for_kbit_training: every 16-bit parameter left unquantized
             # (embeddings, lm_head, norms) is cast to fp32; under autocast the lm_head is
             # re-cast to bf16 in each forward (cached); the residual stream becomes fp32
@@ -413,6 +434,8 @@ __all__ = [
     "ShardPlan",
     "expert_parallel_split",
     "fsdp_unsharded_root_bytes",
+    "kbit_fp32_embeddings",
+    "kbit_note",
     "kbit_prepared",
     "lora_trainable_params",
     "model_states",

@@ -25,6 +25,7 @@ from .launch_text import sentence as _s
 
 TRAINING_LAUNCHERS = (
     "transformers",
+    "trl",
     "deepspeed",
     "fsdp",
     "torchtune",
@@ -80,7 +81,7 @@ def training(w: Workload, opt: Option, model: str, refs: Refs) -> Launched:
         where = launch_hub.local_dir(hub) if "/" in hub else hub
         cmd, setup, a, more = launch_cn_training.mindspeed(w, n, where)
         return "mindspeed", cmd, setup, a, more
-    if fw in ("transformers", "deepspeed", "fsdp"):
+    if fw in ("transformers", "trl", "deepspeed", "fsdp"):
         return _trl(w, model, opt.num_gpus, fw)
     if fw == "torchtune":
         return _torchtune(w, opt.num_gpus, fw)

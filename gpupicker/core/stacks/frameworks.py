@@ -48,7 +48,7 @@ FRAMEWORKS: tuple[FrameworkRow, ...] = (
         _ALL,
         "transformers",
         "transformers",
-        ("hf", "huggingface", "hf_transformers", "accelerate", "peft", "trl", "trainer"),
+        ("hf", "huggingface", "hf_transformers", "accelerate", "peft", "trainer"),
     ),
     FrameworkRow("vllm", _INF, "vllm", "paged", ()),
     FrameworkRow("sglang", _INF, "sglang", "paged", ()),
@@ -72,6 +72,8 @@ FRAMEWORKS: tuple[FrameworkRow, ...] = (
     FrameworkRow("megatron", _TRAIN, None, "transformers", ("megatron-lm", "megatron_lm", "megatron-core")),
     FrameworkRow("llm-foundry", _TRAIN, None, "transformers", ("composer", "llmfoundry", "llm_foundry")),
     FrameworkRow("nemo", _TRAIN, None, "transformers", ()),
+    # TRL's SFTTrainer: HF Trainer + peft with its own k-bit dtype handling (training_frameworks)
+    FrameworkRow("trl", _TRAIN, None, "transformers", ("sfttrainer", "trl-sft", "trl_sft")),
     FrameworkRow("axolotl", _TRAIN, None, "transformers", ()),
     FrameworkRow("unsloth", _TRAIN, None, "transformers", ()),
     FrameworkRow("liger", _TRAIN, None, "transformers", ("liger-kernel", "liger_kernel")),

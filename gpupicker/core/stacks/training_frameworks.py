@@ -39,8 +39,10 @@ class TrainingFramework:
             (Liger FusedLinearCrossEntropy, Unsloth/Apple cut cross-entropy).
         activation_scale: saved activations relative to transformers' eager layer
             (fused RMSNorm/SwiGLU/RoPE kernels save fewer tensors).
-        offloads_checkpoints: with gradient checkpointing the saved layer inputs go to
-            CPU RAM (Unsloth ``use_gradient_checkpointing="unsloth"``).
+        offloads_checkpoints: the framework can move the checkpointed layer inputs to CPU RAM
+            when the workload asks (``grad_ckpt: "offload"`` / ``"unsloth"``): Unsloth's
+            ``use_gradient_checkpointing="unsloth"``, torchtune's and TRL's
+            ``activation_offloading``. Plain ``grad_ckpt: true`` keeps them on the GPU.
         master_weights: 16-bit training keeps fp32 master weights + fp32 Adam states
             (ZeRO paper K = 12): mixed precision by default.
         fp32_grad_copy: the optimizer step materializes an fp32 copy of the (sharded)
@@ -55,8 +57,23 @@ class TrainingFramework:
             ``speed.training.MFU_OPTIMIZED`` (llm-foundry benchmark tables).
         sharding: the sharding this framework applies when several GPUs are used and the
             user chose none: ``"fsdp"``, ``"zero3"`` or ``"ddp"`` (plain data parallel).
+        kbit_embeddings_16bit: a 4/8-bit LoRA base keeps its embeddings and lm_head in 16-bit,
+            where peft's ``prepare_model_for_kbit_training`` alone casts them to fp32: TRL
+            ``SFTTrainer`` casts them back (``peft_module_casting_to_bf16``, norms stay fp32),
+            axolotl converts them (and the norms) to the training dtype after preparing
+            (``loaders/model.py`` ``_convert_embedding_modules_dtype``; 2023: ``utils/models.py``
+            "converting modules to ... for flash attention"), LLaMA-Factory never upcasts them
+            (``prepare_model_for_training``: only ``upcast_layernorm``, default False), nor does
+            ms-swift (no ``prepare_model_for_kbit_training`` in ``swift/``). No fp32
+            embedding, no autocast copy of it, a 16-bit residual stream.
+        inplace_lora_backward: the LoRA layers' backward kernels reuse the saved activations
+            buffers (Unsloth ``fast_lora.py``): the backward of a layer holds one new
+            tokens × I buffer and the attention's dQ/dK/dV beside the recomputed layer, not the
+            eager layer's gradients (memory.training_activations).
         grad_ckpt_default: the framework turns gradient checkpointing on unless told not to
             (a workload that does not set ``grad_ckpt`` gets it, core.workload).
+        full_ft_single_gpu_optimizer: the optimizer the framework's single-GPU full fine-tuning
+            recipes use when the workload names none (torchtune: bitsandbytes PagedAdamW8bit).
         source: where the numbers come from.
     """
 
@@ -73,7 +90,10 @@ class TrainingFramework:
     speedup_vs_hf: float = 1.0
     mfu_factor: float = 1.0
     sharding: str = "fsdp"
+    kbit_embeddings_16bit: bool = False
+    inplace_lora_backward: bool = False
     grad_ckpt_default: bool = False
+    full_ft_single_gpu_optimizer: str | None = None
     source: str = ""
 
 
@@ -102,7 +122,7 @@ costed with it."""
 _FRAMEWORKS: tuple[TrainingFramework, ...] = (
     TrainingFramework(
         "transformers",
-        "Hugging Face Trainer / TRL / peft",
+        "Hugging Face Trainer / peft",
         master_weights=False,
         eager_host=True,
         sharding="fsdp",
@@ -111,19 +131,45 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
     TrainingFramework(
         "unsloth",
         "Unsloth",
-        logits_bytes_per_vocab=2.0,
-        logits_chunk_tokens=4096,
+        # Apple's Cut Cross-Entropy (Wijmans et al. 2024, arXiv 2411.09009) computes the loss
+        # blockwise from hidden states and lm_head and never materializes the logits; without
+        # it unsloth_zoo's unsloth_fused_ce_loss chunks them to the VRAM left (target_gb):
+        # either way no logits tensor of vocabulary × tokens is part of the peak
+        logits_bytes_per_vocab=0.0,
         activation_scale=0.69,
         offloads_checkpoints=True,
+        inplace_lora_backward=True,
         master_weights=False,
         eager_host=True,
         speedup_vs_hf=2.0,
         sharding="ddp",
         source="unslothai/unsloth README benchmarks (2x faster, 70% less VRAM; Llama-3.1-8B "
         "QLoRA 78,475 tokens on 24 GB vs 5,789 with HF+FA2); unsloth/models/_utils.py "
-        "Unsloth_Offloaded_Gradient_Checkpointer (layer inputs to CPU); fused "
-        "cross-entropy without full logits; fused RMSNorm/SwiGLU/RoPE/LoRA-MLP kernels "
-        "save X, gate and up only",
+        'prepare_model_for_kbit_training: use_gradient_checkpointing="unsloth" sets '
+        "_offloaded_gradient_checkpointing (Unsloth_Offloaded_Gradient_Checkpointer: layer "
+        "inputs to CPU), True runs HF gradient_checkpointing_enable (inputs on the GPU); fused "
+        "cross-entropy without logits (unsloth_zoo loss_utils: cut_cross_entropy's "
+        "fused_linear_cross_entropy, else unsloth_fused_ce_loss chunked to the free VRAM); "
+        "fused RMSNorm/SwiGLU/RoPE/LoRA-MLP kernels "
+        "save X, gate and up only; kernels/fast_lora.py LoRA_MLP.backward: DW, then h/df/de "
+        "into DW/e/g and dX into X in place",
+    ),
+    TrainingFramework(
+        "trl",
+        "TRL SFTTrainer (HF Trainer + peft)",
+        master_weights=False,
+        eager_host=True,
+        kbit_embeddings_16bit=True,
+        offloads_checkpoints=True,
+        grad_ckpt_default=True,
+        sharding="fsdp",
+        source="huggingface/trl trl/trainer/sft_trainer.py _prepare_peft_model: a 4/8-bit model "
+        "(not sharded QLoRA) goes through peft prepare_model_for_kbit_training, then, with "
+        "bf16, peft_module_casting_to_bf16 casts lm_head/embed_tokens back to bf16 and keeps "
+        "the norms in fp32; trl/trainer/sft_config.py: gradient_checkpointing and bf16 default "
+        "to True (TrainingArguments: False); SFTConfig activation_offloading (torchtune's "
+        "OffloadActivations, trl/models/activation_offloading.py); HF Trainer underneath "
+        "(transformers' speed)",
     ),
     TrainingFramework(
         "liger",
@@ -143,6 +189,7 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         "axolotl (HF Trainer)",
         master_weights=False,
         eager_host=True,
+        kbit_embeddings_16bit=True,
         source="axolotl-ai-cloud/axolotl: HF Trainer + peft underneath (same memory/speed as "
         "transformers unless liger/cut_cross_entropy plugins are enabled: choose "
         "framework 'liger' for those)",
@@ -152,6 +199,7 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         "LLaMA-Factory (HF Trainer)",
         master_weights=False,
         eager_host=True,
+        kbit_embeddings_16bit=True,
         grad_ckpt_default=True,
         source="hiyouga/LLaMA-Factory: HF Trainer + peft underneath (same as transformers); "
         "src/llamafactory/hparams/model_args.py disable_gradient_checkpointing=False: "
@@ -162,19 +210,26 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         "ms-swift (ModelScope SWIFT, HF Trainer)",
         master_weights=False,
         eager_host=True,
+        kbit_embeddings_16bit=True,
         grad_ckpt_default=True,
         source="modelscope/ms-swift: HF Trainer + peft underneath (same memory/speed as "
         "transformers); swift/trainers/arguments.py @0037257c "
-        "TrainArgumentsMixin.gradient_checkpointing = True",
+        "TrainArgumentsMixin.gradient_checkpointing = True; no prepare_model_for_kbit_training "
+        "anywhere in swift/ (2024-05 49d59be29 and today): a k-bit base keeps 16-bit embeddings",
     ),
     TrainingFramework(
         "torchtune",
         "torchtune",
         logits_bytes_per_vocab=HF_LOGITS_BYTES_PER_VOCAB / 8,
+        offloads_checkpoints=True,
+        # recipes/configs/llama3_1/8B_full_single_device.yaml, llama3_2/3B_full_single_device
+        # .yaml: optimizer bitsandbytes.optim.PagedAdamW8bit (with optimizer_in_bwd: True)
+        full_ft_single_gpu_optimizer="paged_adamw8bit",
         master_weights=False,
         sharding="fsdp",
         source="pytorch/torchtune CEWithChunkedOutputLoss (8 chunks, upcast per chunk); "
-        "recipes train in pure bf16 by default",
+        "recipes train in pure bf16 by default; enable_activation_offloading "
+        "(training/_activation_offloading.py OffloadActivations: saved tensors to CPU)",
     ),
     TrainingFramework(
         "litgpt",
@@ -280,6 +335,38 @@ def grad_ckpt_default(name: str | None) -> bool:
         return False
 
 
+def recipe_optimizer(name: str | None, task: str | None, num_gpus: object) -> str | None:
+    """The optimizer framework ``name``'s recipe uses for ``task`` on ``num_gpus`` GPUs, if it fixes one.
+
+    torchtune's single-device full fine-tuning configs step bitsandbytes ``PagedAdamW8bit``
+    (:attr:`TrainingFramework.full_ft_single_gpu_optimizer`); None elsewhere and for unknown
+    names (validation reports those).
+    """
+    if task != "full_ft" or num_gpus not in (None, 1):
+        return None
+    try:
+        return training_framework(name or "").full_ft_single_gpu_optimizer
+    except ValueError:
+        return None
+
+
+def fill_framework_defaults(d: dict[str, object], task: str) -> None:
+    """Fill the training fields of workload dict ``d`` that its framework's defaults fix.
+
+    Gradient checkpointing on where :func:`grad_ckpt_default` says so (LLaMA-Factory, ms-swift,
+    TRL), the recipe optimizer of :func:`recipe_optimizer` (torchtune's single-GPU full
+    fine-tuning) — only for fields ``d`` leaves out; the estimate names both. A framework that
+    is not text is left to the workload field's own check.
+    """
+    fw = d.get("framework")
+    if not isinstance(fw, str):
+        return
+    if "grad_ckpt" not in d and grad_ckpt_default(fw):
+        d["grad_ckpt"] = True
+    if "optimizer" not in d and (opt := recipe_optimizer(fw, task, d.get("num_gpus"))):
+        d["optimizer"] = opt
+
+
 def logits_bytes(fw: TrainingFramework, tokens: int, vocab: int) -> float:
     """Bytes of logits/loss buffers alive at the loss for ``tokens`` tokens (per GPU, no TP).
 
@@ -334,9 +421,11 @@ __all__ = [
     "HF_LOGITS_BYTES_PER_VOCAB",
     "TrainingFramework",
     "deepspeed_step_bytes",
+    "fill_framework_defaults",
     "grad_ckpt_default",
     "logits_bytes",
     "mixed_precision_default",
     "modelled_training_frameworks",
+    "recipe_optimizer",
     "training_framework",
 ]

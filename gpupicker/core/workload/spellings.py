@@ -362,12 +362,10 @@ def normalize_input(data: Any) -> Any:
     task = task if isinstance(task, str) else None  # a non-text task is refused by the field check
     if native and "weights_dtype" not in d and task in TEXT_INFERENCE_TASKS:
         d["weights_dtype"] = native
-    if task in TRAINING_TASKS and "grad_ckpt" not in d:
-        from ..stacks.training_frameworks import grad_ckpt_default
+    if task in TRAINING_TASKS:
+        from ..stacks.training_frameworks import fill_framework_defaults
 
-        fw = d.get("framework")  # not text: the field's own check names it below
-        if isinstance(fw, str) and grad_ckpt_default(fw):  # LLaMA-Factory, ms-swift: on
-            d["grad_ckpt"] = True
+        fill_framework_defaults(d, task)  # LLaMA-Factory/ms-swift/TRL checkpointing, torchtune's optimizer
     if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:
         d["model"] = {**d["model"], "params": d["params"]}
     if d.get("params") and d.get("model") is None and not d.get("model_id"):

@@ -197,6 +197,10 @@ TEMPLATES: dict[str, str] = {
     "training.kbit_prepared": (
         "peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, fp32 residual stream"
     ),
+    "training.kbit_prepared_16bit": (
+        "{framework} keeps the embeddings and lm_head of the k-bit base in 16-bit "
+        "(not peft's fp32 upcast): 16-bit residual stream"
+    ),
     "training.zero_offload": (
         "ZeRO-Offload: optimizer states, fp32 master weights and gradients "
         "in CPU RAM, about {gib} GiB of host memory ({bytes} bytes per "
