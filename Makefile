@@ -51,7 +51,10 @@ test: $(STAMP) translations
 	# -n auto: one pytest-xdist worker per core (2 on CI); each worker has its own sandboxed
 	# user folders and catalog (tests/conftest.py). The tests that assert a wall-clock limit
 	# (marked timed by tests/conftest.py) run after, alone and without the coverage tracer.
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --cov --cov-report=term -m "not timed"
+	# --dist worksteal: a worker that runs out of tests takes the other's queued ones, so a
+	# file of long tests (the long session, the catalog-wide sweeps) no longer ends the run on
+	# one core while the other waits.
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist worksteal --cov --cov-report=term -m "not timed"
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m timed
 
 # The core, catalog, service and importer tests with PySide6 and pyqtgraph unimportable (as on a

@@ -332,22 +332,24 @@ def test_cli_table_lists_each_gpu_type_once(monkeypatch, capsys, tmp_path):
     ids=["full_ft-7b", "qlora-13b", "pretrain-13b"],
 )
 def test_advice_only_where_the_ranking_shows_the_job_does_not_fit(cat, snap, fields):
-    """Over the catalog (every priced GPU, 1 and 4 of it): "What to change" appears for the
-    user's own GPU × count exactly when the ranking's option for it does not fit — never a change
-    the ranking shows is unnecessary."""
+    """Over the catalog (every priced GPU, 1 of it or 4, alternating down the sorted ids, so
+    each job sees both counts and every GPU once: one ranking per GPU): "What to change"
+    appears for the user's own GPU × count exactly when the ranking's option for it does not
+    fit — never a change the ranking shows is unnecessary."""
     priced = sorted({p.gpu_id for p in snap.prices})
-    checked = 0
-    for gpu_id in priced:
-        for n in (1, 4):
-            w = job(cat, **fields, gpu=gpu_id, num_gpus=n)
-            ranking = rank_on_snapshot(w, snap)
-            own_fits = ranking.preferred_fits
-            if own_fits is None:
-                continue
-            checked += 1
-            advice = ranking.recommendation.advice
-            if own_fits:
-                assert not advice, (gpu_id, n, [str(a) for a in advice][:2])
-            elif advice:
-                assert ranking.advice_gpu is not None and ranking.advice_gpu.id == gpu_id
-    assert checked >= 60
+    checked, fits = 0, set()
+    for i, gpu_id in enumerate(priced):
+        n = (1, 4)[i % 2]
+        w = job(cat, **fields, gpu=gpu_id, num_gpus=n)
+        ranking = rank_on_snapshot(w, snap)
+        own_fits = ranking.preferred_fits
+        if own_fits is None:
+            continue
+        checked += 1
+        fits.add(own_fits)
+        advice = ranking.recommendation.advice
+        if own_fits:
+            assert not advice, (gpu_id, n, [str(a) for a in advice][:2])
+        elif advice:
+            assert ranking.advice_gpu is not None and ranking.advice_gpu.id == gpu_id
+    assert checked >= 30 and fits == {True, False}, (checked, fits)
