@@ -10,7 +10,7 @@ that each change reached the workload, recomputes and repaints the results page 
 plots after each, and reports the drift of ``sys.getrefcount(None)`` and of Python-traced
 memory.
 
-Used by ``tests/ui/test_long_session.py`` (500 changes, in a subprocess so an abort is a test
+Used by ``tests/ui/test_long_session.py`` (300 changes, in a subprocess so an abort is a test
 failure, not a dead test run) and by ``gpupicker --selftest --selftest-changes N`` (the
 bundle's smoke test runs 200). Run by hand::
 
