@@ -5261,6 +5261,29 @@
     </message>
     </context>
 <context>
+    <name>EngineChoices</name>
+    <message>
+        <source>Speed: costed with the %1 profile.</source>
+        <translation>速度：借用 %1 的性能模型估算。</translation>
+    </message>
+    <message>
+        <source>Speed: its own profile.</source>
+        <translation>速度：按其自身的性能模型估算。</translation>
+    </message>
+    <message>
+        <source>Memory: the weights plus a KV cache that grows with the sequences, as Hugging Face generate() keeps it.</source>
+        <translation>显存：权重加上随序列增长的 KV 缓存，与 Hugging Face generate() 相同。</translation>
+    </message>
+    <message>
+        <source>Memory: GGUF weights and llama.cpp's KV cache; layers can be offloaded to the CPU.</source>
+        <translation>显存：GGUF 权重和 llama.cpp 的 KV 缓存；部分层可卸载到 CPU。</translation>
+    </message>
+    <message>
+        <source>Memory: the weights plus a KV-cache pool the server reserves up front (gpu_memory_utilization), as vLLM does.</source>
+        <translation>显存：权重加上服务启动时预先分配的 KV 缓存池（gpu_memory_utilization），与 vLLM 相同。</translation>
+    </message>
+</context>
+<context>
     <name>ErrorDialog</name>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="92" />
