@@ -3857,8 +3857,8 @@
         <translation>按剩余显存排序</translation>
     </message>
     <message>
-        <source>equal cost to the cent: fewer GPUs first, then the faster option, then the GPU id</source>
-        <translation>费用相同（精确到分）时：GPU 更少的优先，其次速度更快的，再按 GPU 编号</translation>
+        <source>equal cost (the same to the cent and to four significant digits): fewer GPUs first, then the faster option, then the GPU id</source>
+        <translation>费用相同（精确到分且前四位有效数字相同）时：GPU 更少的优先，其次速度更快的，再按 GPU 编号</translation>
     </message>
     <message>
         <source>equal speed: the cheaper option first, then fewer GPUs, then the GPU id</source>
