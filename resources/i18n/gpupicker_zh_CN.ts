@@ -7020,6 +7020,18 @@ Keep %1 as entered?</source>
 <context>
     <name>ResultsPage</name>
     <message>
+        <source>tokens/s of the whole batch</source>
+        <translation>tokens/s 为整批合计</translation>
+    </message>
+    <message>
+        <source>tokens/s of all replicas together</source>
+        <translation>tokens/s 为所有副本合计</translation>
+    </message>
+    <message>
+        <source>%1 requests/min</source>
+        <translation>每分钟 %1 个请求</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/results_page.py" line="66" />
         <source>&amp;Show only options that fit</source>
         <translation>只显示显存够用的方案(&amp;S)</translation>
