@@ -5043,6 +5043,10 @@
         <translation>未知的列：{columns}（{table}.csv 的列应为：{expected}）</translation>
     </message>
     <message>
+        <source>the file separates its columns with ';', not ',' (as Excel does where the decimal mark is a comma): save it as CSV UTF-8 (comma delimited) with '.' as the decimal mark</source>
+        <translation>文件用“;”而不是“,”分隔各列（小数点为逗号的地区的 Excel 会这样保存）：请另存为“CSV UTF-8（逗号分隔）”，并以“.”作小数点</translation>
+    </message>
+    <message>
         <source>repeated column(s): {columns}</source>
         <translation>重复的列：{columns}</translation>
     </message>
