@@ -5267,6 +5267,10 @@
 <context>
     <name>EngineChoices</name>
     <message>
+        <source>%1 — %2 %3</source>
+        <translation>%1 — %2%3</translation>
+    </message>
+    <message>
         <source>Speed: costed with the %1 profile.</source>
         <translation>速度：借用 %1 的性能模型估算。</translation>
     </message>

@@ -69,3 +69,12 @@ def test_choosing_an_engine_sets_exactly_that_engine(page):
     for engine in ("lmdeploy", "sglang", "tgi"):
         page.engine.setCurrentIndex(page.engine.findData(engine))
         assert c.workload.framework == engine
+
+
+def test_the_tooltips_read_in_zh_cn(zh_cn):
+    from gpupicker.ui.wizard.engine_choices import engine_tooltip
+
+    assert engine_tooltip("tgi") == (
+        "TGI — 显存：权重加上服务启动时预先分配的 KV 缓存池（gpu_memory_utilization），"
+        "与 vLLM 相同。速度：借用 vLLM 的性能模型估算。"
+    )

@@ -51,7 +51,10 @@ def engine_tooltip(engine: str) -> str:
         speed = translate("EngineChoices", "Speed: its own profile.")
     else:
         speed = tr_fmt(translate("EngineChoices", "Speed: costed with the %1 profile."), code_name(row.speed))
-    return f"{code_name(row.name)} — {_memory_text(row.memory)} {speed}"
+    # engine — memory sentence, speed sentence (zh_CN joins sentences without a space)
+    return tr_fmt(
+        translate("EngineChoices", "%1 — %2 %3"), code_name(row.name), _memory_text(row.memory), speed
+    )
 
 
 def inference_engines() -> list[tuple[str, str, str]]:
