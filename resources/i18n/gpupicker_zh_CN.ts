@@ -3349,6 +3349,10 @@
         <translation>transformers generate()，device_map='auto' 跨 {n} 张卡，批大小 {batch}，上下文 {ctx}</translation>
     </message>
     <message>
+        <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the server runs the model and its KV cache in fp16 (--dtype half), as vLLM asks on such cards</source>
+        <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：服务改用 fp16 运行模型和 KV 缓存（--dtype half），vLLM 在这类卡上要求如此</translation>
+    </message>
+    <message>
         <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the launcher trains in fp16 with loss scaling instead</source>
         <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：启动命令改用 fp16 训练，并开启损失缩放</translation>
     </message>
