@@ -331,6 +331,13 @@ HAND_FITTED: tuple[HandFit, ...] = (
         frozenset({"xiongjiedai-gpu-benchmarks", "llamacpp-pr-4766", "llamacpp-pr-4812"}),
     ),
     HandFit(
+        # the graph_reuse era's CUDA time per layer was checked on this RTX 5090 run
+        "core.speed.llamacpp_engine LLAMACPP_ERAS (graph_reuse era fixed time per layer)",
+        frozenset({"llama.cpp", "ollama", "lm-studio"}),
+        frozenset({"LLM inference"}),
+        frozenset({"continuum-pr-1627"}),
+    ),
+    HandFit(
         "core.speed.llamacpp_engine LLAMACPP_BACKENDS (Vulkan, SYCL η and fixed time)",
         frozenset({"llama.cpp", "ollama"}),
         frozenset({"LLM inference"}),

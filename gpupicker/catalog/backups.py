@@ -1,4 +1,6 @@
-"""Catalog backups: SQLite online-backup copies in a ``backups`` folder beside the catalog
+"""Catalog backups: online copies beside the catalog, rotated, listed and restored.
+
+SQLite online-backup copies in a ``backups`` folder beside the catalog
 (``<user data dir>/backups`` for the default one, ``<folder of PATH>/backups`` for
 ``--catalog PATH``), rotated (the newest :data:`BACKUPS_KEPT` stay), listed and restored.
 No Qt.
@@ -32,8 +34,10 @@ take seconds), so it is never this old."""
 
 
 def clean_stale_temps(stem: str, now: float | None = None, folder: Path | None = None) -> list[Path]:
-    """Delete the ``<stem>-*.sqlite.tmp`` files in the backups folder (``folder``, default
-    the default catalog's) that a killed ``backup`` left (untouched for
+    """Delete the temporary files a killed backup left behind.
+
+    The ``<stem>-*.sqlite.tmp`` files in the backups folder (``folder``, default
+    the default catalog's) that a killed ``backup`` left, untouched for
     :data:`STALE_TEMP_S`); they are never listed or rotated.
 
     Does not create the backups folder. Returns the files deleted.

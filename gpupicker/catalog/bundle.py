@@ -18,19 +18,22 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from ..core.hardware.specs import GpuSpec, PriceOffer
+from ..core.messages import msg
 from ..core.pricing.providers import ProviderTerms
 from ..core.pricing.spot import SpotRate
+from .errors import refusal_message
 from .model_arch_map import model_arch_from_record
 from .price_merge import merge_observations
 from .record_checks import check_price
 from .records import ModelRecord
 
 TABLE_FILES = {"gpus": "gpus.csv", "models": "models.csv", "prices": "prices.csv"}
+"""Catalog table → the bundled CSV it is seeded from."""
 PROVIDERS_FILE = "providers.csv"
-SPOT_RATES_FILE = "spot_rates.csv"
-"""Published spot interruption rates per provider (core.spot.SpotRate), each with its source."""
 """The providers' rental terms: read with the bundle, not a table of the catalog (every row
 keeps its source and date; the user edits prices, not a provider's billing rules)."""
+SPOT_RATES_FILE = "spot_rates.csv"
+"""Published spot interruption rates per provider (core.spot.SpotRate), each with its source."""
 PRICE_OBSERVATION_GLOB = "prices-*.csv"
 """Newer observation files of the bundled prices (``prices-2026-10.csv`` …), oldest name first."""
 
@@ -136,7 +139,9 @@ def load_providers(data_dir: Path) -> list[ProviderTerms]:
 
 
 def load_spot_rates(data_dir: Path) -> list[SpotRate]:
-    """The published spot interruption rates of ``data_dir/spot_rates.csv``, validated, in file
+    """The bundled spot interruption rates (``spot_rates.csv``), validated, in file order.
+
+    The published spot interruption rates of ``data_dir/spot_rates.csv``, validated, in file
     order (core.spot.SpotRate).
 
     Raises:
@@ -147,14 +152,19 @@ def load_spot_rates(data_dir: Path) -> list[SpotRate]:
 
 
 def _validated_rows(data_dir: Path, name: str, model: type[_RowT]) -> list[_RowT]:
-    """Every row of the bundled CSV ``data_dir/name`` as ``model``, in file order; an invalid
-    row raises ValueError naming the file and its line (a packaging bug)."""
+    """Every row of a bundled CSV validated as ``model``, in file order.
+
+    The file is ``data_dir/name``; an invalid
+    row raises ValueError naming the file and its line (a packaging bug).
+    """
     out = []
     for i, row in enumerate(_read_rows(data_dir / name), start=2):
         try:
             out.append(model.model_validate(row))
         except ValueError as exc:
-            raise ValueError(f"bundled {name} line {i}: {exc}") from exc
+            raise ValueError(
+                msg("catalog.bundle.bad_row", file=name, line=i, reason=refusal_message(exc))
+            ) from exc
     return out
 
 
@@ -172,7 +182,9 @@ def load_bundle(data_dir: Path) -> Bundle:
         try:
             return fn(row)
         except ValueError as exc:
-            raise ValueError(f"bundled {name} line {line}: {exc}") from exc
+            raise ValueError(
+                msg("catalog.bundle.bad_row", file=name, line=line, reason=refusal_message(exc))
+            ) from exc
 
     for i, row in enumerate(_read_rows(data_dir / "gpus.csv"), start=2):
         g = _check("gpus.csv", i, GpuSpec.model_validate, row)

@@ -1,4 +1,6 @@
-"""The catalog file on disk and what SQLite says about it: where the file is, whether it is an
+"""The catalog file on disk and what SQLite says about it.
+
+Where the file is, whether it is an
 intact SQLite file of ours, whether an error means a full disk, a refused write or damage, and
 moving a damaged file aside. No Qt.
 """
@@ -25,6 +27,7 @@ from .migrations import MIGRATION_SET, known_migrations
 from .sqlite_lean import Database
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite 3 database file (sqlite.org/fileformat.html, 1.3)."""
 BUSY_TIMEOUT_S = 30.0
 """Seconds a writer waits for another process's transaction before giving up."""
 _TABLES_NEEDED = ("gpus", "models", "prices", "price_history", "settings", "meta")
@@ -34,9 +37,12 @@ _SQLITE_IOERR, _SQLITE_FULL = 10, 13
 
 
 def is_disk_full(exc: BaseException) -> bool:
-    """True for an error that means the disk (or ``ulimit -f``) is full: SQLite's
+    """True for an error that means the disk (or the file-size limit) is full.
+
+    That is SQLite's
     ``SQLITE_FULL`` ("database or disk is full"), ``SQLITE_IOERR`` on a write ("disk I/O
-    error": what SQLite reports when even its journal cannot grow), or ``ENOSPC``/``EFBIG``."""
+    error": what SQLite reports when even its journal cannot grow), or ``ENOSPC``/``EFBIG``.
+    """
     if isinstance(exc, sqlite3.OperationalError):
         text = str(exc).lower()
         return (
@@ -102,8 +108,11 @@ def is_read_only_error(exc: BaseException) -> bool:
 
 
 def _is_write_refusal(exc: BaseException) -> bool:
-    """True for errors that mean "cannot write here" (not damage): :func:`is_read_only_error`,
-    or a full disk (the file is then opened read-only: reads still work)."""
+    """True for an error that means "cannot write here", not damage.
+
+    That is :func:`is_read_only_error`,
+    or a full disk (the file is then opened read-only: reads still work).
+    """
     return is_disk_full(exc) or is_read_only_error(exc)
 
 
@@ -116,8 +125,11 @@ def _is_damage(exc: BaseException) -> bool:
 
 
 def _enable_wal(db: Database) -> None:
-    """Switch to WAL, retrying while another process holds a lock (the busy handler is not
-    always consulted for a journal-mode change, e.g. two processes creating one file)."""
+    """Switch to WAL journaling, retrying while another process holds a lock.
+
+    The busy handler is not
+    always consulted for a journal-mode change, e.g. two processes creating one file.
+    """
     deadline = time.monotonic() + BUSY_TIMEOUT_S
     while True:
         try:
@@ -198,8 +210,11 @@ def resolve_catalog_path(path: str | os.PathLike[str] | None = None) -> Path:
 
 
 def looks_like_catalog(path: Path) -> bool:
-    """True for a file that is, or was meant to be, a catalog: the default catalog path, a
-    ``.sqlite``/``.sqlite3``/``.db`` name, or a SQLite header (the damage may be further in)."""
+    """True for a file that is, or was meant to be, a catalog.
+
+    That is the default catalog path, a
+    ``.sqlite``/``.sqlite3``/``.db`` name, or a SQLite header (the damage may be further in).
+    """
     if path.suffix.lower() in (".sqlite", ".sqlite3", ".db") or path == paths.catalog_path(None):
         return True
     try:
@@ -226,7 +241,9 @@ def move_aside(src: Path) -> Path:
 
 
 def check_schema_is_ours(conn: sqlite3.Connection, path: Path) -> None:
-    """Refuse a file that is not a gpupicker catalog, or is one from a newer gpupicker, using
+    """Refuse a foreign or newer file before anything is written to it.
+
+    A file that is not a gpupicker catalog, or is one from a newer gpupicker, is refused using
     reads only (before anything is written: no tables, no WAL switch).
 
     A file with no tables is a new catalog. Otherwise the file must hold the record of

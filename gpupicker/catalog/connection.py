@@ -137,8 +137,11 @@ class CatalogConnection:
 
     @contextlib.contextmanager
     def _closed_on_failure(self, conn: sqlite3.Connection) -> Iterator[None]:
-        """Close ``conn`` if opening fails; SQLite errors that report damage become
-        :class:`CatalogCorruptError`, other errors propagate unchanged."""
+        """Close ``conn`` when opening fails; damage SQLite reports is CatalogCorruptError.
+
+        SQLite errors that report damage become
+        :class:`CatalogCorruptError`, other errors propagate unchanged.
+        """
         try:
             yield
         except BaseException as exc:
@@ -186,8 +189,11 @@ class CatalogConnection:
         raise CatalogUnavailableError(self.path, f"cannot be opened, even read-only ({last})")
 
     def _merge_bundle(self, force: bool = False) -> None:
-        """Apply the bundled catalog if its version is new (:mod:`.seeding`). Call inside
-        ``_write``."""
+        """Apply the bundled catalog when its version is new.
+
+        The merge is :mod:`.seeding`'s. Call inside
+        ``_write``.
+        """
         raise NotImplementedError("CatalogRepository mixes in seeding.SeedingMixin")
 
     def _refuse_if_read_only(self, action: str = "change it") -> None:
@@ -267,8 +273,11 @@ class CatalogConnection:
         return bundle_version(self._data_dir or paths.data_dir())
 
     def provider_terms(self) -> list[ProviderTerms]:
-        """The providers' rental terms of the bundled ``data/providers.csv`` (core.providers);
-        read alone when the rest of the bundle is not needed (a start with a merged bundle)."""
+        """The providers' rental terms of the bundled ``data/providers.csv``.
+
+        As ``core.pricing.providers.ProviderTerms``; read alone when the rest of the bundle is
+        not needed (a start with a merged bundle).
+        """
         if self._bundle is not None:
             return list(self._bundle.providers)
         if self._providers is None:
@@ -276,9 +285,11 @@ class CatalogConnection:
         return list(self._providers)
 
     def spot_rates(self) -> list[SpotRate]:
-        """The published spot interruption rates of the bundled ``data/spot_rates.csv``
-        (core.spot); read alone when the rest of the bundle is not needed, as the providers'
-        terms are."""
+        """The published spot interruption rates of the bundled ``data/spot_rates.csv``.
+
+        As ``core.pricing.spot.SpotRate``; read alone when the rest of the bundle is not
+        needed, as the providers' terms are.
+        """
         if self._bundle is not None:
             return list(self._bundle.spot_rates)
         if self._spot_rates is None:

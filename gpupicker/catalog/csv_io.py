@@ -22,11 +22,11 @@ from .errors import refusal_message
 from .records import COLUMNS, COMPRESSED_ATTENTION_COLUMNS, LAYER_COLUMNS, MOE_MLA_COLUMNS
 
 TABLES = ("gpus", "prices", "models")
+"""The catalog tables a CSV is imported into or exported from."""
 
 ProgressCallback = Callable[[int, int], None]
 """``progress(done, total)``: called with increasing ``done`` up to ``total`` steps."""
 
-# columns written as numbers (everything else is text and gets neutralized)
 NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
     "gpus": frozenset(
         {
@@ -71,11 +71,14 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
         }
     ),
 }
+"""Per table, the columns an export writes as numbers; every other cell is text and is
+neutralized against spreadsheet formulas (core.text.text_safety)."""
 BOOL_COLUMNS: dict[str, frozenset[str]] = {
     "gpus": frozenset(),
     "prices": frozenset(),
     "models": frozenset({"tie_word_embeddings", "attention_k_eq_v"}),
 }
+"""Per table, the boolean columns an export writes as ``true`` / ``false`` (blank when unset)."""
 
 
 def check_table(table: str) -> str:
@@ -126,8 +129,10 @@ def format_row(table: str, row: Mapping[str, Any]) -> list[str]:
 
 
 def write_csv(table: str, rows: Iterable[Mapping[str, Any]], path: Path | IO[str]) -> int:
-    """Write ``rows`` with the table's header to ``path`` (core.safe_write: atomically, through
-    a symlink, never over a FIFO or device), or to an open text stream such as ``sys.stdout``.
+    """Write ``rows`` under the table's header to a file or an open text stream.
+
+    A file ``path`` is written with core.safe_write (atomically, through a symlink, never
+    over a FIFO or device); a stream such as ``sys.stdout`` is written as it is.
 
     Returns:
         Number of data rows written.
@@ -153,8 +158,11 @@ def _write_csv_rows(table: str, rows: Iterable[Mapping[str, Any]], f: IO[str]) -
 
 
 def validation_message(exc: Exception) -> Message:
-    """Why a row was refused, as a message (``field: reason; …``):
-    :func:`~gpupicker.catalog.errors.refusal_message`."""
+    """Why a row was refused, as one message (``field: reason; …``).
+
+    The same as
+    :func:`~gpupicker.catalog.errors.refusal_message`.
+    """
     return refusal_message(exc)
 
 
@@ -198,8 +206,11 @@ RowValues = dict[str, Any] | tuple[Any, ...]
 
 
 def drop_exact_duplicates(good: list[tuple[int, RowValues]], drop: bool) -> int:
-    """Count rows of ``good`` (``(line, values)`` from :func:`validate_rows`) that repeat an
-    earlier row exactly; remove them in place when ``drop``. Returns the count."""
+    """Count (with ``drop``: remove) the rows that repeat an earlier row exactly.
+
+    Count rows of ``good`` (``(line, values)`` from :func:`validate_rows`) that repeat an
+    earlier row exactly; remove them in place when ``drop``. Returns the count.
+    """
     seen: set[Any] = set()
     kept: list[tuple[int, RowValues]] = []
     duplicates = 0

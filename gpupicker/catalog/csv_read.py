@@ -1,5 +1,7 @@
-"""CSV reading and validation for import: cheap checks of the file first (size, binary data,
-UTF-8), then the rows streamed and validated into catalog records. No SQL, no Qt.
+"""CSV reading and validation for import: cheap file checks, then the rows. No SQL, no Qt.
+
+The file's checks are its size, binary data and
+UTF-8; the rows are then streamed and validated into catalog records.
 """
 
 from __future__ import annotations
@@ -115,9 +117,12 @@ def _limited_lines(f: Any, errors: list[tuple[int, str]]) -> Iterator[str]:
 
 
 def semicolon_header(table: str, header: list[str], mapping: Mapping[str, str | None]) -> bool:
-    """Whether a header the comma reader found unknown is ``table``'s columns separated by
-    ';' (what Excel writes where the decimal mark is a comma): every name it splits into is a
-    column of ``table`` (or mapped to one), so the file is a semicolon CSV, not a typo."""
+    """Whether ``header`` is ``table``'s columns separated by ';', not ','.
+
+    Excel writes ';' where the decimal mark is a comma. The comma reader then sees one cell;
+    when every name it splits into at ';' is a column of ``table`` (or mapped to one), the
+    file is a semicolon CSV, not a typo.
+    """
     if len(header) != 1:  # commas split it: not a semicolon file
         return False
     names = [n.strip().strip('"').strip() for n in header[0].split(";")]
@@ -230,10 +235,12 @@ class StringPool:
     """
 
     def __init__(self, max_entries: int = 20_000, max_len: int = 64) -> None:
+        """Pool at most ``max_entries`` values of at most ``max_len`` characters each."""
         self._table: dict[str, str] = {}
         self._max_entries, self._max_len = max_entries, max_len
 
     def __call__(self, v: str) -> str:
+        """The pooled object equal to ``v`` (``v`` itself when new, or too long to pool)."""
         got = self._table.get(v)
         if got is not None:
             return got
@@ -316,10 +323,12 @@ def checked_price_row(
     known_currencies: set[str] | frozenset[str],
     today: date,
 ) -> PriceOffer:
-    """One prices.csv row as a checked ``PriceOffer``, or one error naming every problem of
-    the row: pydantic's refusals, the catalog's rules (:func:`~.record_checks.price_problems`)
-    on the fields pydantic accepted, and a ``gpu_id`` the catalog lacks — so fixing one cell
-    never uncovers another on the next attempt.
+    """One prices.csv row as a checked ``PriceOffer``, or one error naming all its problems.
+
+    The problems are pydantic's refusals, the catalog's rules
+    (:func:`~.record_checks.price_problems`) on the fields pydantic accepted, and a
+    ``gpu_id`` the catalog lacks — so fixing one cell never uncovers another on the next
+    attempt.
 
     Raises:
         ValidationError: pydantic's refusal when it is the row's only problem.
@@ -344,9 +353,11 @@ def checked_price_row(
 
 
 def _parsed(cells: Mapping[str, str]) -> dict[str, Any]:
-    """The cells of a price row pydantic accepted, numbers as numbers (pydantic parsed them
-    already, so a conversion here cannot fail on a cell it accepted; one that does is
-    dropped)."""
+    """The cells of a price row pydantic accepted, its numbers as numbers.
+
+    Pydantic parsed them already, so a conversion here cannot fail on a cell it accepted;
+    one that does is dropped.
+    """
     out: dict[str, Any] = dict(cells)
     for name, kind in (("price_per_gpu_hour", float), ("gpus_per_instance", int)):
         if name in out:

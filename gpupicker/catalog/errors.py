@@ -1,7 +1,8 @@
 """Catalog exceptions (all derive from :class:`CatalogError`).
 
 The newer ones carry a core ``Message`` as ``args[0]`` (``catalog.*`` ids: ``str()`` is the
-English text, the UI renders the id in its language)."""
+English text, the UI renders the id in its language).
+"""
 
 from __future__ import annotations
 
@@ -105,7 +106,9 @@ class CatalogDiskFullError(CatalogError, OSError):
 
 
 class CatalogForeignError(CatalogUnavailableError):
-    """The file is an SQLite database of another application (or of no gpupicker version):
+    """An SQLite database of another application: refused, never modified.
+
+    The file is an SQLite database of another application (or of no gpupicker version):
     it is refused and never modified (no tables added, no switch to WAL).
 
     Attributes:
@@ -123,7 +126,9 @@ class CatalogForeignError(CatalogUnavailableError):
 
 
 class CatalogNewerError(CatalogUnavailableError):
-    """The catalog was written by a newer gpupicker (its schema has steps this version does
+    """A catalog written by a newer gpupicker: refused, never modified.
+
+    The catalog was written by a newer gpupicker (its schema has steps this version does
     not know): it is refused and never modified, so its prices are not lost.
 
     Attributes:
@@ -151,13 +156,16 @@ class CatalogSettingError(CatalogError, ValueError):
     """
 
     def __init__(self, path: Path | str, key: str, detail: str) -> None:
-        """Record the catalog, the setting and what is wrong with it."""
+        """Record the catalog, the setting and what is wrong with it.
+
+        ``detail`` is a ``setting.*`` Message,
+        translated in the UI; plain text is shown as it is.
+        """
         self.path = Path(path)
         self.key = key
         self.detail = detail
-        super().__init__(
-            msg("catalog.setting_damaged", key=repr(key), path=str(self.path), detail=verbatim(detail))
-        )
+        why = detail if isinstance(detail, Message) else verbatim(detail)
+        super().__init__(msg("catalog.setting_damaged", key=repr(key), path=str(self.path), detail=why))
 
     @override
     def __str__(self) -> str:
@@ -314,8 +322,11 @@ def _pydantic_reason(error: Mapping[str, Any]) -> Message:
 
 
 def field_errors(exc: Exception) -> list[tuple[str, Message]]:
-    """``(field, reason)`` for each refusal in a pydantic ``ValidationError`` (``field`` is
-    the dotted location, ``""`` for the whole record); ``[]`` for any other exception."""
+    """``(field, reason)`` for each refusal in a pydantic ``ValidationError``.
+
+    ``field`` is
+    the dotted location, ``""`` for the whole record); ``[]`` for any other exception.
+    """
     from pydantic import ValidationError
 
     if not isinstance(exc, ValidationError):

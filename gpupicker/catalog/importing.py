@@ -1,5 +1,7 @@
-"""CSV import and export of the catalog tables: the repository's ``import_csv`` / ``export_csv``
-(:class:`CsvImportMixin`): preview (``dry_run``), all-or-nothing write, a backup first and
+"""CSV import and export of the catalog tables (:class:`CsvImportMixin`). No Qt.
+
+The repository's ``import_csv`` / ``export_csv``
+give a preview (``dry_run``), an all-or-nothing write, a backup first and
 per-row errors. No Qt.
 
 The tracker files (SkyPilot, gpuhunt) are converted to price rows by :mod:`.trackers` and
@@ -35,8 +37,10 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
     """``export_csv`` / ``import_csv`` of the repository (all-or-nothing, backup first)."""
 
     def export_csv(self, table: str, path: str | os.PathLike[str] | IO[str]) -> int:
-        """Write ``table`` (gpus, prices, models) as CSV with the bundled file's columns
-        to the file ``path`` (atomically) or to an open text stream (e.g. ``sys.stdout``).
+        """Write ``table`` as CSV with the bundled file's columns, to a file or a text stream.
+
+        ``table`` is gpus, prices or models; a file
+        ``path`` is written atomically, a stream (e.g. ``sys.stdout``) as it is.
 
         Text cells starting with ``= + - @`` (or tab/CR) get a leading ``'`` so a
         spreadsheet shows them as text; numeric columns are plain numbers.
@@ -234,8 +238,11 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
         newer_replaces: bool = False,
         source_file: str = "",
     ) -> None:
-        """Match and write validated price tuples (``PRICE_COLUMNS`` order); the rows written
-        record ``source_file`` as ``imported_from``."""
+        """Match and write validated price tuples, recording their file as ``imported_from``.
+
+        The tuples are in ``PRICE_COLUMNS`` order; the rows written
+        record ``source_file`` as ``imported_from``.
+        """
         conn = self.db.conn
         cols = ", ".join(PRICE_COLUMNS)
         pool = StringPool(max_entries=50_000)
@@ -331,10 +338,13 @@ def _match_newer_observations(
     by_key: dict[tuple[str, ...], list[int]],
     natural_key: Callable[[tuple[Any, ...]], tuple[str, ...]],
 ) -> None:
-    """Match each unmatched dated row of ``items`` to the stored row of the same offer (its
+    """Match dated rows to the stored observation of their offer made on or before them.
+
+    Match each unmatched dated row of ``items`` to the stored row of the same offer (its
     key without ``observed``, in ``loose``) observed latest on or before it; ``matched`` and
     ``claimed`` are updated in place. ``by_key``: the stored rows' full keys (``observed`` is
-    the key's fifth part)."""
+    the key's fifth part).
+    """
     observed = {rid: key[4] for key, rids in by_key.items() for rid in rids}
     for i, values in enumerate(items):
         if matched[i] is not None or not values[_OBSERVED]:

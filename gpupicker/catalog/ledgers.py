@@ -44,11 +44,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..core.messages import Message, error_message, msg, verbatim
 from ..core.text.json_limits import JsonLimitError, loads_bounded
 from .csv_read import MAX_FIELD_CHARS, scan_csv_file
 from .trackers import PROVIDER_NAMES, TrackerImport, import_rows, map_accelerator
 
 LEDGER_FORMATS = ("shadeform", "vastai", "ledger-csv")
+"""The ledger formats :func:`convert_ledger` reads (module docstring: each one's fields)."""
 
 MAX_LEDGER_JSON_BYTES = 128 * 1024**2
 """Largest ledger JSON read (it is parsed whole): a Vast.ai bundle of every listing is about
@@ -72,7 +74,7 @@ LEDGER_CSV_COLUMNS = frozenset({"timestamp", "provider", "gpu_type", "gpu_count"
 
 
 class LedgerError(ValueError):
-    """A ledger file that cannot be read at all (``args[0]``: a sentence naming it)."""
+    """A ledger file that cannot be read at all (``args[0]``: a ``ledger.*`` Message naming it)."""
 
 
 @dataclass
@@ -83,7 +85,8 @@ class LedgerRows:
         format: one of :data:`LEDGER_FORMATS`.
         provider: the provider(s) the rows name, comma-separated, for the summary.
         rows: ``(ledger line or item number, price row)``.
-        errors / skipped: ``(line or item, reason)``.
+        errors / skipped: ``(line or item, reason)``, the reason a ``ledger.*`` or
+            ``tracker.*`` Message.
         snapshot_at: the snapshot time the rows carry when the file has none of its own.
     """
 
@@ -106,16 +109,13 @@ def parse_snapshot_time(text: str) -> str:
     (midnight UTC).
 
     Raises:
-        ValueError: for anything else, naming the text.
+        ValueError: for anything else, naming the text (``ledger.bad_time``).
     """
     s = text.strip()
     try:
         ts = datetime.fromisoformat(s.replace("Z", "+00:00"))
     except ValueError:
-        raise ValueError(
-            f"snapshot time {text[:60]!r} is not an ISO 8601 date or time "
-            "(2026-11-30 or 2026-11-30T14:00:00Z)"
-        ) from None
+        raise ValueError(msg("ledger.bad_time", text=repr(text[:60]))) from None
     if ts.tzinfo is None:
         ts = ts.replace(tzinfo=UTC)
     return _utc(ts)
@@ -166,16 +166,14 @@ def detect_ledger(path: Path) -> str | None:
 def _load_json(path: Path) -> Any:
     size = path.stat().st_size
     if size > MAX_LEDGER_JSON_BYTES:
-        raise LedgerError(
-            f"{path.name} is {size / 1024**2:,.0f} MiB: a ledger JSON is read "
-            f"whole, at most {MAX_LEDGER_JSON_BYTES // 1024**2} MiB"
-        )
+        mib, limit = f"{size / 1024**2:,.0f}", MAX_LEDGER_JSON_BYTES // 1024**2
+        raise LedgerError(msg("ledger.json_too_big", file=path.name, size=mib, limit=limit))
     try:
         return loads_bounded(path.read_bytes())
     except JsonLimitError as exc:
-        raise LedgerError(f"{path.name}: {exc.args[0]}") from None
-    except ValueError as exc:
-        raise LedgerError(f"{path.name} is not readable JSON ({exc})") from None
+        raise LedgerError(msg("ledger.json_limit", file=path.name, reason=error_message(exc))) from None
+    except ValueError as exc:  # json's own sentence (line and column): shown as it is
+        raise LedgerError(msg("ledger.not_json", file=path.name, error=verbatim(str(exc)))) from None
 
 
 def _gpu(name: str, memory_gb: float | None, instance: str) -> str | None:
@@ -184,11 +182,13 @@ def _gpu(name: str, memory_gb: float | None, instance: str) -> str | None:
     return map_accelerator(base, memory_gb=memory_gb, instance=instance)
 
 
-def _unknown_gpu(name: str, where: str) -> str:
-    return (
-        f"unknown GPU {name!r} ({where}): no catalog GPU id for it; add the GPU or leave "
-        "the row out (--skip-unknown)"
-    )
+def _unknown_gpu(name: str, where: str | Message) -> Message:
+    """The row error of a GPU name no catalog GPU id is known for.
+
+    ``where`` names the instance
+    type or the offer.
+    """
+    return msg("ledger.unknown_gpu", name=repr(name), where=where)
 
 
 def _price_row(
@@ -227,12 +227,12 @@ def _shadeform(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
     data = _load_json(path)
     items = data.get("instance_types") if isinstance(data, dict) else None
     if not isinstance(items, list):
-        raise LedgerError(f'{path.name}: no "instance_types" list (Shadeform /instances/types JSON)')
+        raise LedgerError(msg("ledger.no_instance_types", file=path.name))
     out = LedgerRows("shadeform", "", [], [], [], when)
     providers: set[str] = set()
     for i, it in enumerate(items, start=1):
         if not isinstance(it, dict):
-            out.errors.append((i, "an instance type is not a JSON object"))
+            out.errors.append((i, msg("ledger.instance_not_object")))
             continue
         raw = it.get("configuration")
         cfg: dict[str, Any] = raw if isinstance(raw, dict) else {}
@@ -241,15 +241,15 @@ def _shadeform(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
         prov = _provider(cloud)
         if prov is None:
             (out.skipped if skip_unknown else out.errors).append(
-                (i, f"unknown cloud {cloud!r} ({inst}): no catalog provider for it")
+                (i, msg("ledger.unknown_cloud", cloud=repr(cloud), instance=inst))
             )
             continue
         n, cents = _num(cfg.get("num_gpus")), _num(it.get("hourly_price"))
         if n is None or n < 1 or n != int(n):
-            out.errors.append((i, f"{inst}: num_gpus {cfg.get('num_gpus')!r} is not a whole number ≥ 1"))
+            out.errors.append((i, msg("ledger.num_gpus", instance=inst, value=repr(cfg.get("num_gpus")))))
             continue
         if cents is None or cents <= 0:
-            out.skipped.append((i, f"{inst}: no hourly_price"))
+            out.skipped.append((i, msg("ledger.no_hourly_price", instance=inst)))
             continue
         name = str(cfg.get("gpu_type") or "")
         gid = _gpu(name, _num(cfg.get("vram_per_gpu_in_gb")), f"{cfg.get('interconnect') or ''} {inst}")
@@ -282,7 +282,7 @@ def _shadeform(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
 def _vast_offers(data: Any, path: Path) -> list[Any]:
     offers = data.get("offers") if isinstance(data, dict) else data
     if not isinstance(offers, list):
-        raise LedgerError(f'{path.name}: no "offers" list (Vast.ai offer bundles JSON)')
+        raise LedgerError(msg("ledger.no_offers", file=path.name))
     return offers
 
 
@@ -293,23 +293,23 @@ def _vastai(path: Path, when: str, skip_unknown: bool) -> LedgerRows:
     groups: dict[tuple[str, str, int], list[Any]] = {}
     for i, o in enumerate(offers, start=1):
         if not isinstance(o, dict):
-            out.errors.append((i, "an offer is not a JSON object"))
+            out.errors.append((i, msg("ledger.offer_not_object")))
             continue
         name = str(o.get("gpu_name") or "")
         n, dph = _num(o.get("num_gpus")), _num(o.get("dph_total"))
         if n is None or n < 1 or n != int(n):
             out.skipped.append(
-                (i, f"offer {o.get('id')}: num_gpus {o.get('num_gpus')!r} (fractional GPUs are not modelled)")
+                (i, msg("ledger.offer_fractional", offer=str(o.get("id")), value=repr(o.get("num_gpus"))))
             )
             continue
         if dph is None or dph <= 0:
-            out.skipped.append((i, f"offer {o.get('id')}: no dph_total"))
+            out.skipped.append((i, msg("ledger.offer_no_price", offer=str(o.get("id")))))
             continue
         ram = _num(o.get("gpu_ram"))
         gid = _gpu(name, ram / 1024 if ram else None, name)
         if gid is None:
             (out.skipped if skip_unknown else out.errors).append(
-                (i, _unknown_gpu(name, f"offer {o.get('id')}"))
+                (i, _unknown_gpu(name, msg("ledger.offer", offer=str(o.get("id")))))
             )
             continue
         geo = str(o.get("geolocation") or "")
@@ -351,8 +351,7 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, dict[str, str]]]:
         for line, r in enumerate(csv.DictReader(f), start=2):
             if any(isinstance(v, str) and len(v) > MAX_FIELD_CHARS for v in r.values()):
                 raise LedgerError(
-                    f"{path.name} line {line}: a cell is longer than "
-                    f"{MAX_FIELD_CHARS // 1024} KiB: not a ledger row"
+                    msg("ledger.cell_too_long", file=path.name, line=line, limit=MAX_FIELD_CHARS // 1024)
                 )
             yield line, r
 
@@ -367,22 +366,22 @@ def _ledger_csv(path: Path, given: str | None, skip_unknown: bool) -> LedgerRows
     try:
         rows = list(_csv_rows(path))
     except csv.Error:
-        raise LedgerError(f"{path.name} is not a readable CSV file") from None
+        raise LedgerError(msg("ledger.unreadable_csv", file=path.name)) from None
     for line, r in rows:
         inst = (r.get("instance_type") or "").strip()
         name = (r.get("gpu_type") or "").strip()
         n = _num(r.get("gpu_count"))
         if not name or name.lower() == "unknown" or not n:
-            out.skipped.append((line, f"{inst}: no GPU"))
+            out.skipped.append((line, msg("tracker.no_gpu", instance=inst)))
             continue
         if n < 1 or n != int(n):
-            out.errors.append((line, f"{inst}: gpu_count {r.get('gpu_count')!r} is not a whole number ≥ 1"))
+            out.errors.append((line, msg("ledger.gpu_count", instance=inst, value=repr(r.get("gpu_count")))))
             continue
         key = (r.get("provider") or "").strip()
         prov = _provider(key)
         if prov is None:
             (out.skipped if skip_unknown else out.errors).append(
-                (line, f"unknown provider {key!r} ({inst}): no catalog provider for it")
+                (line, msg("ledger.unknown_provider", key=repr(key), instance=inst))
             )
             continue
         gid = _gpu(name, _num(r.get("gpu_memory_gb")), inst)
@@ -391,12 +390,12 @@ def _ledger_csv(path: Path, given: str | None, skip_unknown: bool) -> LedgerRows
             continue
         price = _num(r.get("price_per_hour"))
         if price is None or price <= 0:
-            out.skipped.append((line, f"{inst}: no price_per_hour"))
+            out.skipped.append((line, msg("ledger.no_price_per_hour", instance=inst)))
             continue
         try:
             when = given or parse_snapshot_time(r.get("timestamp") or "")
         except ValueError as exc:
-            out.errors.append((line, str(exc)))
+            out.errors.append((line, error_message(exc)))
             continue
         pricing = "spot" if _yes_no(r.get("is_spot")) == "yes" else "on_demand"
         region = (r.get("region") or "").strip()
@@ -406,12 +405,12 @@ def _ledger_csv(path: Path, given: str | None, skip_unknown: bool) -> LedgerRows
         if cur is not None and cur[0] >= when:
             if cur[0] > when:
                 out.skipped.append(
-                    (line, f"{inst}: an older snapshot ({when}) of an offer the file lists again at {cur[0]}")
+                    (line, msg("ledger.older_snapshot", instance=inst, older=when, newer=cur[0]))
                 )
             continue  # the same snapshot once more: another availability zone of the offer
         if cur is not None:
             out.skipped.append(
-                (cur[1], f"{inst}: an older snapshot ({cur[0]}) of an offer the file lists again at {when}")
+                (cur[1], msg("ledger.older_snapshot", instance=inst, older=cur[0], newer=when))
             )
         providers.add(prov)
         row = _price_row(
@@ -456,11 +455,7 @@ def convert_ledger(
         return _vastai(path, given or _file_time(path), skip_unknown)
     if fmt == "ledger-csv":
         return _ledger_csv(path, given, skip_unknown)
-    raise LedgerError(
-        f"{path.name}: not a Shadeform /instances/types JSON, a Vast.ai offers "
-        "JSON or a daily ledger CSV (timestamp, provider, gpu_type, gpu_count, "
-        "price_per_hour …)"
-    )
+    raise LedgerError(msg("ledger.unknown_format", file=path.name))
 
 
 def import_ledger(

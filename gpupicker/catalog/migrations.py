@@ -28,6 +28,7 @@ import json
 from .sqlite_lean import Database, Migrations
 
 MIGRATION_SET = "gpupicker_catalog"
+"""The name the catalog's schema steps are recorded under (a file without it is not ours)."""
 migrations = Migrations(MIGRATION_SET)
 
 _BOOKKEEPING = {"origin": str, "user_modified": int, "deleted": int, "updated_at": str}
@@ -172,8 +173,11 @@ def m002_default_settings(db: Database) -> None:
 
 @migrations()
 def m003_model_moe_mla_columns(db: Database) -> None:
-    """Model columns for MoE layouts, MLA ranks, the DeepSeek-V3.2 indexer and hybrid linear
-    attention (``records.MOE_MLA_COLUMNS``, integers)."""
+    """Add the MoE, MLA, sparse-indexer and hybrid-attention model columns.
+
+    Model columns for MoE layouts, MLA ranks, the DeepSeek-V3.2 indexer and hybrid linear
+    attention (``records.MOE_MLA_COLUMNS``, integers).
+    """
     table = db.table("models")
     have = set(table.columns_dict)
     for col in (
@@ -199,8 +203,11 @@ def m003_model_moe_mla_columns(db: Database) -> None:
 
 @migrations()
 def m004_owned_gpus_and_calibration_runs(db: Database) -> None:
-    """``owned_gpus`` (the user's own hardware, core.owned.OwnedGpu fields) and
-    ``calibration_runs`` (recorded runs, core.calibration.CalibrationRun; ``workload`` as JSON)."""
+    """Add the ``owned_gpus`` and ``calibration_runs`` tables.
+
+    ``owned_gpus`` (the user's own hardware, core.owned.OwnedGpu fields) and
+    ``calibration_runs`` (recorded runs, core.calibration.CalibrationRun; ``workload`` as JSON).
+    """
     db.table("owned_gpus").create(
         {
             "id": int,
@@ -258,7 +265,9 @@ FX_DEFAULT_SOURCE = "gpupicker's rounded default (not a quote): set today's rate
 
 @migrations()
 def m005_fx_rates_units_per_usd(db: Database) -> None:
-    """Exchange rates move from ``fx_rates`` (USD per unit, where the old dialog asked
+    """Move exchange rates from USD per unit (``fx_rates``) to units per USD (``fx_per_usd``).
+
+    Exchange rates move from ``fx_rates`` (USD per unit, where the old dialog asked
     "1 CNY = [ ] USD" and a value typed the Chinese way, 7.1, was silently flipped by the
     ranking and used raw by the table) to ``fx_per_usd`` (units per USD, dated, sourced).
 
@@ -305,7 +314,9 @@ OLD_PRICE_COLUMN = "usd_per_gpu_hour"
 
 @migrations()
 def m006_price_per_gpu_hour(db: Database) -> None:
-    """Rename ``prices.usd_per_gpu_hour`` and ``price_history.usd_per_gpu_hour`` to
+    """Rename ``usd_per_gpu_hour`` to ``price_per_gpu_hour`` in prices and their history.
+
+    Rename ``prices.usd_per_gpu_hour`` and ``price_history.usd_per_gpu_hour`` to
     ``price_per_gpu_hour``: the column holds an amount in the row's ``currency`` (yuan for
     CNY rows), not US dollars. Values, indexes and the NOT NULL constraint are kept
     (``ALTER TABLE … RENAME COLUMN``, SQLite ≥ 3.25).
@@ -318,7 +329,9 @@ def m006_price_per_gpu_hour(db: Database) -> None:
 
 @migrations()
 def m007_catalog_facts_2026_12(db: Database) -> None:
-    """Columns for facts the 2026-12 catalog records: ``gpus.fp4_tflops_dense`` (dense FP4
+    """Add the columns for the facts the 2026-12 catalog records.
+
+    Columns for facts the 2026-12 catalog records: ``gpus.fp4_tflops_dense`` (dense FP4
     TFLOPS) and ``gpus.gpu_memory_limit_gb`` (the share of a unified memory the GPU may use),
     ``models.hf_repo`` / ``models.modelscope_id`` (the checkpoint's repository ids) and, on
     ``prices`` and ``price_history``, ``includes_tax`` / ``vat_invoice`` (``yes`` / ``no``:
@@ -340,9 +353,12 @@ def m007_catalog_facts_2026_12(db: Database) -> None:
 
 @migrations()
 def m008_layer_patterns(db: Database) -> None:
-    """Model columns for per-layer attention patterns, Gemma 4 global-layer sizes, KV-shared
+    """Add the model columns for per-layer attention patterns and state sizes.
+
+    Model columns for per-layer attention patterns, Gemma 4 global-layer sizes, KV-shared
     layers, Mamba-2 / LFM2 conv state sizes and MTP layers (``records.LAYER_COLUMNS``:
-    ``layer_pattern`` text, the others integers)."""
+    ``layer_pattern`` text, the others integers).
+    """
     models = db.table("models")
     have = set(models.columns_dict)
     for col in (
@@ -364,9 +380,12 @@ def m008_layer_patterns(db: Database) -> None:
 
 @migrations()
 def m009_per_layer_kv_heads(db: Database) -> None:
-    """Model columns ``kv_heads_per_layer`` (text: one KV-head count per layer, LFM2 / OpenELM)
+    """Add the model columns ``kv_heads_per_layer`` and ``attention_k_eq_v``.
+
+    Model columns ``kv_heads_per_layer`` (text: one KV-head count per layer, LFM2 / OpenELM)
     and ``attention_k_eq_v`` (Gemma 4's full-attention layers without v_proj; stored as 0/1
-    like ``tie_word_embeddings``) (``records.PER_LAYER_COLUMNS``)."""
+    like ``tie_word_embeddings``) (``records.PER_LAYER_COLUMNS``).
+    """
     models = db.table("models")
     have = set(models.columns_dict)
     for col, kind in (("kv_heads_per_layer", str), ("attention_k_eq_v", int)):
@@ -376,7 +395,9 @@ def m009_per_layer_kv_heads(db: Database) -> None:
 
 @migrations()
 def m010_ledger_stock(db: Database) -> None:
-    """Columns of the daily ledgers with stock (catalog/ledgers.py): on ``prices`` and
+    """Add the stock and snapshot columns of the daily ledgers.
+
+    Columns of the daily ledgers with stock (catalog/ledgers.py): on ``prices`` and
     ``price_history``, ``in_stock`` (``yes`` / ``no``: the snapshot listed the offer as
     available), ``stock_gpus`` (GPUs it listed as available) and ``snapshot_at`` (UTC ISO time
     of the snapshot); on ``prices``, the bookkeeping column ``imported_from`` (the file an
@@ -397,9 +418,12 @@ def m010_ledger_stock(db: Database) -> None:
 
 @migrations()
 def m011_compressed_attention(db: Database) -> None:
-    """Model columns ``kv_compress_ratios`` (text: DeepSeek-V4's per-layer KV compression),
+    """Add the model columns of compressed attention and LatentMoE.
+
+    Model columns ``kv_compress_ratios`` (text: DeepSeek-V4's per-layer KV compression),
     ``o_lora_rank``, ``o_groups``, ``hc_mult`` and ``moe_latent_size`` (Nemotron 3 Super's
-    LatentMoE) (``records.COMPRESSED_ATTENTION_COLUMNS``)."""
+    LatentMoE) (``records.COMPRESSED_ATTENTION_COLUMNS``).
+    """
     models = db.table("models")
     have = set(models.columns_dict)
     for col in ("kv_compress_ratios", "o_lora_rank", "o_groups", "hc_mult", "moe_latent_size"):

@@ -1,4 +1,6 @@
-"""models.csv → ``ModelArch`` and back: the architecture a model row describes
+"""models.csv rows to ``ModelArch`` and back. No Qt, no SQL.
+
+models.csv → ``ModelArch`` and back: the architecture a model row describes
 (:func:`model_arch_from_record`) and the row's columns for an architecture (:func:`arch_columns`).
 No Qt, no SQL.
 """
@@ -197,8 +199,10 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
 
 
 def arch_columns(arch: ModelArch) -> dict[str, Any]:
-    """The architecture columns of a models.csv row describing ``arch`` (the inverse of
-    :func:`model_arch_from_record`'s pass-through, for imported models).
+    """The architecture columns of a models.csv row describing ``arch``.
+
+    The inverse of
+    :func:`model_arch_from_record`'s pass-through, for imported models.
 
     ModelArch's ``0`` for a size it does not know becomes a blank cell (None); the MoE
     columns are blank unless ``arch.is_moe``. ``sliding_window_layers`` has no column:

@@ -1,4 +1,6 @@
-"""Price rows and their history in the catalog: reads, edits, and the row writes that seeding
+"""Price rows and their history in the catalog. No Qt.
+
+Reads, edits, and the row writes that seeding
 and importing share. No Qt.
 
 Amounts are per GPU-hour in each row's ``currency``. A row's history holds every version
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.hardware.specs import PriceOffer
+from ..core.messages import msg
 from ..core.pricing.price_kind import is_user_source
 from .catalog_file import utc_now
 from .record_checks import check_price
@@ -36,8 +39,11 @@ class PricesMixin(SettingsMixin):
     """The ``prices`` and ``price_history`` tables (and the known-GPU check of every write)."""
 
     def prices(self) -> list[PriceOffer]:
-        """Current price offers (amounts per GPU-hour in each row's ``currency``); rows the
-        user added or changed carry ``price_kind`` ``user`` (core.price_kind)."""
+        """Current price offers, amounts per GPU-hour in each row's ``currency``.
+
+        Rows the
+        user added or changed carry ``price_kind`` ``user`` (core.price_kind).
+        """
         rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
         return [p for _, p in valid_records("prices", rows, _offer_of_row)]
 
@@ -46,8 +52,11 @@ class PricesMixin(SettingsMixin):
         return int(self._query("SELECT COUNT(*) AS n FROM prices WHERE deleted = 0")[0]["n"])
 
     def price_rows(self) -> list[tuple[int, PriceOffer, bool]]:
-        """``(row_id, PriceOffer, is_user)`` for every current price, by row id; each offer
-        carries the kind the ranking gives it (``price_kind`` ``user`` as :meth:`prices`)."""
+        """``(row_id, PriceOffer, is_user)`` for every current price, by row id.
+
+        Each offer
+        carries the kind the ranking gives it (``price_kind`` ``user`` as :meth:`prices`).
+        """
         rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
         return [(r["id"], p, row_is_user(r)) for r, p in valid_records("prices", rows, _offer_of_row)]
 
@@ -64,7 +73,7 @@ class PricesMixin(SettingsMixin):
     def _check_gpu_known(self, gpu_id: str) -> None:
         row = self.db.conn.execute("SELECT 1 FROM gpus WHERE id = ? AND deleted = 0", (gpu_id,)).fetchone()
         if row is None:
-            raise ValueError(f"unknown GPU {gpu_id!r}: add it to the GPUs first")
+            raise ValueError(msg("catalog.price.unknown_gpu", gpu_id=repr(gpu_id)))
 
     def _insert_price_rows(
         self,
@@ -284,13 +293,16 @@ class PricesMixin(SettingsMixin):
 
 
 def _offer_of_row(row: dict[str, Any]) -> PriceOffer:
-    """A stored price row as the PriceOffer the recommender ranks: a row the user added or
+    """A stored price row as the PriceOffer the recommender ranks.
+
+    A row the user added or
     changed by hand is their own price (``price_kind`` ``user``, never doubted). A row an
     import wrote from a file (``imported_from``) is not: it keeps the kind and trust marks its
     provider, pricing, source and notes give it (core.price_kind), so a copied "scraper
     artefact" price is doubted as the bundled one is; and rows a tracker import wrote stay
     provider list prices. Validated once: a copy with the kind set afterwards cost as much
-    again (0.24 of 0.6 s for 20,000 rows)."""
+    again (0.24 of 0.6 s for 20,000 rows).
+    """
     if row_is_user(row) and not row.get("imported_from") and is_user_source(str(row.get("source") or "")):
         row = {**row, "price_kind": "user"}
     return PriceOffer.model_validate(row)

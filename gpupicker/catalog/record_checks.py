@@ -1,5 +1,7 @@
-"""The catalog's own checks of a row beyond its pydantic model, applied on every write path:
-catalog ids, pricing kinds, price and size bounds, ``observed`` dates and currencies. No Qt, no
+"""The catalog's own checks of a row beyond its pydantic model. No Qt, no SQL.
+
+Applied on every write path:
+catalog ids, pricing kinds, price and size bounds, ``observed`` dates and currencies.
 SQL.
 """
 
@@ -98,10 +100,10 @@ or markup, whatever those writers do."""
 
 
 def check_catalog_id(value: str, column: str = "id") -> str:
-    """``value`` when it is a catalog id (:data:`CATALOG_ID_RE`).
+    r"""``value`` when it is a catalog id (:data:`CATALOG_ID_RE`).
 
     Raises:
-        ValueError: naming the column and the value, e.g. ``"id 'H100:64\\n#' may hold only
+        ValueError: naming the column and the value, e.g. ``"id 'H100:64\n#' may hold only
             a-z, 0-9, '_', '.' and '-' (at most 100 characters)"``.
     """
     if not CATALOG_ID_RE.match(value):
@@ -117,8 +119,9 @@ def check_price(
     today: date | None = None,
     allow_future: bool = False,
 ) -> PriceOffer:
-    """Catalog rules beyond ``PriceOffer``'s own, applied on every write path
-    (:func:`price_problems` lists them).
+    """Catalog rules beyond ``PriceOffer``'s own, applied on every write path.
+
+    :func:`price_problems` lists them.
 
     Raises:
         ValueError: naming the column, e.g. ``"price_per_gpu_hour: inf is not a finite number"``;
@@ -139,8 +142,10 @@ def price_problems(
     today: date | None = None,
     allow_future: bool = False,
 ) -> list[Message]:
-    """Every catalog rule the price fields in ``values`` break (a field absent is not checked,
-    so a CSV row pydantic refused can still have its other fields checked), in column order:
+    """Every catalog rule the price fields in ``values`` break, in column order.
+
+    A field absent is not checked, so a CSV row pydantic refused can still have its other
+    fields checked. The rules:
 
     - ``gpu_id`` is a catalog id (:func:`check_catalog_id`);
     - ``pricing`` is a known type;
@@ -219,8 +224,11 @@ def _currency_problems(currency: str, known_currencies: set[str] | frozenset[str
 
 
 def _field_error(field: str, reason: Message) -> ValueError:
-    """The error refusing ``field`` for ``reason`` (``field: reason``; the UI shows the
-    column's header for ``field``)."""
+    """The error refusing ``field`` for ``reason``.
+
+    It reads ``field: reason``; the UI shows the
+    column's header for ``field``.
+    """
     return ValueError(msg("catalog.field", field=field, reason=reason))
 
 

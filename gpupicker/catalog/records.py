@@ -48,6 +48,7 @@ GPU_COLUMNS: tuple[str, ...] = (
     "fp4_tflops_dense",
     "gpu_memory_limit_gb",
 )
+"""The columns of gpus.csv and the ``gpus`` table, in file order (the GpuSpec fields)."""
 PRICE_COLUMNS: tuple[str, ...] = (
     "gpu_id",
     "provider",
@@ -65,6 +66,8 @@ PRICE_COLUMNS: tuple[str, ...] = (
     "stock_gpus",
     "snapshot_at",
 )
+"""The columns of prices.csv and the ``prices`` table, in file order (amounts per GPU-hour in
+the row's ``currency``)."""
 MODEL_COLUMNS: tuple[str, ...] = (
     "id",
     "name",
@@ -125,6 +128,7 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "hc_mult",
     "moe_latent_size",
 )
+"""The columns of models.csv and the ``models`` table, in file order."""
 LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
     MODEL_COLUMNS.index("layer_pattern") : MODEL_COLUMNS.index("num_nextn_predict_layers") + 1
 ]
@@ -164,8 +168,11 @@ exported before migration m006 has ``usd_per_gpu_hour``); exports write today's 
 
 
 def column_for_header(table: str, header: str) -> str:
-    """The catalog column a CSV header names: ``header`` itself, or today's name of an old
-    header (:data:`OLD_COLUMN_NAMES`; ``usd_per_gpu_hour`` → ``price_per_gpu_hour``)."""
+    """The catalog column a CSV header names (an old header's new name).
+
+    That is ``header`` itself, or today's name of an old
+    header (:data:`OLD_COLUMN_NAMES`; ``usd_per_gpu_hour`` → ``price_per_gpu_hour``).
+    """
     return OLD_COLUMN_NAMES.get(table, {}).get(header, header)
 
 
@@ -238,7 +245,9 @@ def arch_field(column: str) -> str:
 
 
 def _column_from_arch(column: str) -> tuple[Any, Any]:
-    """``(type, Field)`` of an architecture column: the ModelArch field's type, made optional
+    """``(type, Field)`` of an architecture column of models.csv.
+
+    The type is the ModelArch field's, made optional
     (a blank cell is "not given"), with its bounds. ModelArch's ``0`` for a size it does
     not know (``hidden_size`` …) is a blank cell in a row, so there the bound is ≥ 1.
 
@@ -267,8 +276,11 @@ def _column_from_arch(column: str) -> tuple[Any, Any]:
 
 
 class _ModelRecordBase(BaseModel):
-    """Validators and methods of :class:`ModelRecord` (its fields are made from
-    :data:`MODEL_COLUMNS` below)."""
+    """Validators and methods of :class:`ModelRecord`.
+
+    Its fields are made from
+    :data:`MODEL_COLUMNS` below.
+    """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 

@@ -1,4 +1,6 @@
-"""Stored-row helpers the repository's parts share: cell comparison, row validation on read,
+"""Stored-row helpers the repository's parts share. No Qt.
+
+Cell comparison, row validation on read,
 conflict checks for field edits and the bookkeeping upsert. No Qt.
 
 A row's bookkeeping columns (``origin``, ``user_modified``, ``deleted``, ``updated_at``) are
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from ..core.messages import msg
 from .csv_io import validation_message
 from .errors import CatalogConflictError
 from .model_arch_map import catalog_model_from_record
@@ -52,8 +55,11 @@ def upsert_row(
 
 
 def normalized_record(values: dict[str, Any], build: Callable[[dict[str, Any]], Any]) -> Any:
-    """The stored row as its record's field values (raw values when it no longer validates,
-    so a partial update can still repair an old invalid row)."""
+    """The stored row as its record's field values.
+
+    Raw values when it no longer validates,
+    so a partial update can still repair an old invalid row.
+    """
     try:
         return SimpleNamespace(**build(values).model_dump())
     except ValueError:
@@ -97,10 +103,10 @@ def check_change_columns(
     """
     unknown = [c for c in changes if c not in cols]
     if unknown:
-        raise ValueError(f"unknown column(s) for {table}: {', '.join(unknown)}")
+        raise ValueError(msg("catalog.columns.unknown", table=table, columns=", ".join(unknown)))
     fixed = [c for c in changes if c in frozen]
     if fixed:
-        raise ValueError(f"{', '.join(fixed)} cannot be changed (add a new row instead)")
+        raise ValueError(msg("catalog.columns.frozen", columns=", ".join(fixed)))
 
 
 def raise_on_conflict(table: str, key: Any, changes: dict[str, Any], expected: Any, stored: Any) -> None:

@@ -1,9 +1,8 @@
-"""Seeding: the bundled catalog (``data/*.csv``) merged into the user's catalog, and resets
-back to it. No Qt.
+"""Seeding: the bundled catalog merged into the user's, and resets back to it. No Qt.
 
-Bundled rows are applied once; a newer bundle merges in without touching rows the user
-changed (``user_modified``); :meth:`SeedingMixin.reset_row` / :meth:`SeedingMixin.reset_all`
-restore them.
+The bundle is ``data/*.csv``. Bundled rows are applied once; a newer bundle merges in without
+touching rows the user changed (``user_modified``); :meth:`SeedingMixin.reset_row` /
+:meth:`SeedingMixin.reset_all` restore them.
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ from pathlib import Path
 
 from typing_extensions import override
 
+from ..core.messages import msg
 from .backups import BackupsMixin
 from .bundle import Bundle
 from .catalog_file import utc_now
@@ -106,8 +106,11 @@ class SeedingMixin(BackupsMixin, PricesMixin):
         conn.executemany("DELETE FROM prices WHERE id = ?", [(p,) for p in gone_p])
 
     def _seed_history(self, pid: int, bundle: Bundle, key: str, now: str) -> None:
-        """Give row ``pid`` the bundled older observations of offer ``key`` as its history
-        (oldest first, then its stored version), unless it has a history already."""
+        """Give row ``pid`` the bundled older observations of its offer as its history.
+
+        ``key`` is the offer's seed key; the history is oldest first, then the row's stored
+        version, and is only given to a row without a history.
+        """
         hist = bundle.price_history.get(key)
         conn = self.db.conn
         if (
@@ -164,9 +167,7 @@ class SeedingMixin(BackupsMixin, PricesMixin):
                     raise KeyError(f"no price row {key}")
                 seed = bundle.history_keys().get(row[0] or "", row[0])
                 if seed is None or seed not in bundle.prices:
-                    raise ValueError(
-                        f"price row {key} was added by the user; it has no bundled value (delete it instead)"
-                    )
+                    raise ValueError(msg("catalog.reset.user_price", row=str(key)))
                 if conn.execute(
                     "SELECT 1 FROM prices WHERE seed_key = ? AND id != ?", (seed, key)
                 ).fetchone():
@@ -184,9 +185,9 @@ class SeedingMixin(BackupsMixin, PricesMixin):
                 exists = conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (key,)).fetchone()
                 if exists is None:
                     raise KeyError(f"no {table[:-1]} with id {key!r}")
-                raise ValueError(
-                    f"{table[:-1]} {key!r} was added by the user; it has no bundled value (delete it instead)"
-                )
+                if table == "gpus":
+                    raise ValueError(msg("catalog.reset.user_gpu", key=repr(key)))
+                raise ValueError(msg("catalog.reset.user_model", key=repr(key)))
             upsert_row(self.db.conn, table, cols, rows[str(key)], origin="bundled", user_modified=0, now=now)
 
     def reset_all(self) -> Path:

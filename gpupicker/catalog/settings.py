@@ -12,6 +12,7 @@ import json
 import math
 from typing import Any
 
+from ..core.messages import error_message, msg
 from ..core.pricing.money import FxRate, check_per_usd, rate_looks_inverted
 from ..core.text.json_limits import JsonLimitError, loads_bounded
 from .connection import CatalogConnection
@@ -45,9 +46,9 @@ class SettingsMixin(CatalogConnection):
         try:
             return loads_bounded(rows[0]["value"])
         except JsonLimitError as exc:
-            raise CatalogSettingError(self.path, key, str(exc)) from None
+            raise CatalogSettingError(self.path, key, error_message(exc)) from None
         except (TypeError, ValueError):  # json.JSONDecodeError; TypeError: not text at all
-            raise CatalogSettingError(self.path, key, "not JSON text") from None
+            raise CatalogSettingError(self.path, key, msg("setting.not_json")) from None
 
     def _fx_entries(self) -> tuple[dict[str, FxRate], list[CatalogSettingError]]:
         """The readable exchange rates and the problems of the unreadable ones."""
@@ -57,7 +58,9 @@ class SettingsMixin(CatalogConnection):
             return {}, [exc]
         if not isinstance(raw, dict):
             return {}, [
-                CatalogSettingError(self.path, FX_SETTING, f"a {type(raw).__name__}, not a table of rates")
+                CatalogSettingError(
+                    self.path, FX_SETTING, msg("setting.not_a_table", type=type(raw).__name__)
+                )
             ]
         out: dict[str, FxRate] = {}
         problems: list[CatalogSettingError] = []
@@ -67,7 +70,7 @@ class SettingsMixin(CatalogConnection):
                 continue
             try:
                 if len(cur) != 3 or not cur.isalpha():
-                    raise ValueError(f"{cur[:20]!r} is not a 3-letter currency code")
+                    raise ValueError(msg("setting.not_a_code", value=repr(cur[:20])))
                 if isinstance(v, dict):
                     out[cur] = FxRate(
                         cur,
@@ -78,7 +81,8 @@ class SettingsMixin(CatalogConnection):
                 else:
                     out[cur] = FxRate(cur, check_per_usd(v))
             except ValueError as exc:
-                problems.append(CatalogSettingError(self.path, FX_SETTING, f"{cur[:20]}: {exc}"))
+                why = msg("setting.rate_of", code=cur[:20], reason=error_message(exc))
+                problems.append(CatalogSettingError(self.path, FX_SETTING, why))
         return out, problems
 
     def settings_problems(self) -> list[CatalogSettingError]:
@@ -100,14 +104,18 @@ class SettingsMixin(CatalogConnection):
                 and not (isinstance(value, str) and len(value) == 3 and value.isalpha())
             ):
                 problems.append(
-                    CatalogSettingError(self.path, key, f"{str(value)[:20]!r} is not a currency code")
+                    CatalogSettingError(
+                        self.path, key, msg("setting.not_currency", value=repr(str(value)[:20]))
+                    )
                 )
             if key == "display_currency_chosen" and value is not None and not isinstance(value, bool):
-                problems.append(CatalogSettingError(self.path, key, "not true or false"))
+                problems.append(CatalogSettingError(self.path, key, msg("setting.not_bool")))
         return problems
 
     def reset_damaged_settings(self) -> list[tuple[str, str]]:
-        """Reset the damaged settings: a bad exchange rate is removed (the good ones are kept),
+        """Reset the damaged settings, keeping the good exchange rates.
+
+        A bad exchange rate is removed (the good ones are kept),
         another damaged key goes back to its default.
 
         Returns:
@@ -148,16 +156,21 @@ class SettingsMixin(CatalogConnection):
             conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, text))
 
     def get_fx_quotes(self) -> dict[str, FxRate]:
-        """Exchange rates as people quote them: currency → :class:`~gpupicker.core.pricing.money.FxRate`
+        """Exchange rates as people quote them (units per US dollar), by currency.
+
+        Currency → :class:`~gpupicker.core.pricing.money.FxRate`
         (``1 USD = per_usd`` units, with the date and source it was entered with).
 
-        A damaged rate is left out (:meth:`settings_problems` names it)."""
+        A damaged rate is left out (:meth:`settings_problems` names it).
+        """
         return self._fx_entries()[0]
 
     def get_fx_rates(self) -> dict[str, float]:
-        """Exchange rates as USD per unit of each currency (``{"USD": 1.0, "CNY": 0.1408}``),
-        derived from the stored quotes (:meth:`get_fx_quotes`, units per USD) for the code
-        that converts prices to USD."""
+        """Exchange rates as USD per unit of each currency, for converting prices.
+
+        For example ``{"USD": 1.0, "CNY": 0.1408}``: derived from the stored quotes
+        (:meth:`get_fx_quotes`, units per USD) for the code that converts prices to USD.
+        """
         rates = {cur: q.usd_per_unit for cur, q in self.get_fx_quotes().items()}
         rates["USD"] = 1.0
         return rates
@@ -177,19 +190,19 @@ class SettingsMixin(CatalogConnection):
             CatalogSettingError: the stored rates are damaged (``catalog recover`` first).
             FxRateInvertedError: (a ValueError) unless ``confirm_inverted``, for a rate that
                 looks entered upside down.
-            ValueError: for a non 3-letter code, USD itself, or a rate outside
-                :func:`~gpupicker.core.pricing.money.check_per_usd`'s range. The upside-down
+            ValueError: (an ``fx.*`` Message) for a non 3-letter code, USD itself, or a rate
+                outside :func:`~gpupicker.core.pricing.money.check_per_usd`'s range. The upside-down
                 test is :func:`~gpupicker.core.pricing.money.rate_looks_inverted` (e.g. CNY
                 0.14): a question for the user, never silently flipped.
         """
         cur = currency.strip().upper()
         if len(cur) != 3 or not cur.isalpha():
-            raise ValueError(f"currency {currency!r} is not a 3-letter code")
+            raise ValueError(msg("fx.not_a_code", code=repr(currency)))
         if cur == "USD":
-            raise ValueError("USD is the base currency; its rate is always 1")
+            raise ValueError(msg("fx.usd_is_base"))
         rate = float(per_usd)
         if not math.isfinite(rate) or rate <= 0:
-            raise ValueError(f"exchange rate must be a positive number, got {per_usd!r}")
+            raise ValueError(msg("fx.not_positive", value=repr(per_usd)))
         check_per_usd(rate)
         damaged = [p for p in self._fx_entries()[1]]
         if damaged:
@@ -207,8 +220,11 @@ class SettingsMixin(CatalogConnection):
         return FxRate(cur, rate, when, source)
 
     def get_display_currency(self) -> str:
-        """The currency prices are shown in (``"USD"`` by default, and when the stored value is
-        damaged: :meth:`settings_problems` names it)."""
+        """The currency prices are shown in (``"USD"`` by default).
+
+        USD also when the stored value is
+        damaged: :meth:`settings_problems` names it.
+        """
         try:
             value = self.get_setting("display_currency", "USD")
         except CatalogSettingError:
@@ -226,17 +242,20 @@ class SettingsMixin(CatalogConnection):
                 zh_CN UI's first start), which :meth:`display_currency_chosen` then reports.
 
         Raises:
-            ValueError: when there is no exchange rate for ``currency``.
+            ValueError: when there is no exchange rate for ``currency`` (``fx.no_rate``).
         """
         cur = currency.strip().upper()
         if cur not in self.get_fx_rates():
-            raise ValueError(f"no exchange rate for {cur}: set one with set_fx_rate first")
+            raise ValueError(msg("fx.no_rate", currency=cur))
         self.set_setting("display_currency", cur)
         self.set_setting("display_currency_chosen", chosen)
 
     def display_currency_chosen(self) -> bool:
-        """True once the user has picked a display currency (the GUI's exchange-rate dialog,
-        ``gpupicker catalog currency``); a new catalog's USD is a default, not a choice."""
+        """True once the user has picked a display currency.
+
+        Picked in the GUI's exchange-rate dialog or with
+        ``gpupicker catalog currency``; a new catalog's USD is a default, not a choice.
+        """
         try:
             return self.get_setting("display_currency_chosen", False) is True
         except CatalogSettingError:

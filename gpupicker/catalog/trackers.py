@@ -37,11 +37,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..core.messages import msg
 from .csv_io import ImportResult
 from .csv_read import MAX_FIELD_CHARS, scan_csv_file
 from .records import PRICE_COLUMNS
 
 FORMATS = ("skypilot", "gpuhunt")
+"""The tracker file formats :func:`convert` reads (module docstring: each one's columns)."""
 
 ACCELERATOR_IDS: dict[str, str] = {
     # SkyPilot common/accelerators.csv names and gpuhunt gpu_name values, normalized by
@@ -207,38 +209,38 @@ def _num(text: str) -> float | None:
 
 
 class TrackerCsvError(ValueError):
-    """A tracker file whose CSV cannot be read on; ``args[0]`` is ``(line, reason)``."""
+    """A tracker file whose CSV cannot be read on.
+
+    ``args[0]`` is ``(line, reason)``, the reason a ``tracker.*`` Message.
+    """
 
 
 def _tracker_rows(reader: Any, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The rows of a tracker CSV with their line numbers, a cell over
+    """The rows of a tracker CSV with their line numbers.
+
+    A cell over
     :data:`~.csv_read.MAX_FIELD_CHARS` or broken quoting ending the file with one error (the
-    csv module's own limit is 128 KiB and its error is Python's text)."""
+    csv module's own limit is 128 KiB and its error is Python's text).
+    """
     line = 1
     try:
         for line, r in enumerate(reader, start=2):
             if any(isinstance(v, str) and len(v) > MAX_FIELD_CHARS for v in r.values()):
-                raise TrackerCsvError(
-                    (line, f"a cell is longer than {MAX_FIELD_CHARS // 1024} KiB: not a tracker CSV row")
-                )
+                raise TrackerCsvError((line, msg("tracker.cell_too_long", limit=MAX_FIELD_CHARS // 1024)))
             yield line, r
     except csv.Error:
-        raise TrackerCsvError(
-            (
-                line + 1,
-                f"{path.name} is not a readable CSV file from line "
-                f"{line + 1} (a cell over 128 KiB, or broken "
-                "quoting)",
-            )
-        ) from None
+        raise TrackerCsvError((line + 1, msg("tracker.unreadable", file=path.name, line=line + 1))) from None
 
 
 def _tracker_fields(
     fmt: str, r: dict[str, Any], key: str, path: Path
 ) -> tuple[str, str, str, str, float | None, list[tuple[str, Any]], str, str]:
-    """One tracker row's (accelerator name, GPU count text, instance, region, GPU memory in GiB,
-    [(pricing, price text)], source, extra note) in the columns of ``fmt`` (skypilot or gpuhunt);
-    ``key`` names the provider's folder or file."""
+    """One tracker row's fields in the columns of ``fmt``.
+
+    They are (accelerator name, GPU count text, instance, region, GPU memory in GiB,
+    [(pricing, price text)], source, extra note); ``fmt`` is skypilot or gpuhunt;
+    ``key`` names the provider's folder or file.
+    """
     if fmt == "skypilot":
         name, count_t = r.get("AcceleratorName") or "", r.get("AcceleratorCount") or ""
         inst, region = r.get("InstanceType") or "", r.get("Region") or ""
@@ -268,29 +270,26 @@ def convert(
     """Read a tracker file into price rows.
 
     Returns:
-        (format, provider, [(tracker line, price row)], errors, skipped).
+        (format, provider, [(tracker line, price row)], errors, skipped); prices in the rows
+        are USD per GPU-hour (the file's instance price / GPU count); the reasons of
+        ``errors`` and ``skipped`` are ``tracker.*`` Messages.
 
     Raises:
-        ValueError: unknown format or provider. OSError: the file cannot be read.
+        ValueError: unknown format or provider (its ``args[0]`` a ``tracker.*`` Message).
+        OSError: the file cannot be read.
     """
     with path.open(encoding="utf-8-sig", newline="") as f:
         reader = csv.DictReader(f)
         header = reader.fieldnames or []
         fmt = fmt or detect_format(header)
         if fmt not in FORMATS:
-            raise ValueError(
-                f"{path.name}: not a SkyPilot vms.csv (InstanceType, "
-                "AcceleratorName, AcceleratorCount, Price …) or gpuhunt CSV "
-                "(instance_name, gpu_name, gpu_count, price …)"
-            )
+            raise ValueError(msg("tracker.unknown_format", file=path.name))
         key = (path.parent.name if fmt == "skypilot" else path.stem).lower()
         prov = provider or PROVIDER_NAMES.get(key)
         if not prov:
-            raise ValueError(
-                f"which provider is {path.name}? give --provider (the "
-                f"{'folder' if fmt == 'skypilot' else 'file'} name "
-                f"{key!r} is not one gpupicker knows)"
-            )
+            if fmt == "skypilot":
+                raise ValueError(msg("tracker.unknown_provider_folder", file=path.name, key=repr(key)))
+            raise ValueError(msg("tracker.unknown_provider_file", file=path.name, key=repr(key)))
         when = observed or datetime.fromtimestamp(path.stat().st_mtime, UTC).date().isoformat()
         rows: list[tuple[int, dict[str, Any]]] = []
         errors: list[tuple[int, str]] = []
@@ -300,25 +299,16 @@ def convert(
             for line, r in _tracker_rows(reader, path):
                 name, count_t, inst, region, mem, prices, src, extra = _tracker_fields(fmt, r, key, path)
                 if not name.strip():
-                    skipped.append((line, f"{inst}: no GPU"))
+                    skipped.append((line, msg("tracker.no_gpu", instance=inst)))
                     continue
                 gid = map_accelerator(name, memory_gb=mem, instance=inst)
                 if gid is None:
-                    msg = (
-                        f"unknown accelerator {name!r} ({inst}): no catalog GPU id for it; "
-                        "add the GPU or leave the row out"
-                    )
-                    (skipped if skip_unknown else errors).append((line, msg))
+                    why = msg("tracker.unknown_accelerator", name=repr(name), instance=inst)
+                    (skipped if skip_unknown else errors).append((line, why))
                     continue
                 count = _num(count_t)
                 if count is None or count < 1 or count != int(count):
-                    errors.append(
-                        (
-                            line,
-                            f"{inst}: GPU count {count_t!r} is not a whole number ≥ 1 "
-                            "(fractional GPUs are not modelled)",
-                        )
-                    )
+                    errors.append((line, msg("tracker.gpu_count", instance=inst, count=repr(count_t))))
                     continue
                 n = int(count)
                 any_price = False
@@ -351,7 +341,7 @@ def convert(
                         )
                     )
                 if not any_price:
-                    skipped.append((line, f"{inst}: no price"))
+                    skipped.append((line, msg("tracker.no_price", instance=inst)))
         except TrackerCsvError as exc:
             errors.append(exc.args[0])
     return fmt, prov, rows, errors, skipped
@@ -370,7 +360,8 @@ def import_tracker_csv(
     """Convert a SkyPilot/gpuhunt file and import it as prices (all rows or none).
 
     Raises:
-        ValueError: unknown format or provider. OSError: the file cannot be read.
+        ValueError: unknown format or provider (its ``args[0]`` a ``tracker.*`` Message).
+        OSError: the file cannot be read.
         CatalogReadOnlyError: the catalog is read-only (not for ``dry_run``).
     """
     path = Path(path)
@@ -407,7 +398,7 @@ def import_rows(
     """
     if errors or not rows:
         if not rows and not errors:
-            errors = [(0, "no GPU price rows in the file")]
+            errors = [(0, msg("tracker.no_rows"))]
         return TrackerImport(
             ImportResult(table="prices", rows=len(rows), errors=errors, dry_run=dry_run), fmt, prov, skipped
         )

@@ -1,5 +1,6 @@
-"""``gpupicker catalog …``: path, export, import, history, backup, backups, restore, reset,
-recover.
+"""``gpupicker catalog …``: the commands that read, change, back up and repair the catalog.
+
+Its subcommands: path, export, import, history, backup, backups, restore, reset, recover.
 
 No Qt. Exit codes: 0 success; 1 the command refused (read-only catalog, bad rows —
 nothing was imported —, unconfirmed reset, unknown backup); 2 the catalog or a file
@@ -173,8 +174,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def _print_refusal(path: str, errors: list[tuple[int, str]]) -> None:
-    """The refused import's errors on stderr, one ``PATH:LINE: reason`` each (line 0: the
-    whole file), and what was imported: nothing."""
+    """Print a refused import's errors on stderr, and that nothing was imported.
+
+    One ``PATH:LINE: reason`` each (line 0: the whole file).
+    """
     for line, reason in errors:
         where = f"{path}:{line}" if line else path
         print(f"{where}: {reason}", file=sys.stderr)
@@ -188,8 +191,10 @@ def _print_refusal(path: str, errors: list[tuple[int, str]]) -> None:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    """Print each matching offer's price movement and, where the history supports one, the
-    rent-now-or-wait note (core.price_moves states the rule)."""
+    """Print each matching offer's price movement and its rent-now-or-wait note.
+
+    The note is printed where the history supports one (core.price_moves states the rule).
+    """
     repo = _open(args)
     if repo is None:
         return 2
@@ -231,8 +236,11 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def _ledger_format(args: argparse.Namespace) -> str | None:
-    """``shadeform``/``vastai``/``ledger-csv`` when the prices file is a ledger (given or by
-    its first bytes); None otherwise."""
+    """The ledger format of the prices file being imported, or None when it is no ledger.
+
+    ``shadeform``/``vastai``/``ledger-csv``, given with ``--format`` or told by the file's
+    first bytes.
+    """
     fmt = getattr(args, "format", "auto")
     if args.table != "prices" or fmt in ("catalog", "skypilot", "gpuhunt"):
         return None

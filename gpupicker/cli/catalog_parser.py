@@ -1,5 +1,6 @@
-"""The ``gpupicker catalog …`` command line: its subcommands and their options (the commands
-themselves are in :mod:`.catalog`).
+"""The ``gpupicker catalog …`` command line: its subcommands and their options.
+
+The commands themselves are in :mod:`.catalog`.
 """
 
 from __future__ import annotations

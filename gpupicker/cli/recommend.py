@@ -34,8 +34,11 @@ from .recommend_output import format_launch, format_table, recommend_json
 
 
 def display_money(repo: Any) -> Money:
-    """The catalog's display currency and rate (USD when it has none, no rate, or none the
-    user chose: :func:`~.common.cli_currency`)."""
+    """The catalog's display currency and its rate.
+
+    USD when the catalog has none, no rate for it, or none the user chose
+    (:func:`~.common.cli_currency`).
+    """
     try:
         return service_display_money(cli_currency(repo), repo.get_fx_rates())
     except AttributeError:  # a catalog object without settings
@@ -52,9 +55,10 @@ def run_recommend(
     all_offers: bool = False,
     money: Money | None = None,
 ) -> Recommendation:
-    """Resolve the model from the catalog, rank the options, add advice for a named GPU
-    (service.recommendation.rank_on_snapshot, as the UI); reasons and notes write amounts
-    in ``money`` (default: the catalog's display currency).
+    """Resolve the model from the catalog, rank the options and advise on a named GPU.
+
+    The ranking is service.recommendation.rank_on_snapshot, as the UI's; reasons and notes
+    write amounts in ``money`` (default: the catalog's display currency).
 
     Raises:
         ValueError: unknown model id, gpu id or goal, or no catalog.
@@ -203,8 +207,11 @@ def _amount(text: str) -> float:
 
 
 def _limit(text: str) -> float:
-    """A budget or $/h cap: a positive amount (0 would rule out every priced option; the GUI's
-    0 means "no limit", so the CLI refuses it rather than read it either way)."""
+    """A budget or $/h cap: a positive amount.
+
+    0 would rule out every priced option, while the GUI's 0 means "no limit": the CLI
+    refuses it rather than read it either way.
+    """
     value = _amount(text)
     if value == 0:
         raise argparse.ArgumentTypeError("must be above 0 (leave the option out for no limit)")

@@ -1,5 +1,7 @@
-"""What ``gpupicker recommend`` prints: an option and an advice as JSON, the ``--json`` object,
-the text table and the ``--launch`` block.
+"""What ``gpupicker recommend`` prints: JSON, the text table and the ``--launch`` block.
+
+An option and an advice as JSON, the ``--json`` object, the text table and the ``--launch``
+block.
 
 Shared by ``recommend`` and the MCP ``recommend`` tool; :mod:`.recommend` runs the ranking and
 parses the arguments.
@@ -21,8 +23,9 @@ from ..core.units import GiB
 
 
 def option_dict(o: Option, money: Money = USD) -> dict[str, Any]:
-    """One option as the JSON contract's dict (bytes per GPU, USD, hours, tokens/s), with
-    ``price_per_hour``, ``total`` and ``per_month`` in the display currency named by
+    """One option as the JSON contract's dict (bytes per GPU, USD, hours, tokens/s).
+
+    ``price_per_hour``, ``total`` and ``per_month`` are in the display currency named by
     ``currency`` (the same conversion as the UI, core.money).
     """
     t, c = o.throughput, o.cost
@@ -145,8 +148,9 @@ def format_table(
     every_count: bool = True,
     preferred: tuple[str, int] | None = None,
 ) -> str:
-    """A readable text table of the ranked options, reasons, notes and advice; money in
-    the display currency ``money``.
+    """A readable text table of the ranked options, reasons, notes and advice.
+
+    Money is in the display currency ``money``.
 
     ``every_count=False`` lists each GPU type once (:func:`one_per_gpu_options`), says how many
     rows that hides, and where the job's own GPU × count (``preferred``) ranks when hidden.
@@ -221,10 +225,11 @@ def recommend_json(
     launch: dict[str, Any] | None = None,
     one_per_gpu: bool = False,
 ) -> dict[str, Any]:
-    """What ``recommend --json`` prints for one workload (also the MCP ``recommend`` tool's
-    answer): the goal, the first ``top`` options (all when None; with ``one_per_gpu`` each GPU
-    type once, :func:`one_per_gpu_options`), the display currency, the notes, and the warnings, advice
-    and launch configs when there are any.
+    """What ``recommend --json`` prints for one workload (also the MCP ``recommend`` answer).
+
+    The goal, the first ``top`` options (all when None; with ``one_per_gpu`` each GPU type
+    once, :func:`one_per_gpu_options`), the display currency, the notes, and the warnings,
+    advice and launch configs when there are any.
     """
     listed = one_per_gpu_options(rec.options) if one_per_gpu else list(rec.options)
     opts = listed[:top] if top else listed
@@ -244,8 +249,10 @@ def recommend_json(
 
 
 def format_launch(d: dict[str, Any]) -> str:
-    """The ``--launch`` block of the text output; control characters escaped line by line
-    (core.text_safety.terminal_text), as in :func:`format_table`.
+    """The ``--launch`` block of the text output.
+
+    Control characters are escaped line by line (core.text_safety.terminal_text), as in
+    :func:`format_table`.
     """
     if "error" in d:
         return f"launch: {terminal_text(str(d['error']))}"

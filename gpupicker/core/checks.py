@@ -285,7 +285,8 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     bnb = (
         w.weights_dtype in ("nf4", "int8")
         and w.quant_method in (None, "", "bitsandbytes")
-        and fw not in ("llama.cpp", "ollama", "mlc-llm")
+        # MLX's 4- and 8-bit weights are its own affine format (mlx.nn.quantize), not bitsandbytes
+        and fw not in ("llama.cpp", "ollama", "mlc-llm", "mlx-lm")
     )
     if bnb and plat not in BITSANDBYTES_PLATFORMS:
         if w.is_training:  # llama.cpp / MLX GGUF only run inference: no use for a QLoRA job

@@ -12,17 +12,23 @@ their ``id`` cannot be reused while the entry lives.
 Both hold at most ``maxsize`` entries and drop the oldest first: a steady size once full,
 where clearing a full memo made memory rise and fall by its whole size (a 2,048-sentence memo
 ~700 KiB, which the 500-change session test read as growth) and rebuilt every entry at once.
+
+:func:`replaced` derives a variant of a memoized dataclass (one GPU count of a per-GPU roofline)
+at the cost of its ``__init__``, without ``dataclasses.replace``'s per-field checks.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import fields
+from operator import attrgetter, is_
 from typing import Any, Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
 K = TypeVar("K", bound=Hashable)
+D = TypeVar("D")
 
 
 class IdentityMemo(Generic[P, R]):
@@ -62,7 +68,7 @@ class IdentityMemo(Generic[P, R]):
         else:
             key = (*map(id, args[:k]), *args[k:])
             hit = self._hits.get(key)
-            if hit is not None and all(a is b for a, b in zip(hit[0], args[:k], strict=True)):
+            if hit is not None and all(map(is_, hit[0], args[:k])):  # both k long
                 return hit[1]
         result = self.fn(*args)  # type: ignore[call-arg]  # no kwargs: checked above
         self._hits[key] = (args[:k], result)
@@ -127,4 +133,35 @@ class KeyedMemo(Generic[K, R]):
         self._values.clear()
 
 
-__all__ = ["IdentityMemo", "KeyedMemo", "by_identity"]
+_FIELDS: dict[type, tuple[attrgetter[Any], dict[str, int]]] = {}
+"""Per dataclass: a getter of all its field values in order, and each field's position."""
+
+
+def replaced(obj: D, **changes: object) -> D:
+    """A copy of the dataclass instance ``obj`` with ``changes`` (field name → new value).
+
+    What ``dataclasses.replace`` gives, for a dataclass whose fields are all ``__init__``
+    arguments, in ~1.5 µs instead of ~20 µs for 36 fields (its checks per field; measured on
+    the inference roofline, copied for every GPU count of a ranking). Other values are shared.
+
+    Raises:
+        TypeError: ``obj`` is not a dataclass instance, or one of its fields is not an
+            ``__init__`` argument.
+        KeyError: a name in ``changes`` is not a field.
+    """
+    cls = type(obj)
+    hit = _FIELDS.get(cls)
+    if hit is None:
+        found = fields(obj)  # type: ignore[arg-type]  # TypeError for a non-dataclass
+        if not all(f.init for f in found):
+            raise TypeError(f"replaced: {cls.__name__} has fields outside __init__")
+        names = [f.name for f in found]
+        hit = _FIELDS[cls] = (attrgetter(*names), {n: i for i, n in enumerate(names)})
+    values_of, index = hit
+    values = list(values_of(obj))
+    for name, value in changes.items():
+        values[index[name]] = value
+    return cls(*values)
+
+
+__all__ = ["IdentityMemo", "KeyedMemo", "by_identity", "replaced"]

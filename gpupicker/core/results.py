@@ -6,6 +6,8 @@ these; they never compute.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from .messages import Text
@@ -28,6 +30,9 @@ BREAKDOWN_COMPONENTS: tuple[str, ...] = (
 
 _COMPONENT_FIELDS = tuple(f"{c}_bytes" for c in BREAKDOWN_COMPONENTS)
 """The :class:`MemoryEstimate` field of each component: the one list the total sums."""
+_COMPONENT_VALUES = attrgetter(*_COMPONENT_FIELDS)
+"""The components' bytes of a MemoryEstimate as a tuple, in order (one C call: the fit verdict
+reads the total of every GPU × count of a ranking)."""
 
 COMPONENT_LABELS: dict[str, str] = {
     "weights": "Weights",
@@ -225,7 +230,7 @@ class MemoryEstimate(BaseModel):
     @property
     def total_bytes(self) -> int:
         """Sum of the :data:`BREAKDOWN_COMPONENTS` on one GPU, in bytes (what breakdown() lists)."""
-        return int(sum(getattr(self, f) for f in _COMPONENT_FIELDS))
+        return int(sum(_COMPONENT_VALUES(self)))
 
     def breakdown(self) -> dict[str, int]:
         """Component name → bytes per GPU, in :data:`BREAKDOWN_COMPONENTS` order."""

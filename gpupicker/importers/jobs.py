@@ -49,9 +49,11 @@ from .job_model import (
 
 
 class _KeyCountingLoader(yaml.SafeLoader):
-    """PyYAML's SafeLoader that records the keys a mapping repeats: PyYAML keeps the last
-    value of a repeated key silently (YAML 1.2 section 3.2.1.1 requires keys to be unique).
-    Keys brought in by a ``<<`` merge are not counted: overriding them is what a merge is for.
+    """PyYAML's SafeLoader that records the keys a mapping repeats.
+
+    PyYAML keeps the last value of a repeated key silently (YAML 1.2 section 3.2.1.1 requires
+    keys to be unique). Keys brought in by a ``<<`` merge are not counted: overriding them is
+    what a merge is for.
     """
 
     def __init__(self, stream: str) -> None:
@@ -71,8 +73,10 @@ class _KeyCountingLoader(yaml.SafeLoader):
 
 
 def _load_yaml(text: str) -> tuple[Any, list[str]]:
-    """``text`` as YAML data and the keys it repeats (each once, in the order met), refusing
-    alias bombs and deep nesting before anything is built."""
+    """``text`` as YAML data and the keys it repeats (each once, in the order met).
+
+    Alias bombs and deep nesting are refused before anything is built.
+    """
     aliases = depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):

@@ -4655,6 +4655,10 @@
         <translation>未指定 llama.cpp 构建（engine_build 或 engine_date）：按当前构建估算，{era}，每层固定解码时间 {ms} ms（旧构建：{old_ms} ms）</translation>
     </message>
     <message>
+        <source>{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest era's fixed decode time stands in, {ms} ms per layer</source>
+        <translation>{framework} 不是 llama.cpp 构建：其日期不对应任何 llama.cpp 构建时期，按最新时期的固定解码时间估算，每层 {ms} ms</translation>
+    </message>
+    <message>
         <source>before b6100 (2025-08; kernels launched one by one, graph rebuilt for every token)</source>
         <translation>b6100（2025-08）之前（内核逐个启动，每个 token 重建计算图）</translation>
     </message>
@@ -5089,6 +5093,210 @@
     <message>
         <source>1 USD = {rate} {currency} looks upside down (did you mean 1 USD = {inverse} {currency}?); enter units of {currency} per US dollar, or confirm it</source>
         <translation>1 USD = {rate} {currency} 看起来是反的（是否应为 1 USD = {inverse} {currency}？）；请输入每美元兑换多少 {currency}，或确认这个汇率</translation>
+    </message>
+    <message>
+        <source>unknown GPU {gpu_id}: add it to the GPUs first</source>
+        <translation>未知 GPU {gpu_id}：请先把它添加到 GPU 表</translation>
+    </message>
+    <message>
+        <source>unknown column(s) for {table}: {columns}</source>
+        <translation>{table} 没有这些列：{columns}</translation>
+    </message>
+    <message>
+        <source>{columns} cannot be changed (add a new row instead)</source>
+        <translation>{columns} 不能修改（请改为新增一行）</translation>
+    </message>
+    <message>
+        <source>price row {row} was added by the user; it has no bundled value (delete it instead)</source>
+        <translation>价格行 {row} 是用户添加的，没有内置值可恢复（请直接删除）</translation>
+    </message>
+    <message>
+        <source>gpu {key} was added by the user; it has no bundled value (delete it instead)</source>
+        <translation>GPU {key} 是用户添加的，没有内置值可恢复（请直接删除）</translation>
+    </message>
+    <message>
+        <source>model {key} was added by the user; it has no bundled value (delete it instead)</source>
+        <translation>模型 {key} 是用户添加的，没有内置值可恢复（请直接删除）</translation>
+    </message>
+    <message>
+        <source>exchange rate must be a number, got {value}</source>
+        <translation>汇率必须是数字，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>exchange rate must be a number from {low} to {high} units per US dollar, got {value}</source>
+        <translation>汇率必须是每美元 {low} 到 {high} 个货币单位之间的数字，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>exchange rate must be a positive number, got {value}</source>
+        <translation>汇率必须是正数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>currency {code} is not a 3-letter code</source>
+        <translation>货币 {code} 不是 3 个字母的代码</translation>
+    </message>
+    <message>
+        <source>USD is the base currency; its rate is always 1</source>
+        <translation>美元（USD）是基准货币，汇率始终为 1</translation>
+    </message>
+    <message>
+        <source>no exchange rate for {currency}: set one with set_fx_rate first</source>
+        <translation>没有 {currency} 的汇率：请先为它设置汇率</translation>
+    </message>
+    <message>
+        <source>not JSON text</source>
+        <translation>不是 JSON 文本</translation>
+    </message>
+    <message>
+        <source>a {type}, not a table of rates</source>
+        <translation>是 {type}，而不是汇率表</translation>
+    </message>
+    <message>
+        <source>{code}: {reason}</source>
+        <translation>{code}：{reason}</translation>
+    </message>
+    <message>
+        <source>{value} is not a 3-letter currency code</source>
+        <translation>{value} 不是 3 个字母的货币代码</translation>
+    </message>
+    <message>
+        <source>{value} is not a currency code</source>
+        <translation>{value} 不是货币代码</translation>
+    </message>
+    <message>
+        <source>not true or false</source>
+        <translation>不是 true 或 false</translation>
+    </message>
+    <message>
+        <source>bundled {file} line {line}: {reason}</source>
+        <translation>内置数据 {file} 第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <source>a cell is longer than {limit} KiB: not a tracker CSV row</source>
+        <translation>有单元格超过 {limit} KiB：不是价格追踪文件的 CSV 行</translation>
+    </message>
+    <message>
+        <source>{file} is not a readable CSV file from line {line} (a cell over 128 KiB, or broken quoting)</source>
+        <translation>{file} 从第 {line} 行起不是可读的 CSV 文件（有单元格超过 128 KiB，或引号不完整）</translation>
+    </message>
+    <message>
+        <source>{file}: not a SkyPilot vms.csv (InstanceType, AcceleratorName, AcceleratorCount, Price …) or gpuhunt CSV (instance_name, gpu_name, gpu_count, price …)</source>
+        <translation>{file}：既不是 SkyPilot vms.csv（InstanceType、AcceleratorName、AcceleratorCount、Price …），也不是 gpuhunt CSV（instance_name、gpu_name、gpu_count、price …）</translation>
+    </message>
+    <message>
+        <source>which provider is {file}? give --provider (the folder name {key} is not one gpupicker knows)</source>
+        <translation>{file} 属于哪个服务商？请用 --provider 指定（gpupicker 不认识文件夹名 {key}）</translation>
+    </message>
+    <message>
+        <source>which provider is {file}? give --provider (the file name {key} is not one gpupicker knows)</source>
+        <translation>{file} 属于哪个服务商？请用 --provider 指定（gpupicker 不认识文件名 {key}）</translation>
+    </message>
+    <message>
+        <source>{instance}: no GPU</source>
+        <translation>{instance}：没有 GPU</translation>
+    </message>
+    <message>
+        <source>{instance}: no price</source>
+        <translation>{instance}：没有价格</translation>
+    </message>
+    <message>
+        <source>unknown accelerator {name} ({instance}): no catalog GPU id for it; add the GPU or leave the row out</source>
+        <translation>未知加速卡 {name}（{instance}）：价格库中没有对应的 GPU ID；请先添加该 GPU，或不导入这一行</translation>
+    </message>
+    <message>
+        <source>{instance}: GPU count {count} is not a whole number ≥ 1 (fractional GPUs are not modelled)</source>
+        <translation>{instance}：GPU 数量 {count} 不是 ≥ 1 的整数（不支持不足一张卡的分卡实例）</translation>
+    </message>
+    <message>
+        <source>no GPU price rows in the file</source>
+        <translation>文件中没有 GPU 价格行</translation>
+    </message>
+    <message>
+        <source>snapshot time {text} is not an ISO 8601 date or time (2026-11-30 or 2026-11-30T14:00:00Z)</source>
+        <translation>快照时间 {text} 不是 ISO 8601 日期或时间（如 2026-11-30 或 2026-11-30T14:00:00Z）</translation>
+    </message>
+    <message>
+        <source>{file} is {size} MiB: a ledger JSON is read whole, at most {limit} MiB</source>
+        <translation>{file} 有 {size} MiB：价格账本 JSON 需整个读入，最大 {limit} MiB</translation>
+    </message>
+    <message>
+        <source>{file}: {reason}</source>
+        <translation>{file}：{reason}</translation>
+    </message>
+    <message>
+        <source>{file} is not readable JSON ({error})</source>
+        <translation>{file} 不是可读的 JSON（{error}）</translation>
+    </message>
+    <message>
+        <source>unknown GPU {name} ({where}): no catalog GPU id for it; add the GPU or leave the row out (--skip-unknown)</source>
+        <translation>未知 GPU {name}（{where}）：价格库中没有对应的 GPU ID；请先添加该 GPU，或不导入这一行（--skip-unknown）</translation>
+    </message>
+    <message>
+        <source>offer {offer}</source>
+        <translation>报价 {offer}</translation>
+    </message>
+    <message>
+        <source>{file}: no &quot;instance_types&quot; list (Shadeform /instances/types JSON)</source>
+        <translation>{file}：没有 &quot;instance_types&quot; 列表（Shadeform /instances/types JSON）</translation>
+    </message>
+    <message>
+        <source>an instance type is not a JSON object</source>
+        <translation>有实例类型不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>unknown cloud {cloud} ({instance}): no catalog provider for it</source>
+        <translation>未知云平台 {cloud}（{instance}）：价格库中没有对应的服务商</translation>
+    </message>
+    <message>
+        <source>{instance}: num_gpus {value} is not a whole number ≥ 1</source>
+        <translation>{instance}：num_gpus {value} 不是 ≥ 1 的整数</translation>
+    </message>
+    <message>
+        <source>{instance}: no hourly_price</source>
+        <translation>{instance}：没有 hourly_price</translation>
+    </message>
+    <message>
+        <source>{file}: no &quot;offers&quot; list (Vast.ai offer bundles JSON)</source>
+        <translation>{file}：没有 &quot;offers&quot; 列表（Vast.ai 报价包 JSON）</translation>
+    </message>
+    <message>
+        <source>an offer is not a JSON object</source>
+        <translation>有报价不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>offer {offer}: num_gpus {value} (fractional GPUs are not modelled)</source>
+        <translation>报价 {offer}：num_gpus 为 {value}（不支持不足一张卡的分卡实例）</translation>
+    </message>
+    <message>
+        <source>offer {offer}: no dph_total</source>
+        <translation>报价 {offer}：没有 dph_total</translation>
+    </message>
+    <message>
+        <source>{file} line {line}: a cell is longer than {limit} KiB: not a ledger row</source>
+        <translation>{file} 第 {line} 行：有单元格超过 {limit} KiB，不是价格账本的行</translation>
+    </message>
+    <message>
+        <source>{file} is not a readable CSV file</source>
+        <translation>{file} 不是可读的 CSV 文件</translation>
+    </message>
+    <message>
+        <source>{instance}: gpu_count {value} is not a whole number ≥ 1</source>
+        <translation>{instance}：gpu_count {value} 不是 ≥ 1 的整数</translation>
+    </message>
+    <message>
+        <source>unknown provider {key} ({instance}): no catalog provider for it</source>
+        <translation>未知服务商 {key}（{instance}）：价格库中没有对应的服务商</translation>
+    </message>
+    <message>
+        <source>{instance}: no price_per_hour</source>
+        <translation>{instance}：没有 price_per_hour</translation>
+    </message>
+    <message>
+        <source>{instance}: an older snapshot ({older}) of an offer the file lists again at {newer}</source>
+        <translation>{instance}：这是较早的快照（{older}），文件在 {newer} 又列出了同一报价</translation>
+    </message>
+    <message>
+        <source>{file}: not a Shadeform /instances/types JSON, a Vast.ai offers JSON or a daily ledger CSV (timestamp, provider, gpu_type, gpu_count, price_per_hour …)</source>
+        <translation>{file}：既不是 Shadeform /instances/types JSON、Vast.ai 报价 JSON，也不是每日价格账本 CSV（timestamp、provider、gpu_type、gpu_count、price_per_hour …）</translation>
     </message>
     <message>
         <source>price row {row} was changed elsewhere: {field} is now {current} (you saw {seen}); reload and try again</source>

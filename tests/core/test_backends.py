@@ -82,3 +82,33 @@ def test_metal_fixed_work_shrinks_with_narrow_layers(model_id, dtype, build, mea
     )
     t = estimate_throughput(w, gpu("apple_m3_max"), 1)
     assert t.decode_tokens_per_s == pytest.approx(measured, rel=0.15)
+
+
+def test_mlx_lm_is_not_given_a_llama_cpp_build_era_by_its_date():
+    """mlx-lm is costed on the llama.cpp profile, but it ships no llama.cpp build: a 2025-02
+    date must not give it the per-token graph-rebuild time of llama.cpp builds before b6100.
+    LM Studio MLX Qwen2.5-7B 4-bit on an M4 Max: 101 tok/s (NexVeridian/llm-inference-
+    benchmarks README, 2025); the eager era's 14 ms a step had made it 64. A llama.cpp
+    workload of the same date keeps its era."""
+
+    def w(framework: str, dtype: str, date: str | None) -> Workload:
+        return Workload(
+            task="inference",
+            model=catalog_model("qwen2_5_7b"),
+            framework=framework,
+            weights_dtype=dtype,
+            prompt_len=64,
+            new_tokens=512,
+            engine_date=date,
+        )
+
+    m4 = gpu("apple_m4_max")
+    dated = estimate_throughput(w("mlx-lm", "int4", "2025-02-20"), m4, 1)
+    assert dated.decode_tokens_per_s == pytest.approx(
+        estimate_throughput(w("mlx-lm", "int4", None), m4, 1).decode_tokens_per_s
+    )
+    assert dated.decode_tokens_per_s == pytest.approx(101, rel=0.25)
+    assert any("mlx-lm is not a llama.cpp build" in a for a in dated.assumptions)
+    old = estimate_throughput(w("llama.cpp", "q4_k_m", "2025-02-20"), m4, 1)
+    new = estimate_throughput(w("llama.cpp", "q4_k_m", None), m4, 1)
+    assert old.decode_tokens_per_s < 0.9 * new.decode_tokens_per_s

@@ -98,6 +98,12 @@ def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
         cat.get_gpu("apple_m3_ultra"),
     )
     estimate_report(_w(cat, task="qlora", model_id="mistral_7b_v0_1"), cat.get_gpu("rtx_4090"))
+    # MLX 8-bit is mlx.nn.quantize's own format (mlx-lm convert -q --q-bits 8), not bitsandbytes:
+    # LM Studio runs such models on an M4 Max (NexVeridian/llm-inference-benchmarks README)
+    estimate_report(
+        _w(cat, task="inference", model_id="qwen2_5_7b", framework="mlx-lm", weights_dtype="int8"),
+        cat.get_gpu("apple_m4_max"),
+    )
 
 
 def test_a_model_released_in_fp4_or_fp8_is_sized_in_its_own_format_by_default():

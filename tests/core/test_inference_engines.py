@@ -447,3 +447,46 @@ def test_vulkan_prompt_processing_on_nvidia_uses_the_cooperative_matrix_rate():
     assert any("84%" in str(a) for a in vulkan.assumptions)
     arc = estimate_throughput(Workload(backend="vulkan", **base), gpu("arc_a770_16gb"), 1)
     assert any("42%" in str(a) for a in arc.assumptions)
+
+
+def test_mla_latent_is_read_whole_on_every_tensor_parallel_rank():
+    """DeepSeek-V3 on 8 × H200 under vLLM: the MLA latent (kv_lora 512 + rope 64 = 576 values
+    per token per layer, 61 layers; its config.json) is held whole on every rank (vLLM
+    ``ModelConfig.get_num_kv_heads``: MLA decodes as MQA, one KV head), so each rank reads all
+    of it every step while the weights are split eight ways."""
+    from gpupicker.core.speed.roofline import _Roofline
+
+    m = catalog_model("deepseek_v3")
+    w = Workload(
+        task="inference",
+        model=m,
+        framework="vllm",
+        weights_dtype="fp8",
+        batch=64,
+        prompt_len=8192,
+        new_tokens=512,
+    )
+    r = _Roofline.of(w, m, gpu("h200_sxm"), 8)
+    assert r.tp == 8 and r.kv_shards == 1
+    s = r.speed(64, 8192, 512)
+    ctx = 8192 + 512 / 2
+    assert s.kv_bytes == pytest.approx(64 * ctx * 61 * 576 * 2, rel=0.01)  # bf16 latent
+    p = r.profile
+    per_rank = s.weight_bytes / 8 + p.kv_traffic * s.kv_bytes / p.kv_eta
+    assert s.mem_s == pytest.approx(per_rank / (r.bw * r.eta), rel=1e-9)
+    # 38 GB of latent per rank per step (it was counted as 4.7 GB, split eight ways), and the
+    # estimate says the cache is not split
+    assert p.kv_traffic * s.kv_bytes / p.kv_eta > 0.4 * s.weight_bytes / 8
+    said = " ".join(r.throughput(w, s).assumptions)
+    assert "the KV cache is not split over the 8 tensor-parallel ranks: every rank holds 8×" in said
+
+
+def test_gqa_kv_heads_fewer_than_ranks_are_replicated_in_the_decode_reads():
+    """Qwen3-30B-A3B has 4 KV heads (its config.json): on 8 ranks each rank holds one whole
+    head (vLLM ``get_num_kv_heads``: ``max(1, kv_heads // tp)``), so the cache divides by 4."""
+    from gpupicker.core.speed.roofline import _Roofline
+
+    m = catalog_model("qwen3_30b_a3b")
+    w = Workload(task="inference", model=m, framework="vllm", batch=32, prompt_len=4096, new_tokens=256)
+    assert _Roofline.of(w, m, gpu("h100_sxm"), 8).kv_shards == 4
+    assert _Roofline.of(w, m, gpu("h100_sxm"), 4).kv_shards == 4

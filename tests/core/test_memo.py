@@ -51,3 +51,32 @@ def test_memo_msg_refuses_a_nested_message():
     assert memo_msg("recommend.miss.cap", cap="$5.00") is memo_msg("recommend.miss.cap", cap="$5.00")
     with pytest.raises(TypeError, match="nested Message"):
         memo_msg("recommend.limit.engine", framework=msg("text.verbatim", text="no engine of that name"))
+
+
+def test_replaced_is_dataclasses_replace_for_init_fields():
+    from dataclasses import dataclass, field, replace
+
+    from gpupicker.core.memo import replaced
+
+    @dataclass(slots=True)
+    class Point:
+        x: int
+        y: int
+        tags: dict[str, int]
+
+    p = Point(1, 2, {"a": 1})
+    q = replaced(p, y=5, tags={})
+    assert q == replace(p, y=5, tags={}) == Point(1, 5, {}) and p == Point(1, 2, {"a": 1})
+    assert replaced(p).tags is p.tags  # unchanged fields are shared, as replace shares them
+    with pytest.raises(KeyError):
+        replaced(p, z=1)
+
+    @dataclass
+    class Derived:
+        x: int
+        doubled: int = field(init=False, default=0)
+
+    with pytest.raises(TypeError, match="outside __init__"):
+        replaced(Derived(1), x=2)
+    with pytest.raises(TypeError):
+        replaced(object(), x=1)

@@ -305,6 +305,18 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
         "rtx_3090",
     )
     speed(_wl(repo, "gpt_oss_20b", task="inference", framework="vllm", weights_dtype="mxfp4"), "h100_sxm")
+    # mlx-lm on the llama.cpp profile: its date names no llama.cpp era
+    speed(
+        _wl(
+            repo,
+            "llama3_8b",
+            task="inference",
+            framework="mlx-lm",
+            weights_dtype="int4",
+            engine_date="2025-02",
+        ),
+        "apple_m3_max",
+    )
     # transformers generate(): a named version era, the MoE expert loop (all experts before
     # 4.53, the routed ones after) and block-FP8 Linears
     for env, dtype in (

@@ -75,12 +75,16 @@ def check_per_usd(per_usd: object) -> float:
             1e308 printed a 309-digit rate and emptied every converted table).
     """
     if isinstance(per_usd, bool) or not isinstance(per_usd, (int, float)):
-        raise ValueError(f"exchange rate must be a number, got {per_usd!r}")
+        raise ValueError(msg("fx.not_a_number", value=repr(per_usd)))
     rate = float(per_usd)
     if not math.isfinite(rate) or not FX_PER_USD_MIN <= rate <= FX_PER_USD_MAX:
         raise ValueError(
-            f"exchange rate must be a number from {FX_PER_USD_MIN:g} to "
-            f"{FX_PER_USD_MAX:,.0f} units per US dollar, got {per_usd!r}"
+            msg(
+                "fx.out_of_range",
+                low=f"{FX_PER_USD_MIN:g}",
+                high=f"{FX_PER_USD_MAX:,.0f}",
+                value=repr(per_usd),
+            )
         )
     return rate
 

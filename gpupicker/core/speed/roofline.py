@@ -17,8 +17,11 @@ from ..hardware.gpu_sustained import (
     sustained_tflops,
 )
 from ..hardware.specs import GpuSpec
+from ..memo import by_identity, replaced
 from ..memory.common import (
     kv_bytes,
+    kv_replication_note,
+    kv_tp_shards,
     recurrent_state_bytes,
 )
 from ..messages import Message, join, msg
@@ -168,6 +171,9 @@ class _Roofline:
     hf: HfHost | None = None
     hf_note: Message | None = None
     moe_loop_s: float = 0.0
+    kv_shards: int = 1
+    """Ranks one token's KV cache is split over (:func:`.memory.common.kv_tp_shards`: an MLA
+    latent, or KV heads fewer than the ranks, is replicated, and every rank reads its copy)."""
     gemm_rows: int = 0
     """Rows a 16-bit decode GEMM computes at least (:data:`.inference.WGMMA_M` on Hopper for
     cuBLAS engines; 0: none)."""
@@ -178,14 +184,19 @@ class _Roofline:
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
+        """``w`` on ``n`` × ``gpu``: the count-free terms (:data:`_per_gpu`) at this count's TP."""
+        one, asked = _per_gpu(w, arch, gpu), w.parallelism.tensor_parallel
+        tp = min(n, asked) if asked > 1 else (n if one.profile.tensor_parallel else 1)  # n ≥ 1
+        return replaced(one, n=n, tp=tp, kv_shards=kv_tp_shards(arch, tp), memo={})
+
+    @classmethod
+    def on_one(cls, w: Workload, arch: ModelArch, gpu: GpuSpec) -> _Roofline:
+        """The roofline of ``w`` on one ``gpu``: :meth:`of` sets what a count changes (n, tp, kv_shards)."""
         p = engine_profile(w)
         dtype = w.weights_dtype
         f = model_facts(arch)
         n_layers = max(1, arch.num_hidden_layers)
         p_act = f["active"] - (0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size)
-        tp = n if (p.tensor_parallel and n > 1) else 1
-        if w.parallelism.tensor_parallel > 1:
-            tp = min(n, w.parallelism.tensor_parallel)
         prec = _precision(w, gpu)
         apple = is_apple(gpu)
         metal = p is LLAMACPP and apple
@@ -242,11 +253,11 @@ class _Roofline:
             w=w,
             arch=arch,
             gpu=gpu,
-            n=n,
+            n=1,
             profile=p,
             n_layers=n_layers,
             eta=eta,
-            tp=tp,
+            tp=1,
             p_act=p_act,
             bw=gpu.memory_bandwidth_gbps * 1e9,
             decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
@@ -309,18 +320,21 @@ class _Roofline:
         if wbytes is None:
             wbytes = decode_weight_bytes(arch, w.weights_dtype, b, w.quantized_group_set)
         f = model_facts(arch)
-        kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
+        kv_key, state_key = ("kv", w.kv_cache_dtype, ctx_mean, b), ("state", b)
         if kv_key not in f:
+            f[kv_key] = kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
             # a hybrid's recurrent state is read and written back once per step
-            f[kv_key] = (
-                kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
-            ) + 2.0 * recurrent_state_bytes(arch, b, "vllm")
-        kv = f[kv_key]
+            f[state_key] = 2.0 * recurrent_state_bytes(arch, b, "vllm")
+        kv_attn, state = f[kv_key], f[state_key]
+        kv = kv_attn + state
         bw_w = self.bw * self.eta
         kv_reads = p.kv_traffic
         if p.gqa_kv_per_query_head and arch.kv_heads and not arch.kv_lora_rank:
             kv_reads *= max(1.0, arch.num_attention_heads / arch.kv_heads)
-        mem_s = (wbytes + kv_reads * kv / p.kv_eta) / bw_w / tp
+        # weights and recurrent state split over the ranks; the KV cache only as far as its
+        # heads do (an MLA latent is read whole on every rank)
+        kv_rank = kv_attn / self.kv_shards + state / tp
+        mem_s = (wbytes / tp + kv_reads * kv_rank / p.kv_eta) / bw_w
         flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
         flops += max(0, self.gemm_rows - b) * 2.0 * self.padded_params
         comp_s = flops / self.decode_flops / tp
@@ -361,30 +375,6 @@ class _Roofline:
         return _InferenceSpeed(
             decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps, mem_s, comp_s
         )
-
-    def mixed_step_s(self, s: _InferenceSpeed, b: int, prompt: int, chunk: float) -> float:
-        """Seconds of one engine step running ``b`` decodes and ``chunk`` prompt tokens together.
-
-        Chunked prefill (vLLM V1: every step is one forward over the running decodes and the
-        prefill chunks the token budget leaves room for): the weights are read once for both,
-        the chunk's GEMM FLOPs ``2·P_active`` per token (+ attention over half the prompt) run
-        at the prefill GEMM rate on top of the decode step's compute, and tensor parallelism
-        all-reduces ``b + chunk`` tokens. ``s`` is :meth:`speed` at ``b``; the chunk's tokens fill
-        the rows a 64-row GEMM tile had padded (:attr:`gemm_rows`), which are not paid twice.
-        """
-        if chunk <= 0:
-            return s.step_s
-        arch = self.arch
-        extra = (
-            chunk
-            * (2.0 * self.p_act + _attention_flops_per_token(arch, prompt / 2.0))
-            / self.prefill_flops
-            / self.tp
-        )
-        filled = min(chunk, max(0, self.gemm_rows - b))
-        extra -= filled * 2.0 * self.padded_params / self.decode_flops / self.tp
-        grow = pnorm(s.mem_s, s.comp_s + extra) - pnorm(s.mem_s, s.comp_s)
-        return s.step_s + grow + self._comm(b + int(chunk)) - self._comm(b)
 
     def _prefill_s(self, b: int, prompt: int, wbytes: float) -> float:
         """Seconds to prefill ``b`` prompts of ``prompt`` tokens; causal attention ≈ half the square.
@@ -447,7 +437,9 @@ class _Roofline:
         ):
             assumptions.append(join([msg("throughput.gguf_speed", framework=w.framework)]))
         if n > 1 and tp == 1:
-            assumptions.append(join([msg("throughput.layer_split", n=n)]))
+            assumptions.append(memo_sentence("throughput.layer_split", n=n))
+        if kv:
+            assumptions.extend(kv_replication_note(self.arch, tp))
         if self.era_note is not None:
             assumptions.append(self.era_note)
         if self.backend_note is not None:
@@ -481,3 +473,6 @@ class _Roofline:
             evidence=p.evidence,
             assumptions=tuple(assumptions),
         )
+
+
+_per_gpu = by_identity(maxsize=256, objects=3)(_Roofline.on_one)  # per job, model, GPU object

@@ -286,6 +286,12 @@ class _LlamaCppSetting(NamedTuple):
     backend: LlamaCppBackend | None
 
 
+NOT_LLAMACPP_BUILDS = frozenset({"mlx-lm"})
+"""Frameworks costed on the llama.cpp profile (:mod:`.stacks.frameworks` stand-ins) that do not
+ship llama.cpp builds, so :data:`.llamacpp_engine.LLAMACPP_ERAS` is not read from their build or
+date: the newest era's fixed time stands in (and is said)."""
+
+
 def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: float) -> _LlamaCppSetting:
     """The per-layer floor of ``w``'s llama.cpp build era and its ggml back-end's η.
 
@@ -297,14 +303,22 @@ def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: flo
     the CUDA path's ``eta`` (:data:`.llamacpp_engine.LLAMACPP_BACKENDS`).
     """
     dtype = w.weights_dtype
-    era, named = llamacpp_era(w.engine_build, w.engine_date)
-    era_note = _era_note(
-        era,
-        named,
-        w,
-        floor_per_layer(LLAMACPP, gpu, dtype, era=era, hidden=h),
-        floor_per_layer(LLAMACPP, gpu, dtype, era=LLAMACPP_ERAS[0], hidden=h),
-    )
+    if w.framework in NOT_LLAMACPP_BUILDS:
+        # the eras are llama.cpp builds (graph rebuilt per token until PR #14482); mlx-lm never
+        # rebuilt a ggml graph and overlaps building its next step with the GPU's current one
+        # (mx.async_eval in mlx_lm.generate.generate_step), so its date names no llama.cpp era
+        era = LLAMACPP_ERAS[-1]
+        ms = f"{floor_per_layer(LLAMACPP, gpu, dtype, era=era, hidden=h) * 1e3:.2f}"
+        era_note = memo_sentence("speed_inference.era_not_llamacpp", framework=w.framework, ms=ms)
+    else:
+        era, named = llamacpp_era(w.engine_build, w.engine_date)
+        era_note = _era_note(
+            era,
+            named,
+            w,
+            floor_per_layer(LLAMACPP, gpu, dtype, era=era, hidden=h),
+            floor_per_layer(LLAMACPP, gpu, dtype, era=LLAMACPP_ERAS[0], hidden=h),
+        )
     floor = floor_per_layer(LLAMACPP, gpu, dtype, w.environment, era, hidden=h) * n_layers
     be = LLAMACPP_BACKENDS.get(w.backend or LLAMACPP_DEFAULT_BACKEND.get(platform_of(gpu), ""))
     backend_note = None

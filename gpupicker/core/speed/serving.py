@@ -40,6 +40,7 @@ from ..messages import Message, join, msg
 from ..results import MemoryEstimate, ServingPlan, Throughput
 from ..stacks.frameworks import framework_row
 from ..workload import Workload
+from .chunked_step import mixed_step
 from .host_offload import host_prefill_copy_s, host_step
 from .roofline import _InferenceSpeed, _Roofline
 from .throughput import chunked_prefill_budget, estimate_throughput
@@ -132,18 +133,19 @@ def _chunked_latency(
 
     Prompt tokens arrive at ``λ = r × prompt`` per second; a step of ``T`` seconds runs the
     ``b`` decodes and the ``c = min(budget − b, λ·T)`` prompt tokens that arrived during the
-    previous one, so ``T = mixed_step(b, c)`` (:meth:`_Roofline.mixed_step_s`, solved by
+    previous one, so ``T = mixed_step(b, c)`` (:func:`.chunked_step.mixed_step`, solved by
     bisection; when even a full budget cannot keep up, every step is full). Every running
     sequence gets one token per step: ITL = T. A new prompt is prefilled over
     ``⌈prompt / (budget − b)⌉`` such steps, then one more gives its first token.
     """
     room = max(1, budget - b)
     lam = r * prompt
-    lo, hi = s.step_s, roof.mixed_step_s(s, b, prompt, room)
+    mixed_step_s = mixed_step(roof, s, b, prompt)
+    lo, hi = s.step_s, mixed_step_s(room)
     if lam * hi <= room:  # not saturated: the step that holds what arrived during it
         for _ in range(40):
             mid = 0.5 * (lo + hi)
-            if roof.mixed_step_s(s, b, prompt, lam * mid) > mid:
+            if mixed_step_s(lam * mid) > mid:
                 lo = mid
             else:
                 hi = mid
@@ -170,6 +172,7 @@ class _ServingCurve:
         self.budget = chunked_prefill_budget(w, gpu)
         self.cache: dict[int, tuple[float, float, float]] = {}
         self.speeds: dict[int, _InferenceSpeed] = {}
+        self.latencies: dict[tuple[int, float], tuple[float, float]] = {}
 
     def at(self, b: int) -> tuple[float, float, float]:
         """(decode step s, prefill seconds per request, prompt prefill of one request s).
@@ -196,7 +199,17 @@ class _ServingCurve:
         return hit
 
     def latency(self, b: int, r: float) -> tuple[float, float]:
-        """(TTFT, ITL) in seconds at ``b`` running sequences and ``r`` requests/s."""
+        """(TTFT, ITL) in seconds at ``b`` running sequences and ``r`` requests/s.
+
+        Kept per (``b``, ``r``): the operating-batch search asks for its last batch again.
+        """
+        hit = self.latencies.get((b, r))
+        if hit is None:
+            hit = self.latencies[(b, r)] = self._latency(b, r)
+        return hit
+
+    def _latency(self, b: int, r: float) -> tuple[float, float]:
+        """:meth:`latency` computed (chunked prefill, or the busy-fraction queue without it)."""
         step, p_req, p_one = self.at(b)
         if self.budget:
             return _chunked_latency(self.roof, self.speeds[b], b, r, self.prompt, self.budget, p_one)

@@ -30,6 +30,7 @@ from ..speculative import DEFAULT_ACCEPTANCE, draft_arch, expected_tokens_per_st
 from ..stacks.frameworks import speed_engine
 from ..workload import Workload
 from ..workload.plan import parallel_plan
+from .chunked_step import mixed_step
 from .common import memo_sentence
 from .host_offload import (
     host_offload_speed,
@@ -74,7 +75,7 @@ def _continuous_batching_speed(
     A chunked-prefill engine (:data:`CHUNKED_PREFILL_ENGINES`) keeps ``b`` sequences running by
     admitting a new request whenever one finishes: ``b / new`` requests a step, whose prompts
     (``b × prompt / new`` tokens, at most ``budget − b``) run in the same forward as the
-    decodes (:meth:`_Roofline.mixed_step_s`). Every sequence's token then waits for that longer
+    decodes (:func:`.chunked_step.mixed_step`). Every sequence's token then waits for that longer
     step; a new prompt takes ``⌈prompt / (budget − b)⌉`` of them. The whole-batch output rate
     (``output_tokens_per_s``, prompts processed up front as a throughput benchmark does) is
     unchanged.
@@ -82,7 +83,7 @@ def _continuous_batching_speed(
     b = w.batch
     room = max(1, budget - b)
     chunk = min(float(room), b * prompt / new)
-    step = roof.mixed_step_s(s, b, prompt, chunk)
+    step = mixed_step(roof, s, b, prompt)(chunk)
     ttft = max(s.prefill_one_s, math.ceil(prompt / room) * step) + step
     note = memo_sentence(
         "throughput.chunked_prefill",

@@ -53,7 +53,7 @@ ENGINE_PLATFORMS: dict[str, frozenset[str]] = {
     "mindie": frozenset({"ascend"}),
     "vllm-ascend": frozenset({"ascend"}),
     "mlc-llm": frozenset({"cuda", "rocm", "metal", "xpu"}),
-    "ollama": frozenset({"cuda", "rocm", "metal"}),
+    "ollama": frozenset({"cuda", "rocm", "metal", "xpu"}),
     "unsloth": frozenset({"cuda"}),
     "mindspeed": frozenset({"ascend"}),
     "mindformers": frozenset({"ascend"}),
@@ -65,7 +65,9 @@ TensorRT-LLM (NVIDIA GPUs only); ExLlamaV2 README (CUDA and ROCm); vLLM "GPU ins
 vllm-ascend, which serve with the same ``vllm serve``; on macOS vLLM runs on the CPU only);
 SGLang install (CUDA, ROCm); TGI (CUDA, ROCm, Gaudi); LMDeploy (CUDA; Ascend through dlinfer);
 MindIE and vllm-ascend (Ascend); MLC-LLM (CUDA, ROCm, Metal, Vulkan); Ollama GPU docs (NVIDIA,
-AMD, Apple Metal); Unsloth (NVIDIA); llama.cpp's ggml backends (CUDA, HIP, Metal, SYCL, CANN,
+AMD, Apple Metal; Intel GPUs through its Vulkan back-end, experimental behind ``OLLAMA_VULKAN=1``
+from 0.12, and IPEX-LLM's SYCL build of Ollama: ollama/ollama issue #13153 runs gemma3:12b on an
+Arc B580 both ways); Unsloth (NVIDIA); llama.cpp's ggml backends (CUDA, HIP, Metal, SYCL, CANN,
 MUSA: none for Gaudi or the DCU/MLU/MACA/GCU stacks). The Chinese stacks (see
 :mod:`.accelerators` for the sources): vLLM's hardware-plugin list names vllm-mlu (Cambricon)
 and vLLM-metax; Hygon DCU runs vLLM and SGLang DCU builds; Moore Threads a vLLM MUSA

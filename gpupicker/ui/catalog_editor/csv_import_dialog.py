@@ -30,7 +30,7 @@ from ...catalog.ledgers import detect_ledger, import_ledger
 from ...catalog.records import column_for_header
 from ...catalog.trackers import TrackerImport, detect_format, import_tracker_csv
 from ...core.hardware.specs import GpuSpec, PriceOffer
-from ...core.messages import msg
+from ...core.messages import error_message, msg
 from ..i18n.core_messages import tr_message
 from ..i18n.placeholders import tr_fmt
 from .messages import refusal_text
@@ -332,8 +332,8 @@ class CsvImportDialog(QDialog):
         """Dry run of a tracker file: its accelerator names mapped to catalog GPU ids."""
         try:
             t = self._tracker(dry_run=True)
-        except (OSError, ValueError) as exc:
-            self.info.setText(str(exc))
+        except (OSError, ValueError) as exc:  # not a tracker or ledger file: its ``tracker.*`` message
+            self.info.setText(tr_message(error_message(exc)))
             self.errors.setText("")
             self.import_button.setEnabled(False)
             return
@@ -384,7 +384,7 @@ class CsvImportDialog(QDialog):
         try:
             t = self._tracker(dry_run=False)
         except (OSError, ValueError, sqlite3.Error) as exc:
-            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1"), str(exc)))
+            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1"), tr_message(error_message(exc))))
             return False
         if not t.result.ok:
             self.bad_rows = _error_lines(t.result.errors, "prices")

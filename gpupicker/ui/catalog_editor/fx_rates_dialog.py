@@ -22,7 +22,9 @@ from PySide6.QtWidgets import (
 
 from ...catalog import CatalogRepository
 from ...catalog.migrations import FX_DEFAULT_SOURCE
+from ...core.messages import error_message
 from ...core.pricing.money import rate_looks_inverted
+from ..i18n.core_messages import tr_message
 from ..i18n.placeholders import tr_fmt
 from ..widgets.number_input import NumberSpinBox
 
@@ -187,7 +189,7 @@ class FxRatesDialog(QDialog):
                 self._saved[code] = (q.per_usd, q.date, q.source)
             self.repo.set_display_currency(self.display.currentData())
         except (ValueError, OSError, sqlite3.Error) as exc:  # bad rate, read-only file
-            self.message.setText(str(exc))
+            self.message.setText(tr_message(error_message(exc)))
             return False
         self.ratesChanged.emit()
         self.accept()

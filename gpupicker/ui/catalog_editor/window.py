@@ -22,12 +22,14 @@ from PySide6.QtWidgets import (
 
 from ...catalog import CatalogRepository
 from ...catalog.prices import LARGE_CATALOG_PRICES
+from ...core.messages import error_message
 from ..catalog_access import (
     corrupt_or_unavailable_types,
     is_read_only,
     is_read_only_error,
     write_error_message,
 )
+from ..i18n.core_messages import tr_message
 from ..i18n.formatting import fmt_number
 from ..i18n.placeholders import tr_fmt
 from ..settings.preferences import Preferences
@@ -248,13 +250,13 @@ class CatalogWindow(QMainWindow):
             try:
                 self.repo.reset_row(tab.table_name, tab.model.key(row))
                 done += 1
-            except (ValueError, KeyError) as exc:
-                errors.append(str(exc))
+            except (ValueError, KeyError) as exc:  # a row the user added: catalog.reset.* ids
+                errors.append(tr_message(error_message(exc)))
             except (sqlite3.Error, OSError) as exc:
                 if is_read_only_error(exc):
                     self._on_write_failed(write_error_message(exc))
                     break
-                errors.append(str(exc))
+                errors.append(tr_message(error_message(exc)))
         if done:
             tab.model.reload()
             self.undo_stack.clear()

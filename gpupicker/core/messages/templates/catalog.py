@@ -1,4 +1,8 @@
-"""Templates of the catalog's refusals of a value, a row or a CSV file (``gpupicker.catalog``).
+"""Templates of the catalog's refusals: a value, a row, a file, a rate (``gpupicker.catalog``).
+
+Besides a value, a row or a CSV file: a price-tracker or ledger file (``tracker.*``,
+``ledger.*``), an exchange rate or a stored setting (``fx.*``, ``setting.*``) and a bundled
+data row (``catalog.bundle.*``).
 
 A refused value is ``catalog.field`` (``{field}: {reason}``) or ``catalog.field_named``
 (``{field} {reason}``, the catalog's older wording for ids, currencies and kinds): ``field`` is
@@ -104,5 +108,91 @@ TEMPLATES: dict[str, str] = {
     "catalog.csv.cell_too_long": "the cell is longer than {limit}",
     "catalog.csv.unreadable": "not a readable CSV file: {error}",
     "catalog.csv.stopped": "stopped checking after {n} bad rows",
+    # a change the catalog refuses as a whole (catalog.prices, catalog.rows, catalog.seeding)
+    "catalog.price.unknown_gpu": "unknown GPU {gpu_id}: add it to the GPUs first",
+    "catalog.columns.unknown": "unknown column(s) for {table}: {columns}",
+    "catalog.columns.frozen": "{columns} cannot be changed (add a new row instead)",
+    "catalog.reset.user_price": (
+        "price row {row} was added by the user; it has no bundled value (delete it instead)"
+    ),
+    "catalog.reset.user_gpu": "gpu {key} was added by the user; it has no bundled value (delete it instead)",
+    "catalog.reset.user_model": (
+        "model {key} was added by the user; it has no bundled value (delete it instead)"
+    ),
+    # exchange rates entered or stored (core.pricing.money.check_per_usd, catalog.settings;
+    # {value} and {code} are the text given, quoted)
+    "fx.not_a_number": "exchange rate must be a number, got {value}",
+    "fx.out_of_range": "exchange rate must be a number from {low} to {high} units per US dollar, got {value}",
+    "fx.not_positive": "exchange rate must be a positive number, got {value}",
+    "fx.not_a_code": "currency {code} is not a 3-letter code",
+    "fx.usd_is_base": "USD is the base currency; its rate is always 1",
+    "fx.no_rate": "no exchange rate for {currency}: set one with set_fx_rate first",
+    # a stored setting that cannot be read (the detail of catalog.setting_damaged)
+    "setting.not_json": "not JSON text",
+    "setting.not_a_table": "a {type}, not a table of rates",
+    "setting.rate_of": "{code}: {reason}",
+    "setting.not_a_code": "{value} is not a 3-letter currency code",
+    "setting.not_currency": "{value} is not a currency code",
+    "setting.not_bool": "not true or false",
+    # a bundled CSV row that does not validate (a packaging bug; catalog.bundle)
+    "catalog.bundle.bad_row": "bundled {file} line {line}: {reason}",
+    # price-tracker files (catalog.trackers; {instance}, {name}, {count} and {key} are the file's
+    # own text)
+    "tracker.cell_too_long": "a cell is longer than {limit} KiB: not a tracker CSV row",
+    "tracker.unreadable": (
+        "{file} is not a readable CSV file from line {line} (a cell over 128 KiB, or broken quoting)"
+    ),
+    "tracker.unknown_format": (
+        "{file}: not a SkyPilot vms.csv (InstanceType, AcceleratorName, AcceleratorCount, Price …) "
+        "or gpuhunt CSV (instance_name, gpu_name, gpu_count, price …)"
+    ),
+    "tracker.unknown_provider_folder": (
+        "which provider is {file}? give --provider (the folder name {key} is not one gpupicker knows)"
+    ),
+    "tracker.unknown_provider_file": (
+        "which provider is {file}? give --provider (the file name {key} is not one gpupicker knows)"
+    ),
+    "tracker.no_gpu": "{instance}: no GPU",
+    "tracker.no_price": "{instance}: no price",
+    "tracker.unknown_accelerator": (
+        "unknown accelerator {name} ({instance}): no catalog GPU id for it; add the GPU or leave the row out"
+    ),
+    "tracker.gpu_count": (
+        "{instance}: GPU count {count} is not a whole number ≥ 1 (fractional GPUs are not modelled)"
+    ),
+    "tracker.no_rows": "no GPU price rows in the file",
+    # price ledgers: Shadeform, Vast.ai and daily ledger CSV snapshots (catalog.ledgers)
+    "ledger.bad_time": (
+        "snapshot time {text} is not an ISO 8601 date or time (2026-11-30 or 2026-11-30T14:00:00Z)"
+    ),
+    "ledger.json_too_big": "{file} is {size} MiB: a ledger JSON is read whole, at most {limit} MiB",
+    "ledger.json_limit": "{file}: {reason}",
+    "ledger.not_json": "{file} is not readable JSON ({error})",
+    "ledger.unknown_gpu": (
+        "unknown GPU {name} ({where}): no catalog GPU id for it; add the GPU or leave the row out "
+        "(--skip-unknown)"
+    ),
+    "ledger.offer": "offer {offer}",
+    "ledger.no_instance_types": '{file}: no "instance_types" list (Shadeform /instances/types JSON)',
+    "ledger.instance_not_object": "an instance type is not a JSON object",
+    "ledger.unknown_cloud": "unknown cloud {cloud} ({instance}): no catalog provider for it",
+    "ledger.num_gpus": "{instance}: num_gpus {value} is not a whole number ≥ 1",
+    "ledger.no_hourly_price": "{instance}: no hourly_price",
+    "ledger.no_offers": '{file}: no "offers" list (Vast.ai offer bundles JSON)',
+    "ledger.offer_not_object": "an offer is not a JSON object",
+    "ledger.offer_fractional": "offer {offer}: num_gpus {value} (fractional GPUs are not modelled)",
+    "ledger.offer_no_price": "offer {offer}: no dph_total",
+    "ledger.cell_too_long": "{file} line {line}: a cell is longer than {limit} KiB: not a ledger row",
+    "ledger.unreadable_csv": "{file} is not a readable CSV file",
+    "ledger.gpu_count": "{instance}: gpu_count {value} is not a whole number ≥ 1",
+    "ledger.unknown_provider": "unknown provider {key} ({instance}): no catalog provider for it",
+    "ledger.no_price_per_hour": "{instance}: no price_per_hour",
+    "ledger.older_snapshot": (
+        "{instance}: an older snapshot ({older}) of an offer the file lists again at {newer}"
+    ),
+    "ledger.unknown_format": (
+        "{file}: not a Shadeform /instances/types JSON, a Vast.ai offers JSON or a daily ledger CSV "
+        "(timestamp, provider, gpu_type, gpu_count, price_per_hour …)"
+    ),
 }
 """Catalog message id → English template (zh_CN in the .ts, context ``CoreText``)."""

@@ -148,6 +148,10 @@ TEMPLATES: dict[str, str] = {
         "current build is assumed, {era}, {ms} ms of fixed decode time "
         "per layer (older builds: {old_ms} ms)"
     ),
+    "speed_inference.era_not_llamacpp": (
+        "{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest "
+        "era's fixed decode time stands in, {ms} ms per layer"
+    ),
     "speed_inference.hf_era_named": (
         "transformers generate() {era}: {ms} ms of host time per token outside expert loops"
     ),
