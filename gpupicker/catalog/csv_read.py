@@ -16,10 +16,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.hardware.specs import GpuSpec, PriceOffer
-from ..core.messages import msg
+from ..core.messages import Message, join, msg
 from .csv_io import RowValues, check_table, unneutralize, validation_message
 from .model_arch_map import model_arch_from_record
-from .record_checks import check_gpu, check_model, check_price
+from .record_checks import CATALOG_ID_RE, check_gpu, check_model, price_problems
 from .records import COLUMNS, REQUIRED_COLUMNS, ModelRecord, column_for_header
 
 MAX_IMPORT_BYTES = 512 * 1024**2
@@ -116,6 +116,22 @@ def _limited_lines(f: Any, errors: list[tuple[int, str]]) -> Iterator[str]:
         yield line
 
 
+def semicolon_header(table: str, header: list[str], mapping: Mapping[str, str | None]) -> bool:
+    """Whether ``header`` is ``table``'s columns separated by ';', not ','.
+
+    Excel writes ';' where the decimal mark is a comma. The comma reader then sees one cell;
+    when every name it splits into at ';' is a column of ``table`` (or mapped to one), the
+    file is a semicolon CSV, not a typo.
+    """
+    if len(header) != 1:  # commas split it: not a semicolon file
+        return False
+    names = [n.strip().strip('"').strip() for n in header[0].split(";")]
+    if len(names) < 2:
+        return False
+    known = set(COLUMNS[table])
+    return all((mapping[n] if n in mapping else column_for_header(table, n)) in known for n in names)
+
+
 def iter_csv(
     table: str, path: Path, errors: list[tuple[int, str]], column_map: Mapping[str, str | None] | None = None
 ) -> Iterator[tuple[int, dict[str, str]]]:
@@ -160,6 +176,9 @@ def iter_csv(
             dupes = sorted({c for c in named if named.count(c) > 1})
             missing = [c for c in REQUIRED_COLUMNS[table] if c not in named]
             n_before = len(errors)
+            if unknown and semicolon_header(table, header, mapping):
+                errors.append((1, msg("catalog.csv.semicolons")))
+                return
             if unknown:
                 expected = ", ".join(COLUMNS[table])
                 unknown_text = ", ".join(unknown)
@@ -258,12 +277,7 @@ def validate_rows(
     for i, (line, row) in enumerate(rows, start=1):  # noqa: B007 - i is used after the loop
         try:
             if table == "prices":
-                rec: Any = check_price(
-                    PriceOffer.model_validate(row), known_currencies=known_currencies, today=today
-                )
-                if rec.gpu_id not in known_gpu_ids:
-                    reason = msg("catalog.gpu.unknown_in_file", value=repr(rec.gpu_id))
-                    raise ValueError(msg("catalog.field", field="gpu_id", reason=reason))
+                rec: Any = checked_price_row(row, known_gpu_ids, known_currencies, today)
             else:
                 if table == "gpus":
                     rec = check_gpu(GpuSpec.model_validate(row))
@@ -301,3 +315,62 @@ def validate_rows(
     if progress is not None:
         progress(i)
     return good
+
+
+def checked_price_row(
+    row: Mapping[str, str],
+    known_gpu_ids: set[str],
+    known_currencies: set[str] | frozenset[str],
+    today: date,
+) -> PriceOffer:
+    """One prices.csv row as a checked ``PriceOffer``, or one error naming all its problems.
+
+    The problems are pydantic's refusals, the catalog's rules
+    (:func:`~.record_checks.price_problems`) on the fields pydantic accepted, and a
+    ``gpu_id`` the catalog lacks — so fixing one cell never uncovers another on the next
+    attempt.
+
+    Raises:
+        ValidationError: pydantic's refusal when it is the row's only problem.
+        ValueError: the catalog's rule(s) the row breaks, or pydantic's and the catalog's
+            problems together (``field: reason; …``).
+    """
+    try:
+        offer = PriceOffer.model_validate(row)
+    except ValidationError as exc:
+        refused = {str(e["loc"][0]) for e in exc.errors() if e.get("loc")}
+        rest = _parsed({k: v for k, v in row.items() if k not in refused})
+        problems = price_problems(rest, known_currencies=known_currencies, today=today)
+        problems += _unknown_gpu(rest.get("gpu_id"), known_gpu_ids)
+        if not problems:
+            raise
+        raise ValueError(join([validation_message(exc), *problems], "clauses")) from None
+    problems = price_problems(offer.__dict__, known_currencies=known_currencies, today=today)
+    problems += _unknown_gpu(offer.gpu_id, known_gpu_ids)
+    if problems:
+        raise ValueError(problems[0] if len(problems) == 1 else join(problems, "clauses"))
+    return offer
+
+
+def _parsed(cells: Mapping[str, str]) -> dict[str, Any]:
+    """The cells of a price row pydantic accepted, its numbers as numbers.
+
+    Pydantic parsed them already, so a conversion here cannot fail on a cell it accepted;
+    one that does is dropped.
+    """
+    out: dict[str, Any] = dict(cells)
+    for name, kind in (("price_per_gpu_hour", float), ("gpus_per_instance", int)):
+        if name in out:
+            try:
+                out[name] = kind(out[name])
+            except ValueError:
+                del out[name]
+    return out
+
+
+def _unknown_gpu(gpu_id: str | None, known_gpu_ids: set[str]) -> list[Message]:
+    """The refusal of a ``gpu_id`` that is no GPU of the catalog (none for a known one)."""
+    if gpu_id is None or gpu_id in known_gpu_ids or not CATALOG_ID_RE.match(gpu_id):
+        return []  # no id, a known one, or one price_problems already refuses
+    reason = msg("catalog.gpu.unknown_in_file", value=repr(gpu_id))
+    return [msg("catalog.field", field="gpu_id", reason=reason)]

@@ -10,13 +10,15 @@ from __future__ import annotations
 import math
 import re
 import typing
+from collections.abc import Mapping
 from datetime import date, timedelta
+from typing import Any
 
 import annotated_types
 from pydantic import BaseModel
 
 from ..core.hardware.specs import GPU_BOUNDS, GpuSpec, PriceOffer, Pricing
-from ..core.messages import Message, msg
+from ..core.messages import Message, join, msg
 from ..core.model_arch import ModelArch
 from .records import ModelRecord, arch_field
 
@@ -119,6 +121,32 @@ def check_price(
 ) -> PriceOffer:
     """Catalog rules beyond ``PriceOffer``'s own, applied on every write path.
 
+    :func:`price_problems` lists them.
+
+    Raises:
+        ValueError: naming the column, e.g. ``"price_per_gpu_hour: inf is not a finite number"``;
+            a row breaking several rules gets one error naming each (``a; b``).
+    """
+    problems = price_problems(
+        offer.__dict__, known_currencies=known_currencies, today=today, allow_future=allow_future
+    )
+    if problems:
+        raise ValueError(problems[0] if len(problems) == 1 else join(problems, "clauses"))
+    return offer
+
+
+def price_problems(
+    values: Mapping[str, Any],
+    *,
+    known_currencies: set[str] | frozenset[str] = frozenset(),
+    today: date | None = None,
+    allow_future: bool = False,
+) -> list[Message]:
+    """Every catalog rule the price fields in ``values`` break, in column order.
+
+    A field absent is not checked, so a CSV row pydantic refused can still have its other
+    fields checked. The rules:
+
     - ``gpu_id`` is a catalog id (:func:`check_catalog_id`);
     - ``pricing`` is a known type;
     - ``price_per_gpu_hour`` is finite, from :data:`MIN_PRICE_PER_GPU_HOUR` to
@@ -130,50 +158,69 @@ def check_price(
     - ``currency`` is a 3-letter ISO 4217 code (:data:`ISO_CURRENCIES`) or one of
       ``known_currencies`` (codes with an exchange rate in the settings).
 
-    Raises:
-        ValueError: naming the column, e.g. ``"price_per_gpu_hour: inf is not a finite number"``.
+    Returns:
+        One ``field: reason`` message per broken rule (empty when the fields are fine).
     """
-    check_catalog_id(offer.gpu_id, "gpu_id")
-    if offer.pricing not in PRICING_TYPES:
+    out: list[Message] = []
+    if "gpu_id" in values:
+        try:
+            check_catalog_id(values["gpu_id"], "gpu_id")
+        except ValueError as exc:
+            out.append(exc.args[0])
+    if "pricing" in values and values["pricing"] not in PRICING_TYPES:
         kinds = ", ".join(sorted(PRICING_TYPES))
-        reason = msg("catalog.price.unknown_pricing", value=repr(offer.pricing), kinds=kinds)
-        raise ValueError(msg("catalog.field_named", field="pricing", reason=reason))
-    price = offer.price_per_gpu_hour
+        reason = msg("catalog.price.unknown_pricing", value=repr(values["pricing"]), kinds=kinds)
+        out.append(msg("catalog.field_named", field="pricing", reason=reason))
+    if "price_per_gpu_hour" in values:
+        out += _price_bounds(values["price_per_gpu_hour"])
+    n = values.get("gpus_per_instance")
+    if n is not None and n > MAX_GPUS_PER_INSTANCE:
+        reason = msg("catalog.price.gpus_above_limit", value=str(n), limit=f"{MAX_GPUS_PER_INSTANCE:,}")
+        out.append(msg("catalog.field", field="gpus_per_instance", reason=reason))
+    if "observed" in values:
+        out += _observed_problems(values["observed"], today, allow_future)
+    if "currency" in values:
+        out += _currency_problems(values["currency"], known_currencies)
+    return out
+
+
+def _price_bounds(price: float) -> list[Message]:
+    """The bound ``price_per_gpu_hour`` breaks (finite, MIN … MAX), if any."""
     if not math.isfinite(price):
-        raise _field_error("price_per_gpu_hour", msg("catalog.value.not_finite", value=repr(price)))
-    if price > MAX_PRICE_PER_GPU_HOUR:
-        limit_text = f"{MAX_PRICE_PER_GPU_HOUR:,.0f}"
-        reason = msg("catalog.price.above_limit", value=f"{price:g}", limit=limit_text)
-        raise _field_error("price_per_gpu_hour", reason)
-    if price < MIN_PRICE_PER_GPU_HOUR:
+        reason = msg("catalog.value.not_finite", value=repr(price))
+    elif price > MAX_PRICE_PER_GPU_HOUR:
+        reason = msg("catalog.price.above_limit", value=f"{price:g}", limit=f"{MAX_PRICE_PER_GPU_HOUR:,.0f}")
+    elif price < MIN_PRICE_PER_GPU_HOUR:
         reason = msg("catalog.price.below_lowest", value=f"{price:g}", limit=f"{MIN_PRICE_PER_GPU_HOUR:g}")
-        raise _field_error("price_per_gpu_hour", reason)
-    if offer.gpus_per_instance is not None and offer.gpus_per_instance > MAX_GPUS_PER_INSTANCE:
-        reason = msg(
-            "catalog.price.gpus_above_limit",
-            value=str(offer.gpus_per_instance),
-            limit=f"{MAX_GPUS_PER_INSTANCE:,}",
-        )
-        raise _field_error("gpus_per_instance", reason)
+    else:
+        return []
+    return [msg("catalog.field", field="price_per_gpu_hour", reason=reason)]
+
+
+def _observed_problems(observed: str, today: date | None, allow_future: bool) -> list[Message]:
+    """Why ``observed`` is refused (not a date form, or after tomorrow), if it is."""
     try:
-        start = observed_start(offer.observed)
+        start = observed_start(observed)
     except ValueError:
-        raise _field_error(
-            "observed", msg("catalog.observed.not_a_date", value=repr(offer.observed))
-        ) from None
+        reason = msg("catalog.observed.not_a_date", value=repr(observed))
+        return [msg("catalog.field", field="observed", reason=reason)]
     if start is not None and not allow_future:
-        limit = (today or date.today()) + timedelta(days=1)
-        if start > limit:
-            today_text = (today or date.today()).isoformat()
-            reason = msg("catalog.observed.future", value=repr(offer.observed), today=today_text)
-            raise _field_error("observed", reason)
-    if not _CURRENCY_RE.match(offer.currency):
-        reason = msg("catalog.currency.not_a_code", value=repr(offer.currency))
-        raise ValueError(msg("catalog.field_named", field="currency", reason=reason))
-    if offer.currency not in ISO_CURRENCIES and offer.currency not in known_currencies:
-        reason = msg("catalog.currency.unknown", value=repr(offer.currency))
-        raise ValueError(msg("catalog.field_named", field="currency", reason=reason))
-    return offer
+        day = today or date.today()
+        if start > day + timedelta(days=1):
+            reason = msg("catalog.observed.future", value=repr(observed), today=day.isoformat())
+            return [msg("catalog.field", field="observed", reason=reason)]
+    return []
+
+
+def _currency_problems(currency: str, known_currencies: set[str] | frozenset[str]) -> list[Message]:
+    """Why ``currency`` is refused (not 3 capital letters, or no known code), if it is."""
+    if not _CURRENCY_RE.match(currency):
+        reason = msg("catalog.currency.not_a_code", value=repr(currency))
+    elif currency not in ISO_CURRENCIES and currency not in known_currencies:
+        reason = msg("catalog.currency.unknown", value=repr(currency))
+    else:
+        return []
+    return [msg("catalog.field_named", field="currency", reason=reason)]
 
 
 def _field_error(field: str, reason: Message) -> ValueError:

@@ -3372,6 +3372,10 @@
         <translation>transformers generate()，device_map='auto' 跨 {n} 张卡，批大小 {batch}，上下文 {ctx}</translation>
     </message>
     <message>
+        <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the server runs the model and its KV cache in fp16 (--dtype half), as vLLM asks on such cards</source>
+        <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：服务改用 fp16 运行模型和 KV 缓存（--dtype half），vLLM 在这类卡上要求如此</translation>
+    </message>
+    <message>
         <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the launcher trains in fp16 with loss scaling instead</source>
         <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：启动命令改用 fp16 训练，并开启损失缩放</translation>
     </message>
@@ -3880,8 +3884,8 @@
         <translation>按剩余显存排序</translation>
     </message>
     <message>
-        <source>equal cost to the cent: fewer GPUs first, then the faster option, then the GPU id</source>
-        <translation>费用相同（精确到分）时：GPU 更少的优先，其次速度更快的，再按 GPU 编号</translation>
+        <source>equal cost (the same to the cent and to four significant digits): fewer GPUs first, then the faster option, then the GPU id</source>
+        <translation>费用相同（精确到分且前四位有效数字相同）时：GPU 更少的优先，其次速度更快的，再按 GPU 编号</translation>
     </message>
     <message>
         <source>equal speed: the cheaper option first, then fewer GPUs, then the GPU id</source>
@@ -5079,6 +5083,10 @@
         <translation>未知的列：{columns}（{table}.csv 的列应为：{expected}）</translation>
     </message>
     <message>
+        <source>the file separates its columns with ';', not ',' (as Excel does where the decimal mark is a comma): save it as CSV UTF-8 (comma delimited) with '.' as the decimal mark</source>
+        <translation>文件用“;”而不是“,”分隔各列（小数点为逗号的地区的 Excel 会这样保存）：请另存为“CSV UTF-8（逗号分隔）”，并以“.”作小数点</translation>
+    </message>
+    <message>
         <source>repeated column(s): {columns}</source>
         <translation>重复的列：{columns}</translation>
     </message>
@@ -5500,6 +5508,33 @@
         <translation>跳过与文件中前面某行完全相同的 %1 行（否则每行都会作为另一条报价加入）</translation>
     </message>
     </context>
+<context>
+    <name>EngineChoices</name>
+    <message>
+        <source>%1 — %2 %3</source>
+        <translation>%1 — %2%3</translation>
+    </message>
+    <message>
+        <source>Speed: costed with the %1 profile.</source>
+        <translation>速度：借用 %1 的性能模型估算。</translation>
+    </message>
+    <message>
+        <source>Speed: its own profile.</source>
+        <translation>速度：按其自身的性能模型估算。</translation>
+    </message>
+    <message>
+        <source>Memory: the weights plus a KV cache that grows with the sequences, as Hugging Face generate() keeps it.</source>
+        <translation>显存：权重加上随序列增长的 KV 缓存，与 Hugging Face generate() 相同。</translation>
+    </message>
+    <message>
+        <source>Memory: GGUF weights and llama.cpp's KV cache; layers can be offloaded to the CPU.</source>
+        <translation>显存：GGUF 权重和 llama.cpp 的 KV 缓存；部分层可卸载到 CPU。</translation>
+    </message>
+    <message>
+        <source>Memory: the weights plus a KV-cache pool the server reserves up front (gpu_memory_utilization), as vLLM does.</source>
+        <translation>显存：权重加上服务启动时预先分配的 KV 缓存池（gpu_memory_utilization），与 vLLM 相同。</translation>
+    </message>
+</context>
 <context>
     <name>ErrorDialog</name>
     <message>
@@ -7236,6 +7271,18 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>ResultsPage</name>
+    <message>
+        <source>tokens/s of the whole batch</source>
+        <translation>tokens/s 为整批合计</translation>
+    </message>
+    <message>
+        <source>tokens/s of all replicas together</source>
+        <translation>tokens/s 为所有副本合计</translation>
+    </message>
+    <message>
+        <source>%1 requests/min</source>
+        <translation>每分钟 %1 个请求</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="66" />
         <source>&amp;Show only options that fit</source>

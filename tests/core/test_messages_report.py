@@ -106,8 +106,9 @@ def test_every_report_text_is_a_message_and_english_is_unchanged(repo):
         "| pricing | on_demand |",
         "| # | GPU | n | fits | memory per GPU | provider | pricing | $/h (all GPUs) | "
         "hours | total | other counts |",
-        "Tie-break: Ranked by cheapest; equal cost to the cent: fewer GPUs first, then "
-        "the faster option, then the GPU id; a price its own source doubts (e.g. "
+        "Tie-break: Ranked by cheapest; equal cost (the same to the cent and to four "
+        "significant digits): fewer GPUs first, then the faster option, then the GPU id; "
+        "a price its own source doubts (e.g. "
         "'scraper artefact') ranks after the other priced options of its tier.",
         "| GPU | largest | value | GiB per GPU at it |",
         "- What fits: memory per GPU against batch size",

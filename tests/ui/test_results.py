@@ -354,7 +354,9 @@ def test_tie_break_rule_is_stated(qtbot, window):
     c = window.controller
     c.recompute()
     page = window.wizard.results_page
-    assert "equal cost to the cent: fewer GPUs first" in page.summary.toolTip()
+    assert "equal cost (the same to the cent and to four significant digits): fewer GPUs first" in (
+        page.summary.toolTip()
+    )
 
 
 @pytest.mark.gui

@@ -24,6 +24,7 @@ from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..speculative import draft_arch
+from ..stacks.quant_support import lacks_bf16
 from ..units import GiB
 from ..workload import Workload
 from ..workload.plan import parallel_plan
@@ -166,6 +167,23 @@ def fits_on(mem: MemoryEstimate, gpu: GpuSpec) -> bool:
 # --------------------------------------------------------------------------------------------
 # public entry point
 # --------------------------------------------------------------------------------------------
+def fp16_kv_without_bf16(w: Workload, gpu: GpuSpec | None) -> Workload:
+    """``w`` with a bf16 KV cache and compute in fp16 on a card without native bf16.
+
+    That is an NVIDIA card older than Ampere
+    (:func:`~gpupicker.core.stacks.quant_support.lacks_bf16`: compute capability below 8.0),
+    where the launchers write fp16 (vLLM ``--dtype half``, trainers' ``fp16``); elsewhere
+    ``w`` itself.
+
+    Both formats take 2 bytes per element, so the bytes are the same: only the estimate's
+    texts ("KV cache in fp16 …") change, to what runs on the card.
+    """
+    if gpu is None or not lacks_bf16(gpu):
+        return w
+    update = {name: "fp16" for name in ("kv_cache_dtype", "compute_dtype") if getattr(w, name) == "bf16"}
+    return w.model_copy(update=update) if update else w
+
+
 def estimate_memory(w: Workload, gpu: GpuSpec | None = None, num_gpus: int | None = None) -> MemoryEstimate:
     """Expected peak memory per GPU for workload ``w``.
 
@@ -184,6 +202,7 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None, num_gpus: int | Non
         ValueError: when the model is not resolved or an input is inconsistent.
     """
     arch = _require_arch(w)
+    w = fp16_kv_without_bf16(w, gpu)
     est = _estimate(
         w.model_copy(update={"model": arch}) if arch is not w.model else w, arch, gpu, num_gpus or w.num_gpus
     )

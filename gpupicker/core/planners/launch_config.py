@@ -137,13 +137,24 @@ def _hub_id(ref: str | None) -> str | None:
 
 
 def _native_precision(w: Workload, gpu: GpuSpec | None) -> tuple[Workload, list[Message]]:
-    """``w`` with fp16 for bf16 training on a card without native bf16, and the sentence saying so.
+    """``w`` in fp16 on a card without native bf16, and the sentence saying so.
 
-    :func:`.quant_support.lacks_bf16` (NVIDIA before Ampere); ``w`` unchanged otherwise.
+    :func:`.quant_support.lacks_bf16` (NVIDIA before Ampere): bf16 training trains in fp16;
+    a vLLM / SGLang server of a bf16 job runs with ``--dtype half`` (and a bf16 KV cache in
+    fp16), since vLLM refuses bf16 there at start ("Bfloat16 is only supported on GPUs with
+    compute capability of at least 8.0 … --dtype=half", vllm worker ``_check_if_gpu_supports_dtype``).
+    ``w`` unchanged otherwise.
     """
-    if w.is_training and w.compute_dtype == "bf16" and gpu is not None and lacks_bf16(gpu):
+    if gpu is None or not lacks_bf16(gpu) or w.compute_dtype != "bf16":
+        return w, []
+    if w.is_training:
         return w.model_copy(update={"compute_dtype": "fp16"}), [
             _s("launch_config.fp16_no_bf16", gpu=gpu.name)
+        ]
+    if w.task == "inference" and canonical(w.framework) in ("vllm", "sglang"):
+        kv = "fp16" if w.kv_cache_dtype == "bf16" else w.kv_cache_dtype
+        return w.model_copy(update={"compute_dtype": "fp16", "kv_cache_dtype": kv}), [
+            _s("launch_config.fp16_no_bf16_serving", gpu=gpu.name)
         ]
     return w, []
 
@@ -201,6 +212,7 @@ def launch_config(
     else:
         served = plan is not None and canonical(w.framework) in SERVER_PORTS
         engine, cmd, setup, assumptions, more, fetch = serving(w, opt, model, per, served, refs)
+        assumptions = fp16_note + assumptions
         if served:
             service = SERVER_PORTS[engine]
             assumptions.append(

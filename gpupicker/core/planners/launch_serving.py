@@ -260,6 +260,8 @@ def _vllm_or_sglang(
         ]
         if quant:
             parts += ["--quantization", quant]
+        if w.compute_dtype == "fp16":  # a card without bf16 (launch_config._native_precision)
+            parts += ["--dtype", "half"]
         if kv.startswith("fp8"):
             parts += ["--kv-cache-dtype", "fp8"]
         elif kv == "nvfp4":
@@ -282,6 +284,8 @@ def _vllm_or_sglang(
         ]
         if quant:
             parts += ["--quantization", quant]
+        if w.compute_dtype == "fp16":
+            parts += ["--dtype", "half"]
         if kv.startswith("fp8"):
             parts += ["--kv-cache-dtype", "fp8_e5m2"]
         parts += _sglang_speculative(w)

@@ -27,6 +27,7 @@ from ..speed.image import image_job_hours
 from ..speed.interconnect import GPUS_PER_NODE
 from ..speed.serving import plan_serving
 from ..speed.throughput import estimate_throughput, train_hours
+from ..stacks.quant_support import lacks_bf16
 from ..workload import Workload
 from ..workload.plan import parallel_plan
 from .reasons import fit_and_speed, scaling_text, speed_figure
@@ -232,7 +233,7 @@ def evaluate(
     )
 
 
-_MemKey = tuple[tuple[int, int, str, int | None, str] | None, int, int]
+_MemKey = tuple[tuple[int, int, str, int | None, str] | None, int, int, bool]
 
 
 def _memory_and_speed(
@@ -262,7 +263,8 @@ def _memory_and_speed(
     else:
         t = estimate_throughput(wb, gpu, n)
         pool_mem = None
-    key = (card_key, n, wb.batch)
+    # a card without bf16 has its own texts (KV cache in fp16: memory.fp16_kv_without_bf16)
+    key = (card_key, n, wb.batch, lacks_bf16(gpu))
     if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
         # a KV pool takes what the card leaves, whatever the batch
         mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))

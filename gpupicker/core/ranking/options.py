@@ -139,8 +139,8 @@ def _rank(
         tier = (0 if p.ev.fits else 2) + (0 if p.within else 1)
         priced = 0 if p.cost is not None else 1
         if goal == "cheapest":
-            # equal cost (to the cent, or four digits of a rate): fewer GPUs first (fewer to
-            # rent, nothing to shard), then the faster
+            # equal cost (the same figure to a cent or 0.1 %, see _tie): fewer GPUs first (fewer
+            # to rent, nothing to shard), then the faster
             k: tuple[float, ...] = (_tie(p), p.ev.total_gpus, -p.speed)
         elif goal == "fastest":
             k = (-p.speed, p.money)
@@ -196,14 +196,16 @@ def _price_mark(
 def _tie(p: Candidate) -> float:
     """The cost figure of ``p`` as compared for a tie.
 
-    A total or a monthly amount to the cent; a rate ($ per 1M tokens, $ per hour) to four
-    significant digits, so that ties are equal figures whatever their size. Infinity (no
-    price) stays infinite.
+    A total or a monthly amount to the cent, and to four significant digits where a cent is
+    coarser than that (under 10 dollars, where one cent is over 0.1 % of the amount: an
+    SDXL batch of $0.0449 and one of $0.0403 are no tie); a rate ($ per 1M tokens, $ per
+    hour) to four significant digits. So a tie means the same figure within 0.1 % or a cent,
+    whatever its size. Infinity (no price) stays infinite.
     """
     m, c = p.money, p.cost
     if not math.isfinite(m) or m == 0:
         return m
-    if c is not None and (c.usd_total is not None or c.usd_per_month is not None):
+    if c is not None and (c.usd_total is not None or c.usd_per_month is not None) and abs(m) >= 10:
         return round(m, 2)
     return float(f"{m:.4g}")
 

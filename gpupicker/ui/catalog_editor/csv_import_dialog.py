@@ -25,11 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
+from ...catalog.csv_read import semicolon_header
 from ...catalog.ledgers import detect_ledger, import_ledger
 from ...catalog.records import column_for_header
 from ...catalog.trackers import TrackerImport, detect_format, import_tracker_csv
 from ...core.hardware.specs import GpuSpec, PriceOffer
-from ...core.messages import error_message
+from ...core.messages import error_message, msg
 from ..i18n.core_messages import tr_message
 from ..i18n.placeholders import tr_fmt
 from .messages import refusal_text
@@ -201,6 +202,14 @@ class CsvImportDialog(QDialog):
         if self.unreadable:  # nothing to map or check: say why, keep Import off
             self.mapping_table.setVisible(False)
             self.info.setText(tr_fmt(self.tr("Cannot read the file: %1"), self.unreadable))
+            self.errors.setText("")
+            self.import_button.setEnabled(False)
+            return
+        if semicolon_header(self.table.currentData(), self.header, {}):  # Excel's ';' CSV
+            self.mapping_table.setVisible(False)
+            self.info.setText(
+                tr_fmt(self.tr("Cannot read the file: %1"), tr_message(msg("catalog.csv.semicolons")))
+            )
             self.errors.setText("")
             self.import_button.setEnabled(False)
             return

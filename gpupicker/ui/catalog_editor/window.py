@@ -140,6 +140,7 @@ class CatalogWindow(QMainWindow):
         self.import_dialog: CsvImportDialog | None = None
         self.read_only = False
         self.resize(1180, 640)
+        self._refusal = ""  # the last "Not saved — …" line shown, until a write succeeds
         self._connect()
         self.set_read_only(is_read_only(repo))
         self._update_stale_label()
@@ -188,6 +189,7 @@ class CatalogWindow(QMainWindow):
             m.validationFailed.connect(self._on_validation_failed)
             m.writeFailed.connect(self._on_write_failed)
             m.catalogChanged.connect(self.catalogChanged)
+            m.catalogChanged.connect(self._on_saved)
         self.price_model.catalogChanged.connect(self._update_stale_label)
         self.owned_tab.changed.connect(self.catalogChanged)
         for tab in (self.price_tab, self.gpu_tab, self.models_tab):
@@ -224,7 +226,16 @@ class CatalogWindow(QMainWindow):
 
     @Slot(str)
     def _on_validation_failed(self, msg: str) -> None:
+        self._refusal = msg
         self.statusBar().showMessage(msg, 10000)
+
+    @Slot()
+    def _on_saved(self) -> None:
+        """A later write went through: a refusal still on the status bar is no longer true
+        (it said an edit was not saved; the table now holds a saved value)."""
+        if self._refusal and self.statusBar().currentMessage() == self._refusal:
+            self.statusBar().clearMessage()
+        self._refusal = ""
 
     @Slot(str)
     def _on_write_failed(self, msg: str) -> None:

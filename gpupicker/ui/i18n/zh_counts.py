@@ -78,6 +78,9 @@ CODE_NAMES: dict[str, str] = {
     "tgi": "TGI",
     "diffusers": "Diffusers",
     "exllamav2": "ExLlamaV2",
+    "exllama": "ExLlama",
+    "lm-studio": "LM Studio",
+    "mlx-lm": "mlx-lm",
     "mlc-llm": "MLC LLM",
 }
 """Codes gpupicker stores (dtypes, optimizers, tasks, frameworks) → the name a sentence shows

@@ -18,6 +18,7 @@ from ..i18n.core_messages import tr_message
 from ..i18n.formatting import fmt_bytes, fmt_money, fmt_number
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import task_short
+from ..i18n.zh_counts import code_name
 
 translate = QCoreApplication.translate
 
@@ -171,7 +172,8 @@ def over_limits_text(w: Workload, options: Sequence[Option], snap: CatalogSnapsh
 
 
 def summary_text(w: Workload) -> str:
-    """The job in one line: task · model · weight precision · batch and tokens."""
+    """The job in one line: task · model · weight precision · (inference: engine, serving
+    load) · batch and tokens · what the Tokens/s column adds up."""
     name = (w.model.name if w.model is not None else "") or w.model_id or ""
     parts = [task_short(w.task), name, w.weights_dtype.upper()]
     if w.is_training:
@@ -179,16 +181,30 @@ def summary_text(w: Workload) -> str:
             tr_fmt(translate("ResultsPage", "batch %1 × %2 tokens"), str(w.batch), str(w.training_seq_len()))
         )
     elif w.task == "inference":
-        tokens = tr_fmt(
-            translate("ResultsPage", "in %1 / out %2 tokens"),
-            str(w.avg_prompt_tokens),
-            str(w.avg_output_tokens),
-        )
-        if w.requests_per_minute:  # a request rate: the plan sizes the batch, not w.batch
-            parts.append(tokens)
-        else:
-            parts.append(tr_fmt(translate("ResultsPage", "batch %1, %2"), str(w.batch), tokens))
+        parts.extend(_inference_summary(w))
     return " · ".join(p for p in parts if p)
+
+
+def _inference_summary(w: Workload) -> list[str]:
+    """The inference parts of :func:`summary_text`: the engine, the request rate or batch,
+    the tokens, and that the Tokens/s column is the total of every sequence (and replica)."""
+    tokens = tr_fmt(
+        translate("ResultsPage", "in %1 / out %2 tokens"),
+        str(w.avg_prompt_tokens),
+        str(w.avg_output_tokens),
+    )
+    parts = [code_name(w.framework)]
+    if w.requests_per_minute:  # a request rate: the plan sizes the batch and replicas, not w.batch
+        rpm = w.requests_per_minute
+        rate = fmt_number(rpm, 0 if float(rpm).is_integer() else 2)
+        parts.append(tr_fmt(translate("ResultsPage", "%1 requests/min"), rate))
+        parts.append(tokens)
+        parts.append(translate("ResultsPage", "tokens/s of all replicas together"))
+    else:
+        parts.append(tr_fmt(translate("ResultsPage", "batch %1, %2"), str(w.batch), tokens))
+        if w.batch > 1:
+            parts.append(translate("ResultsPage", "tokens/s of the whole batch"))
+    return parts
 
 
 def advice_text(number: int, a: Advice, unit: str) -> str:

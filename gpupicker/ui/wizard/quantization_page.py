@@ -27,6 +27,7 @@ from ..controller import WorkloadController
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
 from ..widgets.number_input import IntSpinBox, NumberSpinBox
+from .engine_choices import inference_engines
 from .page_base import (
     Page,
     buddy,
@@ -55,12 +56,6 @@ OPTIMIZERS: tuple[tuple[str, str], ...] = (
     ("adafactor", "Adafactor"),
     ("lion", "Lion"),
     ("sgd", "SGD"),
-)
-ENGINES: tuple[tuple[str, str], ...] = (
-    ("transformers", "transformers"),
-    ("vllm", "vLLM"),
-    ("sglang", "SGLang"),
-    ("llama.cpp", "llama.cpp"),
 )
 
 
@@ -181,8 +176,9 @@ class QuantizationPage(Page):
         self.infer_batch.setRange(1, 4096)
         self.infer_batch.setToolTip(tips["batch"])
         self.engine = QComboBox()
-        for value, text in ENGINES:
+        for value, text, tip in inference_engines():
             self.engine.addItem(text, value)
+            self.engine.setItemData(self.engine.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.engine.setToolTip(tips["engine"])
         inf = QFormLayout(self.infer_box)
         inf.addRow(buddy(self.tr("&Prompt tokens:"), self.prompt_tokens), self.prompt_tokens)
@@ -473,8 +469,11 @@ class QuantizationPage(Page):
         set_spin(self.seq_len, w.training_seq_len())
         set_spin(self.prompt_tokens, w.avg_prompt_tokens)
         set_spin(self.output_tokens, w.avg_output_tokens)
-        if self.engine.findData(w.framework) >= 0:
-            set_combo(self.engine, w.framework)
+        if inference and self.engine.findData(w.framework) < 0:
+            # a framework core accepts for inference but no engine row lists: shown as itself
+            with QSignalBlocker(self.engine):
+                self.engine.addItem(w.framework, w.framework)
+        set_combo(self.engine, w.framework)
         set_spin(self.resolution, w.resolution)
         set_spin(self.steps, w.steps)
         set_spin(self.images, w.images)

@@ -98,6 +98,10 @@ TEMPLATES: dict[str, str] = {
     "catalog.csv.unknown_columns": (
         "unknown column(s): {columns} (expected columns of {table}.csv: {expected})"
     ),
+    "catalog.csv.semicolons": (
+        "the file separates its columns with ';', not ',' (as Excel does where the decimal mark "
+        "is a comma): save it as CSV UTF-8 (comma delimited) with '.' as the decimal mark"
+    ),
     "catalog.csv.repeated_columns": "repeated column(s): {columns}",
     "catalog.csv.missing_columns": "missing column(s): {columns}",
     "catalog.csv.cell_count": "{cells} cells but the header has {width}",

@@ -10,7 +10,8 @@ TEMPLATES: dict[str, str] = {
     "report.ranked_by.value": "Ranked by value",
     "report.ranked_by.headroom": "Ranked by headroom",
     "report.tie_break.cheapest": (
-        "equal cost to the cent: fewer GPUs first, then the faster option, then the GPU id"
+        "equal cost (the same to the cent and to four significant digits): fewer GPUs first, "
+        "then the faster option, then the GPU id"
     ),
     "report.tie_break.fastest": "equal speed: the cheaper option first, then fewer GPUs, then the GPU id",
     "report.tie_break.value": "equal value score: the cheaper option first, then fewer GPUs, then the GPU id",
