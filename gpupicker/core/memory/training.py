@@ -173,6 +173,37 @@ class _StepTemps:
     host_note: Message | None
 
 
+def _beyond_freed_buckets(tensors: tuple[float, ...], bucket_bytes: int) -> float:
+    """Bytes of ``tensors`` the caching allocator cannot place in ZeRO-1/2's freed buckets.
+
+    DeepSpeed ZeRO-1/2 frees its two gradient buckets (``ipg_buffer``, half of
+    ``bucket_bytes`` each) at the end of the backward pass
+    (``runtime/zero/stage_1_and_2.py`` ``independent_gradient_partition_epilogue``), before
+    ``step()`` flattens the 16-bit gradient partition and casts it to fp32. PyTorch's caching
+    allocator keeps the freed blocks reserved (``nvidia-smi`` still counts them) and serves a
+    new tensor from the smallest cached block it fits in, splitting it (best fit,
+    ``c10/cuda/CUDACachingAllocator.cpp``); only what fits in none is newly reserved.
+
+    Args:
+        tensors: sizes of the step's temporaries (bytes), placed smallest first.
+        bucket_bytes: both buckets together (bytes).
+
+    Returns:
+        Bytes reserved beyond the buckets (≥ 0).
+    """
+    free = [bucket_bytes / 2.0, bucket_bytes / 2.0]
+    extra = 0.0
+    for size in sorted(tensors):
+        fits = [b for b in free if b >= size]
+        if fits:
+            block = min(fits)
+            free.remove(block)
+            free.append(block - size)
+        else:
+            extra += size
+    return extra
+
+
 def _step_temporaries(
     w: Workload, arch: ModelArch, step_fw: TrainingFramework, plan: ShardPlan, st: ModelStates, in_bwd: bool
 ) -> _StepTemps:
@@ -196,7 +227,10 @@ def _step_temporaries(
         # fused Adam update (ZeRO-3: one sub-group at a time), and holds its reduce/allgather
         # buckets (stage_1_and_2.py, stage3.py; training_frameworks.deepspeed_step_bytes)
         partition = st.trainable / shards / (dp if zero >= 1 else 1)
-        opt_temp += deepspeed_step_bytes(partition, zero) + step_fw.bucket_bytes
+        step_bytes = deepspeed_step_bytes(partition, zero)
+        if zero in (1, 2):
+            step_bytes = _beyond_freed_buckets((2.0 * partition, 4.0 * partition), step_fw.bucket_bytes)
+        opt_temp += step_bytes + step_fw.bucket_bytes
     host_note: Message | None = None
     if par.cpu_offload and zero >= 2:
         # DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, Adam
