@@ -76,6 +76,7 @@ class WorkloadController(QObject):
         self.results = RecommendationView()
         self.last_compute_s = 0.0
         self._recent_s: list[float] = []
+        self._last_edit_s = float("-inf")  # perf_counter() of the last schedule()
         self._workload = workload or self._initial_workload()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -233,8 +234,16 @@ class WorkloadController(QObject):
     # ---- compute ----------------------------------------------------------------------
     def schedule(self) -> None:
         """Recompute after the debounce interval (restarts on every edit): the next event-loop
-        turn when the last recompute took under ``FAST_COMPUTE_S``, else ``DEBOUNCE_MS``."""
-        self._timer.setInterval(0 if self.typical_compute_s() < FAST_COMPUTE_S else DEBOUNCE_MS)
+        turn when the last recompute took under ``FAST_COMPUTE_S`` or when this edit is the
+        first for ``DEBOUNCE_MS`` (a single edit: waiting would coalesce nothing, and the
+        30 ms wait was most of the time from an edit to the results page when recomputes
+        were slow), else ``DEBOUNCE_MS`` (the edits of a burst after its first become one
+        recompute)."""
+        now = time.perf_counter()
+        quiet = now - self._last_edit_s >= DEBOUNCE_MS / 1000
+        self._last_edit_s = now
+        fast = quiet or self.typical_compute_s() < FAST_COMPUTE_S
+        self._timer.setInterval(0 if fast else DEBOUNCE_MS)
         self._timer.start()
 
     def _job(self) -> tuple[Workload, CatalogSnapshot, str, float, bool]:
