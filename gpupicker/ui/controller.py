@@ -28,11 +28,11 @@ if TYPE_CHECKING:  # the catalog package is imported by the launcher, not by thi
 log = logging.getLogger(__name__)
 
 DEBOUNCE_MS = 30
-"""Wait after an edit before recomputing when the last recompute was slow (a burst of edits,
-spin-box auto-repeat, then costs one recompute). A recompute faster than ``FAST_COMPUTE_S``
-starts on the next event-loop turn instead: typing is slower than that, so waiting would only
-add latency (a fixed 50 ms was most of the 81–86 ms from an input change to the
-repaint)."""
+"""Wait before recomputing an edit that follows another within this time while the last
+recompute was slow (a burst of edits, spin-box auto-repeat, then costs one recompute). A single
+edit, or any edit while recomputes take less than ``FAST_COMPUTE_S``, starts on the next
+event-loop turn instead: waiting would coalesce nothing and only add latency (a fixed 50 ms was
+most of the 81–86 ms from an input change to the repaint)."""
 FAST_COMPUTE_S = 0.033
 """Recomputes (typically) faster than this are not debounced: they keep up with the fastest
 input a user makes — keyboard auto-repeat at 30 per second (33 ms; X11's default is 25/s,
