@@ -30,6 +30,7 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from ..hardware.specs import GpuSpec
+from ..memory import fp16_kv_without_bf16
 from ..messages import TEMPLATES, Message, Text, msg, verbatim
 from ..results import Option
 from ..stacks.quant_support import lacks_bf16
@@ -152,10 +153,7 @@ def _native_precision(w: Workload, gpu: GpuSpec | None) -> tuple[Workload, list[
             _s("launch_config.fp16_no_bf16", gpu=gpu.name)
         ]
     if w.task == "inference" and canonical(w.framework) in ("vllm", "sglang"):
-        kv = "fp16" if w.kv_cache_dtype == "bf16" else w.kv_cache_dtype
-        return w.model_copy(update={"compute_dtype": "fp16", "kv_cache_dtype": kv}), [
-            _s("launch_config.fp16_no_bf16_serving", gpu=gpu.name)
-        ]
+        return fp16_kv_without_bf16(w, gpu), [_s("launch_config.fp16_no_bf16_serving", gpu=gpu.name)]
     return w, []
 
 
