@@ -26,7 +26,6 @@ NO_EFFECT_FLAGS: dict[str, frozenset[str]] = {
             "--enable-prefix-caching",
             "--no-enable-prefix-caching",
             "--enable-chunked-prefill",
-            "--no-enable-chunked-prefill",
             "--distributed-executor-backend",
             "--data-parallel-rank",
             "--data-parallel-start-rank",
@@ -153,6 +152,7 @@ KNOWN_NOT_MODELLED: dict[str, frozenset[str]] = {
     "vllm": frozenset(
         {
             "--enforce-eager",
+            "--no-enable-chunked-prefill",
             "--block-size",
             "--compilation-config",
             "-O",

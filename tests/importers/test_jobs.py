@@ -205,6 +205,15 @@ def test_unmodelled_flags_and_keys_are_named_not_dropped(lookup):
     assert any("--enforce-eager" in w for w in job.warnings)
 
 
+def test_turning_chunked_prefill_off_is_not_called_without_effect(lookup):
+    """The serving model interleaves chunked prefill with decode (vLLM V1's scheduler); a server
+    started without it is not what is modelled, so it is named as such."""
+    job = read_command("vllm serve Qwen/Qwen3-8B --no-enable-chunked-prefill", lookup)
+    assert [(k, str(w)) for k, w in job.unused] == [
+        ("--no-enable-chunked-prefill", "not modelled by gpupicker")
+    ]
+
+
 def test_a_misspelt_flag_is_not_called_an_unmodelled_engine_flag(lookup):
     """A typo is no vLLM flag: said so, never "not modelled by gpupicker"."""
     job = read_command("vllm serve Qwen/Qwen3-8B --tensor-paralel-size 2", lookup)
