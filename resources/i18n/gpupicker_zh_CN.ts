@@ -2286,6 +2286,10 @@
         <translation>{dtype} 反量化每步增加 {ms} ms</translation>
     </message>
     <message>
+        <source>FP8 runs the Linear layers only: attention and the output head ({gflop} GFLOP per token) run at the 16-bit rate of {tflops} TFLOPS</source>
+        <translation>FP8 只用于线性层：注意力和输出头（每个 token {gflop} GFLOP）按 16 位算力 {tflops} TFLOPS 计算</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="165" />
         <source>{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of {tflops} TFLOPS dense</source>
         <translation>每个 token {gflop} GFLOP（{formula} + 注意力），MFU 为稠密 {tflops} TFLOPS 的 {mfu}</translation>

@@ -6,8 +6,9 @@ gradients for the frozen base; ``6·P`` with recompute) plus attention ``12·L·
 PaLM (Chowdhery et al. 2022, App. B), in which the published MFU tables are expressed — over
 N × sustained dense peak (:mod:`gpupicker.core.hardware.gpu_sustained`) × MFU × data-parallel scaling
 efficiency (ring all-reduce of the gradients, :mod:`.interconnect`). QLoRA adds the NF4
-dequantization traffic per pass (QLoRA paper, Dettmers et al. 2023). MFU defaults per GPU
-generation: optimized stacks reach 64 % on A100 and 46 % on H100 (llm-foundry MPT
+dequantization traffic per pass (QLoRA paper, Dettmers et al. 2023); FP8 runs only the Linear
+layers at the FP8 rate, attention and the output head at the 16-bit one (:mod:`.fp8_training`).
+MFU defaults per GPU generation: optimized stacks reach 64 % on A100 and 46 % on H100 (llm-foundry MPT
 benchmarks, public cases C64/C65) × the framework's factor
 (:mod:`gpupicker.core.stacks.training_frameworks`: torchtitan 0.93 …); Hugging Face-based trainers
 run eager PyTorch with a fixed per-layer host overhead per step (H200 cases), Unsloth and
@@ -29,6 +30,7 @@ from ..results import MemoryEstimate, Throughput
 from ..stacks.training_frameworks import TrainingFramework, training_framework
 from ..workload import Workload
 from .common import memo_sentence, model_facts
+from .fp8_training import FP8_LINEAR_MFU_FACTOR, fp8_note, step_compute_seconds
 from .interconnect import allreduce_seconds, has_device_link, link_name
 
 MFU_OPTIMIZED: dict[str, float] = {
@@ -140,7 +142,7 @@ def mfu_default(gpu: GpuSpec, w: Workload) -> float:
         # (h/4096)^0.12 (llm-foundry table: MPT-1B at 59 % MFU vs MPT-7B at 64 % on A100)
         base *= (h / 4096) ** (0.25 if fw.eager_host else 0.12)
     if w.compute_dtype == "fp8" and gpu.has_fp8:
-        base *= 0.75  # FP8 reaches a smaller fraction of its (2×) peak (llm-foundry FP8 3B rows)
+        base *= FP8_LINEAR_MFU_FACTOR  # the FP8 Linear layers on the (2×) FP8 peak (.fp8_training)
     return base
 
 
@@ -187,15 +189,22 @@ def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
     half of it: the MFU constants above are measured in that convention, so the token rate
     must be derived in it too.
     """
+    coef, attn = train_flops_terms(w, arch)
+    return coef * float(model_facts(arch)["active"]) + attn
+
+
+def train_flops_terms(w: Workload, arch: ModelArch) -> tuple[float, float]:
+    """(FLOPs per parameter per token, attention FLOPs per token) of :func:`train_flops_per_token`.
+
+    6 full / 4 LoRA/QLoRA (+ 2 with gradient checkpointing) and ``12·L·h·s`` (``16·L·h·s``).
+    """
     s = w.training_seq_len()
-    p = float(model_facts(arch)["active"])
     n_layers, h = arch.num_hidden_layers, arch.num_attention_heads * arch.head_dim_eff
     attn_fwd = 4.0 * n_layers * h * s if h else 0.0  # QKᵀ and AV over the full s × s matrix
-    lora = w.is_adapter_training
-    f = (4.0 if lora else 6.0) * p + 3.0 * attn_fwd
+    coef = 4.0 if w.is_adapter_training else 6.0
     if w.grad_ckpt:
-        f += 2.0 * p + attn_fwd
-    return f
+        return coef + 2.0, 4.0 * attn_fwd
+    return coef, 3.0 * attn_fwd
 
 
 def experts_hit(arch: ModelArch, tokens: int) -> float:
@@ -332,7 +341,9 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     mfu = mfu_default(gpu, w)
     fpt = train_flops_per_token(w, arch)
     tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
-    compute_s = tokens_step * fpt / (peak * mfu)
+    compute_s, f16 = step_compute_seconds(
+        w, arch, gpu, (tokens_step, fpt), train_flops_terms(w, arch), (peak, mfu)
+    )
     dequant_s = 0.0
     tail: tuple[Message, ...] = ()
     if w.task == "qlora" or (w.task == "lora" and bytes_per_weight(w.weights_dtype) < 2.0):
@@ -373,6 +384,8 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
         if host == 0.0
         else memo_sentence("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}"),
     ]
+    if f16:
+        head.append(fp8_note(gpu, f16))
     if expert_note is not None:
         head.append(expert_note)
     if fw.speedup_vs_hf != 1.0:

@@ -76,6 +76,10 @@ TEMPLATES: dict[str, str] = {
         "{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of {tflops} TFLOPS dense"
     ),
     "throughput.formula_recompute": "{formula} + recompute 2·P",
+    "throughput.fp8_linears_only": (
+        "FP8 runs the Linear layers only: attention and the output head ({gflop} GFLOP per token) "
+        "run at the 16-bit rate of {tflops} TFLOPS"
+    ),
     "throughput.framework_optimized": (
         "Framework {framework}: optimized stack, MFU × {factor} of llm-foundry's"
     ),
