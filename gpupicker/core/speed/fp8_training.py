@@ -10,7 +10,10 @@ score and value products stay in FlashAttention's 16-bit kernels (the same scrip
 ``F.linear`` on the embedding matrix (``llmfoundry/models/layers/custom_embedding.py``
 ``SharedEmbedding.forward(unembed=True)``), outside TransformerEngine. At 8k tokens the attention
 of a 1–3B model is a third of its FLOPs, so counting all of them at the FP8 rate made the FP8 rows
-of llm-foundry's table 35–47 % too fast (MPT-3B and MPT-1B at seq 8,192).
+of llm-foundry's table 35–47 % too fast (MPT-3B and MPT-1B at seq 8,192). The same split holds
+for any stack on TransformerEngine's default recipe (``transformer_engine/common/recipe.py``
+``DelayedScaling``: ``fp8_dpa = False``, FP8 dot-product attention off); a run that turns FP8
+attention on is faster than this estimate.
 """
 
 from __future__ import annotations
