@@ -135,7 +135,20 @@ HF_LONG_PROMPT_RANGE_PCT = 300.0
 """± share for longer prompts: the Qwen3 speed benchmark's 30,720-token rows (H20,
 transformers 4.51.3) run 1.3× to 4.8× slower end to end than this roofline's prefill plus
 decode (p90 of their leave-one-source-out |error| in ``make accuracy``); what costs the time
-is not known here, so the estimate says so instead of a fitted factor."""
+is not known here, so the estimate says so instead of a fitted factor.
+
+What was checked (v4.51.3 and FlashAttention 2.7.4 sources): the prefill keeps one row of
+logits (``generation/utils.py`` lines 2315-2319, ``logits_to_keep = 1``); the KV cache moves 3×
+per step (:data:`.inference.ENGINES` ``kv_traffic``), already counted. The measured excess is
+linear in the context (Qwen3-32B bf16: +13 s per 1,000 prompt tokens over 2,048 steps, ≈ 190
+ms a step at 31k tokens, as if the 8.6 GB cache moved at ≈ 45 GB/s), about 1.5 ns per cached
+token per layer per *query* head for the 1.7B to 32B rows (0.6B: 5 ns), and a third of that
+in the fp16 AWQ / GPTQ rows of the same models — not what a KV-bytes term gives (same cache
+layout for all six). Qwen2.5's A100 tables (transformers 4.46, whose ``Qwen2FlashAttention2``
+``repeat_kv``-copies K and V to every query head each step: ``modeling_qwen2.py`` lines
+402-403) show 1.1-1.4 ns per token per layer per query head; 4.51.3's flash path has no such
+copy, and its sdpa path does (``integrations/sdpa_attention.py`` lines 30-31, until
+huggingface/transformers PR #39412's ``enable_gqa``)."""
 HF_FP8_QUANT_METHODS = frozenset({"fp8", "finegrained_fp8"})
 """``quant_method`` values that transformers runs as block-scaled ``FP8Linear`` (Qwen3-FP8,
 DeepSeek-V3 checkpoints: ``quant_method: fp8``, ``weight_block_size [128, 128]``); with no

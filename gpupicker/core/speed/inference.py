@@ -78,6 +78,12 @@ ENGINES: dict[str, EngineSpeed] = {
         name=msg("speed_inference.engine.transformers"),
         eta={"gddr": 0.70, "hbm": 0.70, "unified": 0.60},
         eta_quant=0.75,
+        # DynamicCache.update re-concatenates each layer's K and V every step (read + write of
+        # the cache: transformers v4.51.3 src/transformers/cache_utils.py lines 446-447; at
+        # commit 004999d DynamicLayer.update still concatenates), then FlashAttention 2 reads it once
+        # (flash_attn_func at batch 1 without padding: modeling_qwen3.py _update_causal_mask
+        # returns None, so _upad_input's gathers are not run; FA 2.7.4 mha_fwd folds the GQA
+        # groups into the query rows and splits the KV: each KV head read once)
         kv_traffic=3.0,
         # host time per decoder layer of eager generate(): by transformers version and op
         # count (HF_ERAS, hf_generate_host); this is the v4_late era's Llama-style layer
