@@ -155,6 +155,29 @@ DeepSeek-V3 checkpoints: ``quant_method: fp8``, ``weight_block_size [128, 128]``
 quant_method an FP8 checkpoint under transformers is taken to be one of these (and said)."""
 
 
+HF_SDPA_GQA_VERSION = (4, 54)
+"""First transformers version whose SDPA attention is given the KV heads as they are
+(``enable_gqa=True`` where PyTorch ≥ 2.5 and no attention mask: huggingface/transformers PR
+#39412, merged 2025-07; 4.54 taken, UNCERTAIN). Before it ``sdpa_attention_forward`` copies K
+and V out to every query head of a group at every step (``repeat_kv``: v4.51.3
+``integrations/sdpa_attention.py`` lines 30-31); eager attention always does
+(``eager_attention_forward``, ``modeling_qwen3.py`` lines 154-155)."""
+
+
+def hf_kv_traffic(attention: str, version: tuple[int, int] | None, groups: int) -> float:
+    """KV-cache bytes one decode step of ``generate()`` moves, in units of the cache.
+
+    3 with FlashAttention 2 (DynamicCache's concatenation reads and writes the cache, the kernel
+    reads it: :data:`.inference.ENGINES` ``kv_traffic``). Where ``repeat_kv`` runs (eager
+    attention; SDPA before :data:`HF_SDPA_GQA_VERSION`, named in ``environment``) the copy reads
+    the cache once more and writes it ``groups`` times over, and attention reads those copies:
+    ``3 + 2·groups``. ``groups`` is query heads per KV head (1: nothing is copied).
+    """
+    old_sdpa = attention == "sdpa" and version is not None and version < HF_SDPA_GQA_VERSION
+    repeats = attention == "eager" or old_sdpa
+    return 3.0 + 2.0 * groups if repeats and groups > 1 else 3.0
+
+
 @dataclass(frozen=True)
 class HfHost:
     """Host time of one transformers ``generate()`` decode step, from the op counts above.
@@ -170,6 +193,8 @@ class HfHost:
             ``FP8Linear``'s ``torch.cuda.synchronize``), so host and GPU time add; else the
             host enqueues ahead of the GPU within a step and the two overlap.
         fp8_linears: FP8Linear modules run per step (outside the expert loops).
+        kv_traffic: KV-cache bytes a decode step moves, in units of the cache
+            (:func:`hf_kv_traffic`).
     """
 
     base_s: float
@@ -179,6 +204,7 @@ class HfHost:
     moe_layers: int
     serial: bool
     fp8_linears: int
+    kv_traffic: float = 3.0
 
     def step_s(self, arch_experts: int, touched: float) -> float:
         """Host seconds of one decode step with ``touched`` experts hit per MoE layer."""
@@ -250,11 +276,13 @@ __all__ = [
     "HF_FP8_QUANT_METHODS",
     "HF_LONG_PROMPT_RANGE_PCT",
     "HF_LONG_PROMPT_TOKENS",
+    "HF_SDPA_GQA_VERSION",
     "HF_V5_LAYER_FLOOR_S",
     "HfEra",
     "HfHost",
     "hf_era",
     "hf_generate_host",
+    "hf_kv_traffic",
     "transformers_major",
     "transformers_version",
 ]

@@ -310,7 +310,7 @@ class _Roofline:
         kv_attn, state = f[kv_key], f[state_key]
         kv = kv_attn + state
         bw_w = self.bw * self.eta
-        kv_reads = p.kv_traffic
+        kv_reads = self.hf.kv_traffic if self.hf is not None else p.kv_traffic
         if p.gqa_kv_per_query_head and arch.kv_heads and not arch.kv_lora_rank:
             kv_reads *= max(1.0, arch.num_attention_heads / arch.kv_heads)
         # weights and recurrent state split over the ranks; the KV cache only as far as its

@@ -166,6 +166,10 @@ TEMPLATES: dict[str, str] = {
         "{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest "
         "era's fixed decode time stands in, {ms} ms per layer"
     ),
+    "speed_inference.hf_repeat_kv": (
+        "{attention} attention copies K and V out to every query head ({heads} query / KV heads) "
+        "at every step (repeat_kv): the KV cache moves {x}× per token"
+    ),
     "speed_inference.hf_era_named": (
         "transformers generate() {era}: {ms} ms of host time per token outside expert loops"
     ),
