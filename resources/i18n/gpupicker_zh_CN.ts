@@ -855,6 +855,18 @@
         <translation>运行环境中未写明引擎版本：按 {since} 或更新版本计算，其在 Hopper 上批大小 1 的 16 位 GEMM 以显存带宽读取权重（更早的版本按 64 行张量核心分块计算：在 H20 上更慢）</translation>
     </message>
     <message>
+        <source>{attention} attention copies K and V out to every query head ({heads} query / KV heads) at every step (repeat_kv): the KV cache moves {x}× per token</source>
+        <translation>{attention} 注意力每一步把 K 和 V 复制给每个查询头（查询头 / KV 头 {heads}，repeat_kv）：每个 token 搬运 {x} 倍 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Marlin int4/int8 kernels compute at least {rows} rows (m16n8k16 tensor-core tiles), so the decode GEMMs at batch {b} take {ms} ms of tensor time per step on the {arch} GPU</source>
+        <translation>Marlin int4/int8 内核至少计算 {rows} 行（m16n8k16 张量核心分块），因此在 {arch} GPU 上批大小 {b} 时解码 GEMM 每步占用 {ms} ms 张量核心时间</translation>
+    </message>
+    <message>
+        <source>Engine version not named in environment: taken to be {since} or newer, whose Marlin AWQ/GPTQ kernels compute 8-row tiles at batch 8 or less (older versions computed 16 rows: slower on GPUs with few tensor FLOPs per byte, such as the H20)</source>
+        <translation>运行环境中未写明引擎版本：按 {since} 或更新版本计算，其 Marlin AWQ/GPTQ 内核在批大小不超过 8 时按 8 行分块计算（更早的版本按 16 行计算：在每字节张量算力低的 GPU（如 H20）上更慢）</translation>
+    </message>
+    <message>
         <source>{arch} tensor-core GEMMs compute at least {rows} rows (warpgroup MMA), so the 16-bit decode GEMMs at batch {b} take {ms} ms of tensor time per step</source>
         <translation>{arch} 的张量核心 GEMM 至少计算 {rows} 行（线程束组矩阵乘加指令），因此批大小 {b} 时 16 位解码 GEMM 每步占用 {ms} ms 张量核心时间</translation>
     </message>

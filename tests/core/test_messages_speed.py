@@ -203,6 +203,15 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", **chat), "h100_sxm", 2)
     # an SGLang 0.4 build's 64-row GEMM tiles on the H20
     speed(_wl(repo, "llama3_8b", task="inference", framework="sglang", environment="SGLang 0.4.6"), "h20")
+    # transformers 4.51 SDPA copies K and V to each query head of a group (repeat_kv)
+    speed(
+        _wl(repo, "qwen3_8b", task="inference", framework="transformers", environment="transformers 4.51.3"),
+        "h20",
+    )
+    # Marlin's 16-row AWQ tiles on the H20 (SGLang 0.4.6), and an unnamed version's 8 rows
+    awq = {"task": "inference", "framework": "sglang", "weights_dtype": "int4", "quant_method": "awq"}
+    speed(_wl(repo, "qwen3_32b", environment="SGLang 0.4.6", **awq), "h20")
+    speed(_wl(repo, "qwen3_32b", **awq), "h20")
     for dtype, gpu in (("nvfp4", "b200"), ("mxfp4", "h100_sxm")):  # FP4 rate / W4A16
         speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", weights_dtype=dtype, **chat), gpu)
     speed(

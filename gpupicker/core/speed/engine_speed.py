@@ -66,6 +66,9 @@ class EngineSpeed(BaseModel):
         gemm_min_rows_before: the engine version (major, minor) from which it no longer pays
             them; they apply to versions before it named in the workload's ``environment``
             (``"SGLang 0.4.6"``), and a workload that names none is taken to run a newer one.
+        marlin_m16_before: the engine runs AWQ / GPTQ Linears through Marlin, whose versions
+            before this one compute 16-row tensor-core tiles at small batch, and newer ones 8
+            (:mod:`.gemm_rows`); ``(0, 0)``: the engine does not run Marlin.
         prefill_eff: share of sustained tensor TFLOPS reached by prefill GEMMs.
         prefill_accumulate: ``"fp16"`` when 16-bit prefill GEMMs accumulate in FP16.
         prefill_layer_s: fixed time per layer per micro-batch of prefill (norms, rope,
@@ -98,6 +101,7 @@ class EngineSpeed(BaseModel):
     gemm_eff: float = 0.6
     gemm_min_rows: dict[str, int] = {}
     gemm_min_rows_before: tuple[int, int] = (0, 0)
+    marlin_m16_before: tuple[int, int] = (0, 0)
     prefill_eff: float = 0.6
     prefill_accumulate: str = "fp32"
     prefill_layer_s: float = 0.0

@@ -135,11 +135,47 @@ HF_LONG_PROMPT_RANGE_PCT = 300.0
 """± share for longer prompts: the Qwen3 speed benchmark's 30,720-token rows (H20,
 transformers 4.51.3) run 1.3× to 4.8× slower end to end than this roofline's prefill plus
 decode (p90 of their leave-one-source-out |error| in ``make accuracy``); what costs the time
-is not known here, so the estimate says so instead of a fitted factor."""
+is not known here, so the estimate says so instead of a fitted factor.
+
+What was checked (v4.51.3 and FlashAttention 2.7.4 sources): the prefill keeps one row of
+logits (``generation/utils.py`` lines 2315-2319, ``logits_to_keep = 1``); the KV cache moves 3×
+per step (:data:`.inference.ENGINES` ``kv_traffic``), already counted. The measured excess is
+linear in the context (Qwen3-32B bf16: +13 s per 1,000 prompt tokens over 2,048 steps, ≈ 190
+ms a step at 31k tokens, as if the 8.6 GB cache moved at ≈ 45 GB/s), about 1.5 ns per cached
+token per layer per *query* head for the 1.7B to 32B rows (0.6B: 5 ns), and a third of that
+in the fp16 AWQ / GPTQ rows of the same models — not what a KV-bytes term gives (same cache
+layout for all six). Qwen2.5's A100 tables (transformers 4.46, whose ``Qwen2FlashAttention2``
+``repeat_kv``-copies K and V to every query head each step: ``modeling_qwen2.py`` lines
+402-403) show 1.1-1.4 ns per token per layer per query head; 4.51.3's flash path has no such
+copy, and its sdpa path does (``integrations/sdpa_attention.py`` lines 30-31, until
+huggingface/transformers PR #39412's ``enable_gqa``)."""
 HF_FP8_QUANT_METHODS = frozenset({"fp8", "finegrained_fp8"})
 """``quant_method`` values that transformers runs as block-scaled ``FP8Linear`` (Qwen3-FP8,
 DeepSeek-V3 checkpoints: ``quant_method: fp8``, ``weight_block_size [128, 128]``); with no
 quant_method an FP8 checkpoint under transformers is taken to be one of these (and said)."""
+
+
+HF_SDPA_GQA_VERSION = (4, 54)
+"""First transformers version whose SDPA attention is given the KV heads as they are
+(``enable_gqa=True`` where PyTorch ≥ 2.5 and no attention mask: huggingface/transformers PR
+#39412, merged 2025-07; 4.54 taken, UNCERTAIN). Before it ``sdpa_attention_forward`` copies K
+and V out to every query head of a group at every step (``repeat_kv``: v4.51.3
+``integrations/sdpa_attention.py`` lines 30-31); eager attention always does
+(``eager_attention_forward``, ``modeling_qwen3.py`` lines 154-155)."""
+
+
+def hf_kv_traffic(attention: str, version: tuple[int, int] | None, groups: int) -> float:
+    """KV-cache bytes one decode step of ``generate()`` moves, in units of the cache.
+
+    3 with FlashAttention 2 (DynamicCache's concatenation reads and writes the cache, the kernel
+    reads it: :data:`.inference.ENGINES` ``kv_traffic``). Where ``repeat_kv`` runs (eager
+    attention; SDPA before :data:`HF_SDPA_GQA_VERSION`, named in ``environment``) the copy reads
+    the cache once more and writes it ``groups`` times over, and attention reads those copies:
+    ``3 + 2·groups``. ``groups`` is query heads per KV head (1: nothing is copied).
+    """
+    old_sdpa = attention == "sdpa" and version is not None and version < HF_SDPA_GQA_VERSION
+    repeats = attention == "eager" or old_sdpa
+    return 3.0 + 2.0 * groups if repeats and groups > 1 else 3.0
 
 
 @dataclass(frozen=True)
@@ -157,6 +193,8 @@ class HfHost:
             ``FP8Linear``'s ``torch.cuda.synchronize``), so host and GPU time add; else the
             host enqueues ahead of the GPU within a step and the two overlap.
         fp8_linears: FP8Linear modules run per step (outside the expert loops).
+        kv_traffic: KV-cache bytes a decode step moves, in units of the cache
+            (:func:`hf_kv_traffic`).
     """
 
     base_s: float
@@ -166,6 +204,7 @@ class HfHost:
     moe_layers: int
     serial: bool
     fp8_linears: int
+    kv_traffic: float = 3.0
 
     def step_s(self, arch_experts: int, touched: float) -> float:
         """Host seconds of one decode step with ``touched`` experts hit per MoE layer."""
@@ -237,11 +276,13 @@ __all__ = [
     "HF_FP8_QUANT_METHODS",
     "HF_LONG_PROMPT_RANGE_PCT",
     "HF_LONG_PROMPT_TOKENS",
+    "HF_SDPA_GQA_VERSION",
     "HF_V5_LAYER_FLOOR_S",
     "HfEra",
     "HfHost",
     "hf_era",
     "hf_generate_host",
+    "hf_kv_traffic",
     "transformers_major",
     "transformers_version",
 ]

@@ -62,6 +62,14 @@ SGLANG_GEMV_VERSION = (0, 5)
 build streams Qwen3.8-27B bf16 at 17.13 ms a token there (3.15 TB/s; bytedance-iaas/sglang PR
 #753, whose cuBLAS picks its sm_90 GEMV algorithms at M = 1). The boundary between the two is
 not measured (0.5 taken, UNCERTAIN); vLLM is not given the rows (no measurement)."""
+SGLANG_MARLIN_M8_VERSION = (0, 5)
+"""First SGLang version taken to run Marlin with 8-row tiles at batch ≤ 8 (vLLM PR #16850,
+:data:`.gemm_rows.MARLIN_M8`): 0.4.6.post1 takes its AWQ Marlin kernel from vLLM 0.7.2 (the
+Qwen3 speed benchmark's environment: "vLLM 0.7.2 (Required by SGLang for AWQ quantization)"),
+which predates it; when SGLang's own kernels took the change is not known (0.5 taken, UNCERTAIN)."""
+VLLM_MARLIN_M8_VERSION = (0, 9)
+"""First vLLM release taken to carry PR #16850's 8-row Marlin tiles (opened 2025-04-18, after
+0.8.4; 0.9 taken, UNCERTAIN)."""
 
 
 ENGINES: dict[str, EngineSpeed] = {
@@ -70,6 +78,12 @@ ENGINES: dict[str, EngineSpeed] = {
         name=msg("speed_inference.engine.transformers"),
         eta={"gddr": 0.70, "hbm": 0.70, "unified": 0.60},
         eta_quant=0.75,
+        # DynamicCache.update re-concatenates each layer's K and V every step (read + write of
+        # the cache: transformers v4.51.3 src/transformers/cache_utils.py lines 446-447; at
+        # commit 004999d DynamicLayer.update still concatenates), then FlashAttention 2 reads it once
+        # (flash_attn_func at batch 1 without padding: modeling_qwen3.py _update_causal_mask
+        # returns None, so _upad_input's gathers are not run; FA 2.7.4 mha_fwd folds the GQA
+        # groups into the query rows and splits the KV: each KV head read once)
         kv_traffic=3.0,
         # host time per decoder layer of eager generate(): by transformers version and op
         # count (HF_ERAS, hf_generate_host); this is the v4_late era's Llama-style layer
@@ -106,6 +120,7 @@ ENGINES: dict[str, EngineSpeed] = {
         s_per_linear=5.2e-6,
         s_per_step=2.0e-3,
         s_per_seq_step=12e-6,
+        marlin_m16_before=VLLM_MARLIN_M8_VERSION,
         # ±: the class's leave-one-source-out p90 |error| (make accuracy)
         gemm_eff=0.6,
         prefill_eff=0.6,
@@ -124,6 +139,7 @@ ENGINES: dict[str, EngineSpeed] = {
         gemm_eff=0.62,
         gemm_min_rows={"Hopper": WGMMA_M},
         gemm_min_rows_before=SGLANG_GEMV_VERSION,
+        marlin_m16_before=SGLANG_MARLIN_M8_VERSION,
         prefill_eff=0.62,
         range_pct=45.0,
         evidence=msg("speed_inference.evidence.sglang"),
@@ -332,6 +348,8 @@ __all__ = [
     "ENGINES",
     "engine_profile",
     "SGLANG_GEMV_VERSION",
+    "SGLANG_MARLIN_M8_VERSION",
+    "VLLM_MARLIN_M8_VERSION",
     "WGMMA_M",
     "engine_notes",
     "floor_per_layer",

@@ -29,7 +29,8 @@ from ..model_arch import ModelArch
 from ..results import Throughput
 from ..workload import Workload
 from .common import memo_sentence, model_facts
-from .engine_speed import EngineSpeed, engine_version, pnorm
+from .engine_speed import EngineSpeed, pnorm
+from .gemm_rows import gemm_min_rows
 from .hf_generate import (
     HF_LONG_PROMPT_RANGE_PCT,
     HF_LONG_PROMPT_TOKENS,
@@ -110,24 +111,6 @@ def _precision(w: Workload, gpu: GpuSpec) -> str:
     if w.weights_dtype in ("mxfp4", "nvfp4") and gpu.has_fp4:
         return "fp4"
     return "fp16" if w.compute_dtype == "fp16" else "bf16"
-
-
-def _gemm_min_rows(p: EngineSpeed, w: Workload, gpu: GpuSpec, prec: str) -> tuple[int, bool]:
-    """(rows ``w``'s 16-bit decode GEMMs compute at least on ``gpu``, the engine version unnamed).
-
-    :attr:`.engine_speed.EngineSpeed.gemm_min_rows` for the GPU's architecture, for versions
-    before ``gemm_min_rows_before`` named in ``environment``; 16-bit weights only (quantized
-    Linears run their own kernels: Marlin, Triton, FP8 GEMMs). The second value is True where
-    the rows would apply to an older version but the workload names none (then 0 rows).
-    """
-    sixteen = prec in ("bf16", "fp16") and bytes_per_weight(w.weights_dtype) >= 2.0
-    rows = p.gemm_min_rows.get(gpu.architecture, 0) if sixteen else 0
-    if not rows:
-        return 0, False
-    version = engine_version(w.environment, w.framework)
-    if version is None:
-        return 0, True
-    return (rows if version < p.gemm_min_rows_before else 0), False
 
 
 @dataclass(slots=True)
@@ -231,7 +214,7 @@ class _Roofline:
             if long_prompt:
                 range_pct = max(range_pct, HF_LONG_PROMPT_RANGE_PCT)
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
-        rows, unnamed = _gemm_min_rows(p, w, gpu, prec)
+        rows, rows_note = gemm_min_rows(p, w, gpu, prec)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
@@ -246,9 +229,8 @@ class _Roofline:
         ) + fp4_note(w, gpu)
         if moe_loop:
             notes += (memo_sentence("throughput.llamacpp_moe_loop", us=f"{moe_loop * 1e6:.0f}"),)
-        if unnamed:
-            since = ".".join(map(str, p.gemm_min_rows_before))
-            notes += (memo_sentence("throughput.gemm_rows_version_assumed", since=since),)
+        if rows_note is not None:
+            notes += (rows_note,)
         return cls(
             w=w,
             arch=arch,
@@ -328,7 +310,7 @@ class _Roofline:
         kv_attn, state = f[kv_key], f[state_key]
         kv = kv_attn + state
         bw_w = self.bw * self.eta
-        kv_reads = p.kv_traffic
+        kv_reads = self.hf.kv_traffic if self.hf is not None else p.kv_traffic
         if p.gqa_kv_per_query_head and arch.kv_heads and not arch.kv_lora_rank:
             kv_reads *= max(1.0, arch.num_attention_heads / arch.kv_heads)
         # weights and recurrent state split over the ranks; the KV cache only as far as its
@@ -450,14 +432,10 @@ class _Roofline:
             assumptions.append(_moe_reads_note(self.arch, w))
         if self.gemm_rows > w.batch and s.comp_s >= s.mem_s:  # said where the padding binds
             ms = 2.0 * self.padded_params * self.gemm_rows / self.decode_flops / tp * 1e3
+            marlin = bytes_per_weight(w.weights_dtype) < 2.0  # quantized rows: Marlin's tiles
+            key = "throughput.marlin_min_rows" if marlin else "throughput.gemm_min_rows"
             assumptions.append(
-                memo_sentence(
-                    "throughput.gemm_min_rows",
-                    arch=gpu.architecture,
-                    rows=self.gemm_rows,
-                    b=w.batch,
-                    ms=f"{ms:.1f}",
-                )
+                memo_sentence(key, arch=gpu.architecture, rows=self.gemm_rows, b=w.batch, ms=f"{ms:.1f}")
             )
         # plain construction: pydantic-core validates these few fields faster than model_construct
         return Throughput(

@@ -8,6 +8,7 @@ sentences, the llama.cpp build era and FP4 execution; transformers ``generate()`
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from ..hardware.gpu_sustained import bandwidth_factor
@@ -28,6 +29,7 @@ from .hf_generate import (
     HfHost,
     hf_era,
     hf_generate_host,
+    hf_kv_traffic,
     transformers_version,
 )
 from .inference import engine_notes, floor_per_layer
@@ -246,6 +248,12 @@ def _hf_host(
             * ((arch.num_local_experts or 1) if hf.loops_all_experts else experts_touched(arch, w.batch))
         )
         parts.append(msg("speed_inference.hf_fp8_linear", n=f"{per_token:,.0f}"))
+    groups = arch.num_attention_heads // arch.kv_heads if arch.kv_heads and not arch.kv_lora_rank else 1
+    traffic = hf_kv_traffic(w.attention, version, groups)
+    if traffic > hf.kv_traffic:
+        hf = replace(hf, kv_traffic=traffic)
+        heads, x = f"{arch.num_attention_heads}/{arch.kv_heads}", f"{traffic:.0f}"
+        parts.append(msg("speed_inference.hf_repeat_kv", attention=w.attention, heads=heads, x=x))
     if long_prompt:
         parts.append(
             msg(

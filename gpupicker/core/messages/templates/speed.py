@@ -123,6 +123,15 @@ TEMPLATES: dict[str, str] = {
         "batch-1 16-bit GEMMs on Hopper stream at the bandwidth (older versions computed "
         "64-row tensor-core tiles: slower on the H20)"
     ),
+    "throughput.marlin_min_rows": (
+        "Marlin int4/int8 kernels compute at least {rows} rows (m16n8k16 tensor-core tiles), so "
+        "the decode GEMMs at batch {b} take {ms} ms of tensor time per step on the {arch} GPU"
+    ),
+    "throughput.marlin_rows_version_assumed": (
+        "Engine version not named in environment: taken to be {since} or newer, whose Marlin "
+        "AWQ/GPTQ kernels compute 8-row tiles at batch 8 or less (older versions computed 16 "
+        "rows: slower on GPUs with few tensor FLOPs per byte, such as the H20)"
+    ),
     "throughput.llamacpp_moe_loop": (
         "llama.cpp build before PR #13199: prompt MoE matmuls "
         "loop over the experts on the host ({us} µs per expert per "
@@ -160,6 +169,10 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.era_not_llamacpp": (
         "{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest "
         "era's fixed decode time stands in, {ms} ms per layer"
+    ),
+    "speed_inference.hf_repeat_kv": (
+        "{attention} attention copies K and V out to every query head ({heads} query / KV heads) "
+        "at every step (repeat_kv): the KV cache moves {x}× per token"
     ),
     "speed_inference.hf_era_named": (
         "transformers generate() {era}: {ms} ms of host time per token outside expert loops"
