@@ -215,8 +215,11 @@ class ModelArch(ArchParams):
         c128 = ratios.count(128) * 128 * (2 * d * 4)
         return window + c4 + c128
 
-    def recurrent_state_elements(self) -> tuple[int, int]:
-        """``(conv, temporal)`` state elements per sequence over all recurrent layers.
+    def recurrent_state_elements(self, kinds: str = "LMC") -> tuple[int, int]:
+        """``(conv, temporal)`` state elements per sequence over the recurrent layers of ``kinds``.
+
+        ``kinds``: the layer letters counted (default all: ``L`` Gated DeltaNet, ``M`` Mamba-2,
+        ``C`` short conv).
 
         Fixed size, independent of the context length; engines allocate one per running
         sequence. Shapes as vLLM's ``MambaStateShapeCalculator`` (``mamba_utils.py``) and
@@ -229,7 +232,7 @@ class ModelArch(ArchParams):
         * LFM2 short conv (``C``): conv ``(L_cache − 1)·h`` (``short_conv_state_shape``).
         """
         conv = temporal = 0
-        n_l, n_m, n_c = self.count_layers("L"), self.count_layers("M"), self.count_layers("C")
+        n_l, n_m, n_c = (self.count_layers(c) if c in kinds else 0 for c in "LMC")
         if n_l:
             nk = self.linear_num_key_heads or self.linear_num_value_heads or 0
             dk, nv = self.linear_key_head_dim or 0, self.linear_num_value_heads or 0

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..memory.common import recurrent_state_bytes
 from ..messages import msg
+from ..model_arch import ModelArch
 from ..workload.spellings import build_number
 from .engine_speed import EngineSpeed
 
@@ -201,6 +203,40 @@ def llamacpp_moe_loop_s(build: str | None, date: str | None) -> float:
     return 0.0
 
 
+LLAMACPP_GDN_STATE_PASSES = 2
+"""Times a llama.cpp decode step reads and writes each Gated DeltaNet layer's recurrent state
+(conv window and delta-rule matrix, F32): ``llm_graph_context::build_rs`` first gathers the
+sequence's state rows into a contiguous tensor (``ggml_get_rows``, ``src/llama-graph.cpp``),
+then the fused ``GGML_OP_GATED_DELTA_NET`` reads that copy and writes the new state
+(``build_delta_net_fused``, ``src/models/delta-net-base.cpp`` @156ce1c; ``fused_gdn_ar`` is on
+by default, ``src/llama-context.cpp`` @001d906). The CUDA and Metal back-ends write that new
+state straight into the cache slot instead of through the graph's ``ggml_cpy`` (PR #23940,
+"Remove redundant CUDA copies after gated_delta_net", 2026-07; PR #28976 names the same check
+for Metal), so two passes. Builds before that copy back once more (three passes), and builds
+before the fused op (PR #19504, opened 2026-02) expand the update into elementwise nodes over
+the whole state (``build_delta_net_autoregressive``: about nine passes; the unmerged PR #20091
+counts 12 nodes a layer saved by fusing): neither older era is modelled, the current one is
+assumed for every build (sources of 2026-08 found builds b10435 … b10472 equal within 1.2 %)."""
+
+
+def llamacpp_state_step_bytes(arch: ModelArch, batch: int) -> float:
+    """Recurrent-state bytes a llama.cpp decode step reads and writes, whole model, unsharded.
+
+    The state in llama.cpp's F32 (:func:`.memory.common.recurrent_state_bytes`), read and
+    written once; Gated DeltaNet layers :data:`LLAMACPP_GDN_STATE_PASSES` times. Qwen3.8-27B
+    (48 Gated DeltaNet layers, 48 value heads × 128², 16 key heads × 128, kernel 4): 39.2 M
+    values, 156.9 MB a sequence, 627.6 MB moved a step. Mamba-2 and short-conv layers keep the
+    single pass (their llama.cpp graphs are not modelled further). 0 for a model without
+    recurrent layers.
+    """
+    state = recurrent_state_bytes(arch, batch, "llama.cpp")
+    if not state:
+        return 0.0
+    conv, temporal = arch.recurrent_state_elements("L")
+    gdn = 4 * (conv + temporal) * max(1, batch)  # F32, as recurrent_state_bytes
+    return 2.0 * state + 2.0 * (LLAMACPP_GDN_STATE_PASSES - 1) * gdn
+
+
 LLAMACPP_METAL_PREFILL_EFF = 0.65
 """Share of the Apple GPU's FP16 rate reached by llama.cpp's Metal ``mul_mm`` prefill kernels:
 8B Q4_K_M pp512 on M1 Max 408 tok/s (6.2 of 10.5 TFLOPS, 59 %), M2 Ultra 994 (15.0 of 27.2,
@@ -211,11 +247,13 @@ __all__ = [
     "LLAMACPP_BACKENDS",
     "LLAMACPP_DEFAULT_BACKEND",
     "LLAMACPP_ERAS",
+    "LLAMACPP_GDN_STATE_PASSES",
     "LLAMACPP_METAL_FLOOR",
     "LLAMACPP_METAL_PREFILL_EFF",
     "LLAMACPP_MOE_LOOP_S",
     "LlamaCppBackend",
     "LlamaCppEra",
     "llamacpp_era",
+    "llamacpp_state_step_bytes",
     "llamacpp_moe_loop_s",
 ]

@@ -47,6 +47,7 @@ from .llamacpp_engine import (
     LLAMACPP,
     LLAMACPP_METAL_PREFILL_EFF,
     llamacpp_moe_loop_s,
+    llamacpp_state_step_bytes,
 )
 from .roofline_notes import (
     _decode_reads,
@@ -302,11 +303,14 @@ class _Roofline:
         if wbytes is None:
             wbytes = decode_weight_bytes(arch, w.weights_dtype, b, w.quantized_group_set)
         f = model_facts(arch)
-        kv_key, state_key = ("kv", w.kv_cache_dtype, ctx_mean, b), ("state", b)
+        kv_key, state_key = ("kv", w.kv_cache_dtype, ctx_mean, b), ("state", b, p is LLAMACPP)
         if kv_key not in f:
             f[kv_key] = kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
-            # a hybrid's recurrent state is read and written back once per step
-            f[state_key] = 2.0 * recurrent_state_bytes(arch, b, "vllm")
+        if state_key not in f:  # a hybrid's recurrent state, read and written back each step
+            llama = p is LLAMACPP
+            f[state_key] = (
+                llamacpp_state_step_bytes(arch, b) if llama else 2.0 * recurrent_state_bytes(arch, b, "vllm")
+            )
         kv_attn, state = f[kv_key], f[state_key]
         kv = kv_attn + state
         bw_w = self.bw * self.eta
