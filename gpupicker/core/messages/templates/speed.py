@@ -149,9 +149,10 @@ TEMPLATES: dict[str, str] = {
         "per layer (older builds: {old_ms} ms)"
     ),
     "speed_inference.ollama_go_engine": (
-        "Ollama runs {model_type} models on its own Go engine, not its llama.cpp runner: that "
-        "engine is not modelled, and this llama.cpp figure can be several times too fast "
-        "(gpt-oss-120b on an A100 80GB measured 3.1× slower)"
+        "Ollama {since} to before {until} runs {model_type} models ({arch} GGUF) on its own Go "
+        "engine, not on llama.cpp: that engine is not modelled, and this llama.cpp figure can "
+        "be several times too fast (gpt-oss-120b on an A100 80GB measured 3.1× slower, "
+        "qwen3:30b-a3b on an RTX 5090 1.6× slower than on Ollama {until}'s llama-server)"
     ),
     "speed_inference.era_not_llamacpp": (
         "{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest "
