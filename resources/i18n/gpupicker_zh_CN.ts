@@ -4683,6 +4683,10 @@
         <translation>Ollama {since} 至 {until} 之前的版本用其自带的 Go 引擎而非 llama.cpp 运行 {model_type} 模型（{arch} GGUF）：该引擎未建模，这里的 llama.cpp 数值可能快出数倍（gpt-oss-120b 在 A100 80GB 上实测慢 3.1 倍，qwen3:30b-a3b 在 RTX 5090 上比 Ollama {until} 的 llama-server 慢 1.6 倍）</translation>
     </message>
     <message>
+        <source>Ollama samples each token on the CPU between decode steps, its default repeat penalty scanning all {vocab} vocabulary entries: {ms} ms per token</source>
+        <translation>Ollama 在两次解码步之间于 CPU 上采样每个 token，其默认重复惩罚遍历全部 {vocab} 个词表项：每 token {ms} ms</translation>
+    </message>
+    <message>
         <source>{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest era's fixed decode time stands in, {ms} ms per layer</source>
         <translation>{framework} 不是 llama.cpp 构建：其日期不对应任何 llama.cpp 构建时期，按最新时期的固定解码时间估算，每层 {ms} ms</translation>
     </message>

@@ -210,7 +210,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
         "h100_sxm",
     )
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", **chat), "rtx_4090", 2)
-    # a model Ollama ran on its own Go engine (releases 0.11.0 to 0.29)
+    # Ollama's llama.cpp runner (host sampling) and a model it ran on its Go engine (0.11.0 to 0.29)
+    speed(_wl(repo, "qwen3_8b", task="inference", framework="ollama", engine_date="2025-09-04"), "rtx_4090")
     speed(
         _wl(repo, "gpt_oss_20b", task="inference", framework="ollama", engine_date="2025-09-04"), "rtx_4090"
     )

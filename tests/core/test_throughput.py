@@ -337,7 +337,12 @@ def test_ollama_go_engine_follows_the_releases_that_listed_each_architecture():
 
     def arch(model_id: str, date: str | None) -> str | None:
         w = Workload(
-            task="inference", model=catalog_model(model_id), framework="ollama", batch=1, engine_date=date
+            task="inference",
+            model=catalog_model(model_id),
+            model_id=model_id,
+            framework="ollama",
+            batch=1,
+            engine_date=date,
         )
         go = ollama_go_engine(w)
         return None if go is None else go.arch
@@ -354,3 +359,42 @@ def test_ollama_go_engine_follows_the_releases_that_listed_each_architecture():
     assert arch("gpt_oss_120b", "2026-06-01") is None
     assert arch("gpt_oss_120b", None) is None
     assert arch("llama3_8b", "2025-11-16") is None
+    # a model read from its config.json carries Hugging Face's model_type
+    hf = Workload(
+        task="inference",
+        model=catalog_model("qwen3_30b_a3b").model_copy(update={"model_type": "qwen3_moe"}),
+        framework="ollama",
+        batch=1,
+        engine_date="2025-10",
+    )
+    assert ollama_go_engine(hf) is not None and ollama_go_engine(hf).arch == "qwen3moe"
+    # Mistral Small 3.1 / 3.2 is mistral3 (0.6.5, commit 6bd0a983c); 2409 is a llama model
+    assert arch("mistral_small_3_1_24b", "2025-09-06") == "mistral3"
+    assert arch("mistral_small_2409", "2025-09-06") is None
+
+
+def test_ollama_llama_runner_samples_every_token_on_the_host():
+    """Ollama's llama.cpp runner samples each token on the CPU between decode steps with its
+    default repeat penalty on (ollama runner/llamarunner/runner.go, api/types.go DefaultOptions):
+    4 ns per vocabulary entry (llama.cpp PR #25262's CPU-against-GPU sampler table), 0.61 ms a
+    token for Qwen3's 151,936 entries, on top of the llama.cpp figure; not for llama.cpp itself
+    (llama-bench samples nothing) nor on Ollama's Go engine (its own sampler, not modelled)."""
+    from gpupicker.core.speed.ollama_engine import ollama_sample_s
+
+    def wl(model_id: str, framework: str, date: str) -> Workload:
+        return Workload(
+            task="inference", model=catalog_model(model_id), framework=framework, batch=1, engine_date=date
+        )
+
+    qwen = catalog_model("qwen3_coder_30b_a3b")
+    assert ollama_sample_s(wl("qwen3_coder_30b_a3b", "ollama", "2025-09-06"), qwen) == pytest.approx(
+        151936 * 4e-9
+    )
+    assert ollama_sample_s(wl("qwen3_coder_30b_a3b", "llama.cpp", "2025-09-06"), qwen) == 0.0
+    assert ollama_sample_s(wl("qwen3_coder_30b_a3b", "ollama", "2025-10-01"), qwen) == 0.0  # Go engine
+
+    def itl(framework: str) -> float:
+        w = wl("qwen3_coder_30b_a3b", framework, "2025-09-06")
+        return 1.0 / estimate_throughput(w, gpu("rtx_4090"), 1).decode_tokens_per_s
+
+    assert itl("ollama") - itl("llama.cpp") == pytest.approx(151936 * 4e-9, rel=0.02)

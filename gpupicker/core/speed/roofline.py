@@ -47,6 +47,7 @@ from .llamacpp_engine import (
     LLAMACPP_METAL_PREFILL_EFF,
     llamacpp_moe_loop_s,
 )
+from .ollama_engine import ollama_sampling
 from .roofline_notes import (
     _decode_reads,
     _hf_host,
@@ -171,6 +172,8 @@ class _Roofline:
     hf: HfHost | None = None
     hf_note: Message | None = None
     moe_loop_s: float = 0.0
+    sample_s: float = 0.0
+    """Host sampling time per running sequence per step (:func:`.ollama_engine.ollama_sample_s`)."""
     kv_shards: int = 1
     """Ranks one token's KV cache is split over (:func:`.memory.common.kv_tp_shards`: an MLA
     latent, or KV heads fewer than the ranks, is replicated, and every rank reads its copy)."""
@@ -246,6 +249,8 @@ class _Roofline:
         ) + fp4_note(w, gpu)
         if moe_loop:
             notes += (memo_sentence("throughput.llamacpp_moe_loop", us=f"{moe_loop * 1e6:.0f}"),)
+        sample_s, sample_notes = ollama_sampling(w, arch)
+        notes += sample_notes
         if unnamed:
             since = ".".join(map(str, p.gemm_min_rows_before))
             notes += (memo_sentence("throughput.gemm_rows_version_assumed", since=since),)
@@ -281,6 +286,7 @@ class _Roofline:
             hf=hf,
             hf_note=hf_note,
             moe_loop_s=moe_loop,
+            sample_s=sample_s,
             gemm_rows=rows,
             padded_params=(p_act - _expert_active_params(arch)) if rows else 0.0,
             expert_active_params=_expert_active_params(arch),
@@ -340,7 +346,7 @@ class _Roofline:
         comp_s = flops / self.decode_flops / tp
         gpu_s = pnorm(mem_s, comp_s) + self.tails_s
         comm = self._comm(b)
-        overhead = self.fixed_s + p.s_per_seq_step * b
+        overhead = self.fixed_s + (p.s_per_seq_step + self.sample_s) * b
         floor = self.floor_s
         if self.hf is not None:
             floor = self.hf.step_s(arch.num_local_experts or 1, experts_touched(arch, b))

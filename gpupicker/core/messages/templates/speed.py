@@ -124,6 +124,10 @@ TEMPLATES: dict[str, str] = {
         "loop over the experts on the host ({us} µs per expert per "
         "matmul per micro-batch)"
     ),
+    "throughput.ollama_sampling": (
+        "Ollama samples each token on the CPU between decode steps, its default repeat "
+        "penalty scanning all {vocab} vocabulary entries: {ms} ms per token"
+    ),
     "speed_inference.backend": (
         "llama.cpp {backend} back-end: weights stream at {eta} of peak "
         "bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, "
