@@ -324,6 +324,15 @@ def test_ollama_says_its_go_engine_is_not_modelled_for_the_models_it_runs_there(
         "gpt_oss_120b", "ollama"
     )
     assert "own Go engine" not in notes("gpt_oss_120b", "llama.cpp")
+    # its trust range is the measured 3.1x (+210 %), not the llama.cpp profile's ±20 %
+    w = Workload(
+        task="inference",
+        model=catalog_model("gpt_oss_120b"),
+        framework="ollama",
+        batch=1,
+        engine_date="2025-09-04",
+    )
+    assert estimate_throughput(w, gpu("a100_sxm_80gb"), 1).range_pct == pytest.approx(210.0)
 
 
 def test_ollama_go_engine_follows_the_releases_that_listed_each_architecture():

@@ -47,7 +47,7 @@ from .llamacpp_engine import (
     LLAMACPP_METAL_PREFILL_EFF,
     llamacpp_moe_loop_s,
 )
-from .ollama_engine import ollama_sampling
+from .ollama_engine import OLLAMA_GO_RANGE_PCT, ollama_go_engine, ollama_sampling
 from .roofline_notes import (
     _decode_reads,
     _hf_host,
@@ -226,7 +226,8 @@ class _Roofline:
         if p is LLAMACPP and not metal and arch.is_moe and (be is None or be.id == "hip"):
             moe_loop = llamacpp_moe_loop_s(w.engine_build, w.engine_date)
         hf, hf_note = None, None
-        range_pct = max(p.range_pct, be.range_pct if be is not None else 0.0)
+        go = OLLAMA_GO_RANGE_PCT if ollama_go_engine(w) else 0.0
+        range_pct = max(p.range_pct, be.range_pct if be is not None else 0.0, go)
         if p is ENGINES["transformers"]:
             long_prompt = _prompt_and_new(w)[0] > HF_LONG_PROMPT_TOKENS
             hf, hf_note = _hf_host(w, arch, p, dtype, long_prompt)

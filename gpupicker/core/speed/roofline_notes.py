@@ -40,7 +40,7 @@ from .llamacpp_engine import (
     LlamaCppEra,
     llamacpp_era,
 )
-from .ollama_engine import OLLAMA_LLAMA_SERVER_RELEASE, ollama_go_engine
+from .ollama_engine import OLLAMA_GO_RANGE_PCT, OLLAMA_LLAMA_SERVER_RELEASE, ollama_go_engine
 from .weight_reads import (
     experts_touched,
     moe_decode_reads,
@@ -332,6 +332,7 @@ def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: flo
             arch=go.arch,
             since=go.release,
             until=OLLAMA_LLAMA_SERVER_RELEASE,
+            pct=f"{OLLAMA_GO_RANGE_PCT:.0f}",
         )
         era_note = join([era_note, go_note], "space")
     floor = floor_per_layer(LLAMACPP, gpu, dtype, w.environment, era, hidden=h) * n_layers

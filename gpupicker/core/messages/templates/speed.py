@@ -156,7 +156,8 @@ TEMPLATES: dict[str, str] = {
         "Ollama {since} to before {until} runs {model_type} models ({arch} GGUF) on its own Go "
         "engine, not on llama.cpp: that engine is not modelled, and this llama.cpp figure can "
         "be several times too fast (gpt-oss-120b on an A100 80GB measured 3.1× slower, "
-        "qwen3:30b-a3b on an RTX 5090 1.6× slower than on Ollama {until}'s llama-server)"
+        "qwen3:30b-a3b on an RTX 5090 1.6× slower than on Ollama {until}'s llama-server): "
+        "range ±{pct} %"
     ),
     "speed_inference.era_not_llamacpp": (
         "{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest "
