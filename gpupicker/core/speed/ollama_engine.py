@@ -1,4 +1,4 @@
-"""Which Ollama releases ran a model on Ollama's own Go engine rather than on llama.cpp.
+"""Ollama's runners: the releases that used its Go engine, and its llama.cpp runner's sampling.
 
 Ollama's server picks the runner per model file (ollama ``llm/server.go``
 ``NewLlamaServer``: ``envconfig.NewEngine() || f.KV().OllamaEngineRequired()``); the GGUF
@@ -9,7 +9,9 @@ engine for GGUF models (ollama PR #16031, "Remove CGO engines, use llama-server 
 GGML models", merged 2026-05-29): from then on llama.cpp's own ``llama-server`` runs them all.
 
 The Go engine's speed is not modelled: the estimate is a llama.cpp figure and says so for a
-workload that ran there (:func:`ollama_go_engine`).
+workload that ran there (:func:`ollama_go_engine`, with the measured range
+:data:`OLLAMA_GO_RANGE_PCT`). On the llama.cpp runner each token is sampled on the CPU between
+decode steps (:func:`ollama_sample_s`).
 """
 
 from __future__ import annotations
