@@ -4695,8 +4695,12 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="224" />
-        <source>Ollama runs {model_type} models on its own Go engine, not its llama.cpp runner: that engine is not modelled, and this llama.cpp figure can be several times too fast (gpt-oss-120b on an A100 80GB measured 3.1× slower)</source>
-        <translation>Ollama 用其自带的 Go 引擎而非 llama.cpp 运行器运行 {model_type} 模型：该引擎未建模，这里的 llama.cpp 数值可能快出数倍（gpt-oss-120b 在 A100 80GB 上实测慢 3.1 倍）</translation>
+        <source>Ollama {since} to before {until} runs {model_type} models ({arch} GGUF) on its own Go engine, not on llama.cpp: that engine is not modelled, and this llama.cpp figure can be several times too fast (gpt-oss-120b on an A100 80GB measured 3.1× slower, qwen3:30b-a3b on an RTX 5090 1.6× slower than on Ollama {until}'s llama-server): range ±{pct} %</source>
+        <translation>Ollama {since} 至 {until} 之前的版本用其自带的 Go 引擎而非 llama.cpp 运行 {model_type} 模型（{arch} GGUF）：该引擎未建模，这里的 llama.cpp 数值可能快出数倍（gpt-oss-120b 在 A100 80GB 上实测慢 3.1 倍，qwen3:30b-a3b 在 RTX 5090 上比 Ollama {until} 的 llama-server 慢 1.6 倍）：误差范围 ±{pct}%</translation>
+    </message>
+    <message>
+        <source>Ollama samples each token on the CPU between decode steps, its default repeat penalty scanning all {vocab} vocabulary entries: {ms} ms per token</source>
+        <translation>Ollama 在两次解码步之间于 CPU 上采样每个 token，其默认重复惩罚遍历全部 {vocab} 个词表项：每 token {ms} ms</translation>
     </message>
     <message>
         <source>{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest era's fixed decode time stands in, {ms} ms per layer</source>

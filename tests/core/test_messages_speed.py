@@ -219,8 +219,11 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
         "h100_sxm",
     )
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", **chat), "rtx_4090", 2)
-    # a model Ollama runs on its own Go engine
-    speed(_wl(repo, "gpt_oss_20b", task="inference", framework="ollama"), "rtx_4090")
+    # Ollama's llama.cpp runner (host sampling) and a model it ran on its Go engine (0.11.0 to 0.29)
+    speed(_wl(repo, "qwen3_8b", task="inference", framework="ollama", engine_date="2025-09-04"), "rtx_4090")
+    speed(
+        _wl(repo, "gpt_oss_20b", task="inference", framework="ollama", engine_date="2025-09-04"), "rtx_4090"
+    )
     speed(
         _wl(repo, "llama3_8b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m"),
         "apple_m3_max",

@@ -304,17 +304,106 @@ def test_fabric_bandwidths_filled_and_mi325x_not_slower_than_mi300x(cat):
 
 
 def test_ollama_says_its_go_engine_is_not_modelled_for_the_models_it_runs_there():
-    """Ollama runs gpt-oss (and gemma3, mistral3) on its own Go engine (ollama
-    ``fs/ggml/ggml.go`` ``OllamaEngineRequired``), not on its llama.cpp runner: gpt-oss-120b on
-    an A100 80GB decoded 53.7 tok/s (gparemsky/48gb4090 README, Ollama 2025-09) where the
-    llama.cpp figure is about 3× that, so the estimate names the engine it does not model; a
-    llama.cpp run of the same model, and a Qwen3 model on Ollama, do not say it."""
+    """Ollama ran gpt-oss on its own Go engine from 0.11.0 (ollama ``fs/ggml/ggml.go``
+    ``OllamaEngineRequired`` at v0.11.0), not on its llama.cpp runner: gpt-oss-120b on an A100
+    80GB decoded 53.7 tok/s (gparemsky/48gb4090 README, Ollama 2025-09) where the llama.cpp
+    figure is about 3x that, so the estimate names the engine it does not model, with the
+    releases; a llama.cpp run of the same model does not say it."""
 
-    def says(model_id: str, framework: str) -> bool:
-        w = Workload(task="inference", model=catalog_model(model_id), framework=framework, batch=1)
-        notes = " ".join(str(a) for a in estimate_throughput(w, gpu("a100_sxm_80gb"), 1).assumptions)
-        return "own Go engine" in notes
+    def notes(model_id: str, framework: str) -> str:
+        w = Workload(
+            task="inference",
+            model=catalog_model(model_id),
+            framework=framework,
+            batch=1,
+            engine_date="2025-09-04",
+        )
+        return " ".join(str(a) for a in estimate_throughput(w, gpu("a100_sxm_80gb"), 1).assumptions)
 
-    assert says("gpt_oss_120b", "ollama")
-    assert not says("gpt_oss_120b", "llama.cpp")
-    assert not says("qwen3_8b", "ollama")
+    assert "Ollama 0.11.0 to before 0.30.0 runs gpt-oss models (gpt-oss GGUF) on its own Go engine" in notes(
+        "gpt_oss_120b", "ollama"
+    )
+    assert "own Go engine" not in notes("gpt_oss_120b", "llama.cpp")
+    # its trust range is the measured 3.1x (+210 %), not the llama.cpp profile's ±20 %
+    w = Workload(
+        task="inference",
+        model=catalog_model("gpt_oss_120b"),
+        framework="ollama",
+        batch=1,
+        engine_date="2025-09-04",
+    )
+    assert estimate_throughput(w, gpu("a100_sxm_80gb"), 1).range_pct == pytest.approx(210.0)
+
+
+def test_ollama_go_engine_follows_the_releases_that_listed_each_architecture():
+    """qwen3moe joined ``OllamaEngineRequired`` in Ollama 0.12.2 (ollama PR #12374, 2025-09-24)
+    and dense qwen3 in 0.12.0 (PR #12310, 2025-09-18): Qwen3-Coder-30B-A3B run on 2025-09-06
+    (gparemsky/48gb4090, Ollama 0.11.10 then current) went to the llama.cpp runner, one run in
+    October to the Go engine; gemma3 (there since 0.6.0) on 0.12.11 (ollama issue #13153) too.
+    Ollama 0.30.0 runs every GGUF model on llama-server (PR #16031, 2026-06-01), and a workload
+    without a date is a current Ollama: no Go engine."""
+    from gpupicker.core.speed.ollama_engine import ollama_go_engine
+
+    def arch(model_id: str, date: str | None) -> str | None:
+        w = Workload(
+            task="inference",
+            model=catalog_model(model_id),
+            model_id=model_id,
+            framework="ollama",
+            batch=1,
+            engine_date=date,
+        )
+        go = ollama_go_engine(w)
+        return None if go is None else go.arch
+
+    assert arch("qwen3_coder_30b_a3b", "2025-09-06") is None
+    assert arch("qwen3_coder_30b_a3b", "2025-09-24") == "qwen3moe"
+    assert arch("qwen3_30b_a3b", "2025-10") == "qwen3moe"
+    assert arch("qwen3_30b_a3b", "2025-09-20") is None  # 0.12.0 / 0.12.1: dense qwen3 only
+    assert arch("qwen3_8b", "2025-09-20") == "qwen3"
+    assert arch("qwen3_8b", "2025-09-17") is None
+    assert arch("gemma3_12b", "2025-11-16") == "gemma3"
+    assert arch("gpt_oss_120b", "2025-08-04") is None
+    assert arch("gpt_oss_120b", "2026-05-31") == "gpt-oss"
+    assert arch("gpt_oss_120b", "2026-06-01") is None
+    assert arch("gpt_oss_120b", None) is None
+    assert arch("llama3_8b", "2025-11-16") is None
+    # a model read from its config.json carries Hugging Face's model_type
+    hf = Workload(
+        task="inference",
+        model=catalog_model("qwen3_30b_a3b").model_copy(update={"model_type": "qwen3_moe"}),
+        framework="ollama",
+        batch=1,
+        engine_date="2025-10",
+    )
+    assert ollama_go_engine(hf) is not None and ollama_go_engine(hf).arch == "qwen3moe"
+    # Mistral Small 3.1 / 3.2 is mistral3 (0.6.5, commit 6bd0a983c); 2409 is a llama model
+    assert arch("mistral_small_3_1_24b", "2025-09-06") == "mistral3"
+    assert arch("mistral_small_2409", "2025-09-06") is None
+
+
+def test_ollama_llama_runner_samples_every_token_on_the_host():
+    """Ollama's llama.cpp runner samples each token on the CPU between decode steps with its
+    default repeat penalty on (ollama runner/llamarunner/runner.go, api/types.go DefaultOptions):
+    4 ns per vocabulary entry (llama.cpp PR #25262's CPU-against-GPU sampler table), 0.61 ms a
+    token for Qwen3's 151,936 entries, on top of the llama.cpp figure; not for llama.cpp itself
+    (llama-bench samples nothing) nor on Ollama's Go engine (its own sampler, not modelled)."""
+    from gpupicker.core.speed.ollama_engine import ollama_sample_s
+
+    def wl(model_id: str, framework: str, date: str) -> Workload:
+        return Workload(
+            task="inference", model=catalog_model(model_id), framework=framework, batch=1, engine_date=date
+        )
+
+    qwen = catalog_model("qwen3_coder_30b_a3b")
+    assert ollama_sample_s(wl("qwen3_coder_30b_a3b", "ollama", "2025-09-06"), qwen) == pytest.approx(
+        151936 * 4e-9
+    )
+    assert ollama_sample_s(wl("qwen3_coder_30b_a3b", "llama.cpp", "2025-09-06"), qwen) == 0.0
+    assert ollama_sample_s(wl("qwen3_coder_30b_a3b", "ollama", "2025-10-01"), qwen) == 0.0  # Go engine
+
+    def itl(framework: str) -> float:
+        w = wl("qwen3_coder_30b_a3b", framework, "2025-09-06")
+        return 1.0 / estimate_throughput(w, gpu("rtx_4090"), 1).decode_tokens_per_s
+
+    assert itl("ollama") - itl("llama.cpp") == pytest.approx(151936 * 4e-9, rel=0.02)

@@ -49,6 +49,7 @@ from .llamacpp_engine import (
     llamacpp_moe_loop_s,
     llamacpp_state_step_bytes,
 )
+from .ollama_engine import OLLAMA_GO_RANGE_PCT, ollama_go_engine, ollama_sampling
 from .roofline_notes import (
     _decode_reads,
     _hf_host,
@@ -155,6 +156,8 @@ class _Roofline:
     hf: HfHost | None = None
     hf_note: Message | None = None
     moe_loop_s: float = 0.0
+    sample_s: float = 0.0
+    """Host sampling time per running sequence per step (:func:`.ollama_engine.ollama_sample_s`)."""
     kv_shards: int = 1
     """Ranks one token's KV cache is split over (:func:`.memory.common.kv_tp_shards`: an MLA
     latent, or KV heads fewer than the ranks, is replicated, and every rank reads its copy)."""
@@ -207,7 +210,8 @@ class _Roofline:
         if p is LLAMACPP and not metal and arch.is_moe and (be is None or be.id == "hip"):
             moe_loop = llamacpp_moe_loop_s(w.engine_build, w.engine_date)
         hf, hf_note = None, None
-        range_pct = max(p.range_pct, be.range_pct if be is not None else 0.0)
+        go = OLLAMA_GO_RANGE_PCT if ollama_go_engine(w) else 0.0
+        range_pct = max(p.range_pct, be.range_pct if be is not None else 0.0, go)
         if p is ENGINES["transformers"]:
             long_prompt = _prompt_and_new(w)[0] > HF_LONG_PROMPT_TOKENS
             hf, hf_note = _hf_host(w, arch, p, dtype, long_prompt)
@@ -232,6 +236,8 @@ class _Roofline:
             notes += (memo_sentence("throughput.llamacpp_moe_loop", us=f"{moe_loop * 1e6:.0f}"),)
         if rows_note is not None:
             notes += (rows_note,)
+        sample_s, sample_notes = ollama_sampling(w, arch)
+        notes += sample_notes
         return cls(
             w=w,
             arch=arch,
@@ -264,6 +270,7 @@ class _Roofline:
             hf=hf,
             hf_note=hf_note,
             moe_loop_s=moe_loop,
+            sample_s=sample_s,
             gemm_rows=rows,
             padded_params=(p_act - _expert_active_params(arch)) if rows else 0.0,
             expert_active_params=_expert_active_params(arch),
@@ -326,7 +333,7 @@ class _Roofline:
         comp_s = flops / self.decode_flops / tp
         gpu_s = pnorm(mem_s, comp_s) + self.tails_s
         comm = self._comm(b)
-        overhead = self.fixed_s + p.s_per_seq_step * b
+        overhead = self.fixed_s + (p.s_per_seq_step + self.sample_s) * b
         floor = self.floor_s
         if self.hf is not None:
             floor = self.hf.step_s(arch.num_local_experts or 1, experts_touched(arch, b))

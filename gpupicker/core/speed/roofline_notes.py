@@ -42,6 +42,7 @@ from .llamacpp_engine import (
     LlamaCppEra,
     llamacpp_era,
 )
+from .ollama_engine import OLLAMA_GO_RANGE_PCT, OLLAMA_LLAMA_SERVER_RELEASE, ollama_go_engine
 from .weight_reads import (
     experts_touched,
     moe_decode_reads,
@@ -300,15 +301,6 @@ ship llama.cpp builds, so :data:`.llamacpp_engine.LLAMACPP_ERAS` is not read fro
 date: the newest era's fixed time stands in (and is said)."""
 
 
-OLLAMA_GO_ENGINE_MODEL_TYPES = frozenset({"gpt_oss", "gemma3", "gemma3_text", "mistral3"})
-"""Hugging Face ``model_type`` (``-`` read as ``_``) of the models Ollama runs on its own Go
-engine, not on its vendored llama.cpp runner (ollama ``fs/ggml/ggml.go``
-``OllamaEngineRequired``: gpt-oss, gemma3, mistral3; qwen3moe joined in 0.12.2). That engine
-builds a ggml graph per batch (``runner/ollamarunner``), with its own MXFP4 kernels for gpt-oss
-(ollama PR #11672). Its speed is not modelled: gpt-oss-120b on an A100 80GB decodes 3.1× slower
-than the llama.cpp figure (gparemsky/48gb4090 README), so the estimate says so."""
-
-
 def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: float) -> _LlamaCppSetting:
     """The per-layer floor of ``w``'s llama.cpp build era and its ggml back-end's η.
 
@@ -336,15 +328,21 @@ def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: flo
             floor_per_layer(LLAMACPP, gpu, dtype, era=era, hidden=h),
             floor_per_layer(LLAMACPP, gpu, dtype, era=LLAMACPP_ERAS[0], hidden=h),
         )
-    if (
-        w.framework == "ollama"
-        and w.model is not None
-        and w.model.model_type.replace("-", "_") in OLLAMA_GO_ENGINE_MODEL_TYPES
-    ):
-        era_note = join(
-            [era_note, memo_sentence("speed_inference.ollama_go_engine", model_type=w.model.model_type)],
-            "space",
+    go = ollama_go_engine(w)
+    if go is not None and w.model is not None:
+        # Ollama's Go engine (its own ggml graph per batch, ollama runner/ollamarunner) is not
+        # modelled: gpt-oss-120b on an A100 80GB decoded 3.1x slower than the llama.cpp figure
+        # (gparemsky/48gb4090 README), qwen3:30b-a3b on an RTX 5090 210.4 tok/s on Ollama 0.24
+        # against 331.2 on 0.30's llama-server (ollama PR #16031's benchmark table)
+        go_note = memo_sentence(
+            "speed_inference.ollama_go_engine",
+            model_type=w.model.model_type,
+            arch=go.arch,
+            since=go.release,
+            until=OLLAMA_LLAMA_SERVER_RELEASE,
+            pct=f"{OLLAMA_GO_RANGE_PCT:.0f}",
         )
+        era_note = join([era_note, go_note], "space")
     floor = floor_per_layer(LLAMACPP, gpu, dtype, w.environment, era, hidden=h) * n_layers
     be = LLAMACPP_BACKENDS.get(w.backend or LLAMACPP_DEFAULT_BACKEND.get(platform_of(gpu), ""))
     backend_note = None

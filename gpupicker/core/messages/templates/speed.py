@@ -137,6 +137,10 @@ TEMPLATES: dict[str, str] = {
         "loop over the experts on the host ({us} µs per expert per "
         "matmul per micro-batch)"
     ),
+    "throughput.ollama_sampling": (
+        "Ollama samples each token on the CPU between decode steps, its default repeat "
+        "penalty scanning all {vocab} vocabulary entries: {ms} ms per token"
+    ),
     "speed_inference.backend": (
         "llama.cpp {backend} back-end: weights stream at {eta} of peak "
         "bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, "
@@ -162,9 +166,11 @@ TEMPLATES: dict[str, str] = {
         "per layer (older builds: {old_ms} ms)"
     ),
     "speed_inference.ollama_go_engine": (
-        "Ollama runs {model_type} models on its own Go engine, not its llama.cpp runner: that "
-        "engine is not modelled, and this llama.cpp figure can be several times too fast "
-        "(gpt-oss-120b on an A100 80GB measured 3.1× slower)"
+        "Ollama {since} to before {until} runs {model_type} models ({arch} GGUF) on its own Go "
+        "engine, not on llama.cpp: that engine is not modelled, and this llama.cpp figure can "
+        "be several times too fast (gpt-oss-120b on an A100 80GB measured 3.1× slower, "
+        "qwen3:30b-a3b on an RTX 5090 1.6× slower than on Ollama {until}'s llama-server): "
+        "range ±{pct} %"
     ),
     "speed_inference.era_not_llamacpp": (
         "{framework} is not a llama.cpp build: its date names no llama.cpp era, the newest "
