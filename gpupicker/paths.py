@@ -3,7 +3,8 @@
 Bundled ``data/`` and ``resources/`` live at the repository top level in a
 source checkout, and under ``gpupicker/_bundled/`` in a wheel or a PyInstaller
 bundle. User files go to platformdirs locations; ``GPUPICKER_HOME`` (tests)
-redirects all of them under one folder, and ``GPUPICKER_CATALOG`` (or the
+redirects all of them under one folder (platformdirs is then never imported: its modules
+cost ~6 ms of a start), and ``GPUPICKER_CATALOG`` (or the
 ``--catalog`` option) points at a specific catalog file.
 """
 
@@ -12,8 +13,6 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-
-import platformdirs
 
 APP_NAME = "gpupicker"
 
@@ -48,7 +47,12 @@ def _home_override() -> Path | None:
 def user_data_dir() -> Path:
     """Per-user data folder (catalog, backups). Created on demand."""
     home = _home_override()
-    path = home / "data" if home else platformdirs.user_data_path(APP_NAME, appauthor=False)
+    if home:
+        path = home / "data"
+    else:
+        import platformdirs
+
+        path = platformdirs.user_data_path(APP_NAME, appauthor=False)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -56,7 +60,12 @@ def user_data_dir() -> Path:
 def user_config_dir() -> Path:
     """Per-user config folder (preferences JSON, window state INI). Created on demand."""
     home = _home_override()
-    path = home / "config" if home else platformdirs.user_config_path(APP_NAME, appauthor=False)
+    if home:
+        path = home / "config"
+    else:
+        import platformdirs
+
+        path = platformdirs.user_config_path(APP_NAME, appauthor=False)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -64,7 +73,12 @@ def user_config_dir() -> Path:
 def user_log_dir() -> Path:
     """Per-user log folder (rotating log the crash dialog points to). Created on demand."""
     home = _home_override()
-    path = home / "log" if home else platformdirs.user_log_path(APP_NAME, appauthor=False)
+    if home:
+        path = home / "log"
+    else:
+        import platformdirs
+
+        path = platformdirs.user_log_path(APP_NAME, appauthor=False)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
