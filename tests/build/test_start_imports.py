@@ -1,11 +1,14 @@
-"""What a start imports only when it needs it: platformdirs (user folders) and
-typing_extensions (``@override``), each ~6-8 ms of a cold start before the first paint."""
+"""What a start imports only when it needs it: platformdirs (user folders: GPUPICKER_HOME,
+or on Linux the XDG folders found as platformdirs finds them) and typing_extensions
+(``@override``), each ~6-8 ms of a cold start before the first paint."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+
+import pytest
 
 from tests.support.paths import REPO
 
@@ -41,18 +44,23 @@ def test_gpupicker_home_needs_no_platformdirs(tmp_path):
     assert out["LOG"] == str(tmp_path / "log")
 
 
-def test_without_gpupicker_home_the_folders_are_platformdirs_own(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k != "GPUPICKER_HOME"}
+@pytest.mark.parametrize("xdg", ["absolute", "relative", "unset"])
+def test_without_gpupicker_home_the_folders_are_platformdirs_own(tmp_path, xdg):
+    env = {k: v for k, v in os.environ.items() if k != "GPUPICKER_HOME" and not k.startswith("XDG_")}
     env["HOME"] = str(tmp_path)
     for k in ("DATA", "CONFIG", "STATE", "CACHE"):
-        env[f"XDG_{k}_HOME"] = str(tmp_path / k.lower())
+        if xdg == "absolute":
+            env[f"XDG_{k}_HOME"] = str(tmp_path / k.lower())
+        elif xdg == "relative":  # not a path platformdirs takes: the defaults under HOME
+            env[f"XDG_{k}_HOME"] = k.lower()
     out = _child(env)
-    assert out["BEFORE"] == "False" and out["AFTER"] == "True"
     assert out["DATA"] == out["PD_DATA"] and out["CONFIG"] == out["PD_CONFIG"]
     assert out["LOG"] == out["PD_LOG"]
-    if sys.platform.startswith("linux"):  # the XDG folders (platformdirs' unix.py)
-        assert out["DATA"] == str(tmp_path / "data" / "gpupicker")
-        assert out["LOG"] == str(tmp_path / "state" / "gpupicker" / "log")
+    assert out["BEFORE"] == "False"
+    if sys.platform.startswith("linux"):  # found without platformdirs (paths._linux_xdg_path)
+        assert out["AFTER"] == "False"
+        state = tmp_path / "state" if xdg == "absolute" else tmp_path / ".local" / "state"
+        assert out["LOG"] == str(state / "gpupicker" / "log")
 
 
 def test_override_marks_the_method_as_typing_extensions_does():
