@@ -3,7 +3,8 @@
 Bundled ``data/`` and ``resources/`` live at the repository top level in a
 source checkout, and under ``gpupicker/_bundled/`` in a wheel or a PyInstaller
 bundle. User files go to platformdirs locations; ``GPUPICKER_HOME`` (tests)
-redirects all of them under one folder, and ``GPUPICKER_CATALOG`` (or the
+redirects all of them under one folder (platformdirs, ~6 ms of a start, is then not imported,
+nor on Linux, where the XDG folders are found as platformdirs finds them), and ``GPUPICKER_CATALOG`` (or the
 ``--catalog`` option) points at a specific catalog file.
 """
 
@@ -12,8 +13,6 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-
-import platformdirs
 
 APP_NAME = "gpupicker"
 
@@ -45,10 +44,44 @@ def _home_override() -> Path | None:
     return Path(home) if home else None
 
 
+def _linux_xdg_path(env_var: str, default: str, *tail: str) -> Path | None:
+    """The folder platformdirs gives gpupicker on Linux (``$env_var``, else ``~/default``,
+    then ``gpupicker`` and ``tail``), found without importing it (~6 ms of every window start,
+    before the first paint: the language, the instance lock and the fault log need these
+    folders); None where platformdirs' other rules apply, which then decides.
+
+    What platformdirs 4.14 (requirements.lock) does for ``user_*_path(APP_NAME,
+    appauthor=False)``: ``platformdirs/__init__.py`` picks its ``Unix`` class on Linux unless
+    Android; ``_xdg.py`` ``XDGMixin`` takes the XDG variable when it is an absolute path
+    (``xdg_dir``), else ``unix.py`` ``_UnixDefaults`` the default under the home folder
+    (``expand_user``: ``os.path.expanduser`` when ``HOME`` is absolute; an unset or relative
+    ``HOME`` goes through ``pwd``: left to platformdirs); the log folder is ``log`` in the state
+    folder (``opinion``, default True). ``tests/build/test_start_imports.py`` compares both.
+    """
+    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel"):
+        return None
+    if os.environ.get("ANDROID_DATA") == "/data" and os.environ.get("ANDROID_ROOT") == "/system":
+        return None  # platformdirs' Android check (its _is_android_app)
+    base = os.environ.get(env_var, "")
+    if not os.path.isabs(base):
+        home = os.environ.get("HOME")
+        if not home or not os.path.isabs(home):
+            return None
+        base = os.path.expanduser(f"~/{default}")
+    return Path(os.path.join(base, APP_NAME, *tail))
+
+
 def user_data_dir() -> Path:
     """Per-user data folder (catalog, backups). Created on demand."""
     home = _home_override()
-    path = home / "data" if home else platformdirs.user_data_path(APP_NAME, appauthor=False)
+    if home:
+        path = home / "data"
+    elif (xdg := _linux_xdg_path("XDG_DATA_HOME", ".local/share")) is not None:
+        path = xdg
+    else:
+        import platformdirs
+
+        path = platformdirs.user_data_path(APP_NAME, appauthor=False)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -56,7 +89,14 @@ def user_data_dir() -> Path:
 def user_config_dir() -> Path:
     """Per-user config folder (preferences JSON, window state INI). Created on demand."""
     home = _home_override()
-    path = home / "config" if home else platformdirs.user_config_path(APP_NAME, appauthor=False)
+    if home:
+        path = home / "config"
+    elif (xdg := _linux_xdg_path("XDG_CONFIG_HOME", ".config")) is not None:
+        path = xdg
+    else:
+        import platformdirs
+
+        path = platformdirs.user_config_path(APP_NAME, appauthor=False)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -64,7 +104,14 @@ def user_config_dir() -> Path:
 def user_log_dir() -> Path:
     """Per-user log folder (rotating log the crash dialog points to). Created on demand."""
     home = _home_override()
-    path = home / "log" if home else platformdirs.user_log_path(APP_NAME, appauthor=False)
+    if home:
+        path = home / "log"
+    elif (xdg := _linux_xdg_path("XDG_STATE_HOME", ".local/state", "log")) is not None:
+        path = xdg
+    else:
+        import platformdirs
+
+        path = platformdirs.user_log_path(APP_NAME, appauthor=False)
     path.mkdir(parents=True, exist_ok=True)
     return path
 

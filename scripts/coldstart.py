@@ -13,8 +13,15 @@ Paint event (the frame is drawn by then), so interpreter start-up counts for bot
   model page then takes to appear after Next, and then the results page on its first visit
   (Next on the budget page).
 
-``GPUPICKER_HOME`` points at a temporary folder (never the user's files); the first ``app``
-run creates that catalog and is not counted.
+The user's folders are platform folders in a temporary directory (never the user's files):
+on Linux and other XDG systems ``HOME`` and ``XDG_{DATA,CONFIG,STATE,CACHE}_HOME`` point there,
+so the app resolves its folders with platformdirs as a user's start does (``GPUPICKER_HOME``,
+which skips platformdirs, would leave that cost out); elsewhere ``GPUPICKER_HOME`` points there.
+The first ``app`` run creates that catalog and is not counted.
+
+``--platform``: Qt's platform plugin for every child, ``offscreen`` (default) or ``xcb``, a
+real X11 window: with no ``DISPLAY`` this script starts its own ``Xvfb`` (as ``xvfb-run``
+would) for the runs.
 
 ``--bytecode``: that first run also writes gpupicker's ``__pycache__`` (``PYTHONDONTWRITEBYTECODE``
 unset for it), as a user's first start of a source checkout or any installed wheel has it, so
@@ -23,8 +30,8 @@ the counted runs load compiled modules. Without it, where ``PYTHONDONTWRITEBYTEC
 imports before the first paint (about 9 ms), which the empty window, importing only
 precompiled PySide6, never pays.
 
-Usage: ``python scripts/coldstart.py [--runs N] [--bytecode]`` (prints medians), or
-``--child MODE``.
+Usage: ``python scripts/coldstart.py [--runs N] [--bytecode] [--platform offscreen|xcb]``
+(prints medians), or ``--child MODE``.
 """
 
 from __future__ import annotations
@@ -38,7 +45,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -186,15 +196,53 @@ def measure(mode: str, env: dict[str, str]) -> float:
     return elapsed
 
 
-def run(runs: int = 5, bytecode: bool = False) -> dict[str, list[float]]:
-    """Alternate empty/app children ``runs`` times; returns the seconds of each. With
-    ``bytecode`` the uncounted first run writes ``__pycache__`` (module docstring)."""
-    with tempfile.TemporaryDirectory(prefix="gpupicker-coldstart-") as home:
-        env = {
-            **os.environ,
-            "GPUPICKER_HOME": home,
-            "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+def user_dirs_env(home: str) -> dict[str, str]:
+    """The environment that puts every user folder of gpupicker (and Qt's caches) under
+    ``home``: platform folders there on XDG systems, else ``GPUPICKER_HOME`` (module
+    docstring)."""
+    if sys.platform.startswith(("linux", "freebsd", "openbsd")):
+        return {
+            "HOME": home,
+            **{f"XDG_{k}_HOME": os.path.join(home, k.lower()) for k in ("DATA", "CONFIG", "STATE", "CACHE")},
         }
+    return {"GPUPICKER_HOME": home}
+
+
+@contextlib.contextmanager
+def display(platform: str) -> Iterator[dict[str, str]]:
+    """The children's ``QT_QPA_PLATFORM`` (and ``DISPLAY``): for ``xcb`` without a display,
+    an ``Xvfb`` server of this script's own (``-displayfd`` says its number) until the end."""
+    env = {"QT_QPA_PLATFORM": platform}
+    if platform != "xcb" or os.environ.get("DISPLAY"):
+        yield env
+        return
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    try:
+        with os.fdopen(read_fd) as f:
+            number = f.readline().strip()
+        if not number:
+            raise RuntimeError("Xvfb did not start (is it installed? apt install xvfb)")
+        yield {**env, "DISPLAY": f":{number}"}
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def run(runs: int = 5, bytecode: bool = False, platform: str = "offscreen") -> dict[str, list[float]]:
+    """Alternate empty/app children ``runs`` times under Qt's ``platform`` plugin; returns
+    the seconds of each. With ``bytecode`` the uncounted first run writes ``__pycache__``
+    (module docstring)."""
+    with tempfile.TemporaryDirectory(prefix="gpupicker-coldstart-") as home, display(platform) as shown:
+        env = {k: v for k, v in os.environ.items() if k != "GPUPICKER_HOME"}
+        env.update(user_dirs_env(home))
+        env.update(shown)
         first = dict(env)
         if bytecode:
             first.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -228,11 +276,19 @@ def _alternate(runs: int, env: dict[str, str]) -> dict[str, list[float]]:
     return out
 
 
-def summary(res: dict[str, list[float]]) -> str:
-    """One line: medians of the app, the empty window and the empty window with pyqtgraph."""
+def summary(res: dict[str, list[float]], platform: str = "offscreen", bytecode: bool = False) -> str:
+    """One line: medians of the app, the empty window and the empty window with pyqtgraph
+    (under Qt's ``platform`` plugin, with or without gpupicker's bytecode cached)."""
     e, g, a = (statistics.median(res[k]) for k in ("empty", "empty_pg", "app"))
+    how = f"{platform}, " + (
+        "bytecode cached as an installed wheel or bundle has it"
+        if bytecode
+        else "source compiled each start (PYTHONDONTWRITEBYTECODE)"
+        if os.environ.get("PYTHONDONTWRITEBYTECODE")
+        else "bytecode as this checkout has it"
+    )
     line = (
-        f"cold start to first page: {a:.3f} s median; empty PySide6 window {e:.3f} s "
+        f"cold start to first page ({how}): {a:.3f} s median; empty PySide6 window {e:.3f} s "
         f"({a / e:.2f}×), empty PySide6 + pyqtgraph window {g:.3f} s ({a / g:.2f}×); "
         f"{len(res['app'])} runs each, alternating"
     )
@@ -256,14 +312,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="let the uncounted first start write __pycache__ (module docstring)",
     )
+    ap.add_argument(
+        "--platform",
+        choices=("offscreen", "xcb"),
+        default="offscreen",
+        help="Qt platform plugin of the children; xcb starts an Xvfb when DISPLAY is unset",
+    )
     args = ap.parse_args(argv)
     if args.child:
         return _child(args.child)
-    res = run(args.runs, bytecode=args.bytecode)
-    print(
-        summary(res)
-        + ("\n  (gpupicker's bytecode cached by the uncounted first start)" if args.bytecode else "")
-    )
+    res = run(args.runs, bytecode=args.bytecode, platform=args.platform)
+    print(summary(res, platform=args.platform, bytecode=args.bytecode))
     return 0
 
 

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import NoReturn
 
-from typing_extensions import override
+from ..typing_override import override
 
 SUBCOMMANDS = (
     "estimate",

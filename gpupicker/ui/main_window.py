@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
-from typing_extensions import override
 
 from .. import paths
+from ..typing_override import override
 from .i18n.placeholders import tr_fmt
 from .settings.window_state import save_geometry, saved_geometry
 from .widgets.actions import new_action, set_shortcut

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
-from typing_extensions import override
+
+from ...typing_override import override
 
 if TYPE_CHECKING:  # imported after the first paint (cold start)
     from argparse import Namespace

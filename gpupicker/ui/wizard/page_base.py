@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
     QWizardPage,
 )
-from typing_extensions import override
 
+from ...typing_override import override
 from ..i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:  # not imported before the first paint (cold start)

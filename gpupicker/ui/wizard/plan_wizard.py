@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QWidget, QWizard, QWizardPage
-from typing_extensions import override
 
+from ...typing_override import override
 from .page_base import keep_scroll_out_of_tab_chain
 from .task_page import TaskPage
 

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QWidget,
 )
-from typing_extensions import override
 
+from ...typing_override import override
 from ..i18n.texts import glossary, task_names
 from ..initial_task import INITIAL_TASK
 from .page_base import Page, scroll_page
