@@ -194,6 +194,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.gui)
         if item.get_closest_marker("timed") is None and "perf_counter()" in src:
             item.add_marker(pytest.mark.timed)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        _slow_first(items)
+
+
+def _slow_first(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, move the tests marked ``slow`` to the front (in their order).
+
+    ``--dist worksteal`` hands the first half of the collection to one worker and the second
+    half to the other, and a worker that runs out steals the tail of the other's queue; a long
+    test met late in a queue (the 300-change session: ~3 min of one core) then ends the run on
+    one core while the other waits. Started first, every other test is stolen around it (the
+    longest-first rule of scheduling). Every worker sorts the same collection the same way, as
+    xdist requires; ``-n 0`` runs keep the file order.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def _touched_real_dirs() -> list[str]:

@@ -198,6 +198,7 @@ def _largest_of_each_head_layout() -> list[str]:
     return sorted(model_id for _, model_id in largest.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("framework", "every_layout"), [("vllm", True), ("sglang", False)])
 def test_every_serving_option_of_the_bundled_models_launches_as_planned(framework, every_layout):
     """For one bundled LLM of each head layout served by vLLM at 100 requests/min (the largest:

@@ -315,6 +315,7 @@ def test_cli_table_lists_each_gpu_type_once(monkeypatch, capsys, tmp_path):
     assert len({o["gpu_id"] for o in every}) == len(one) < len(every)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "fields",
     [

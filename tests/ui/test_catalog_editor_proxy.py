@@ -55,6 +55,7 @@ def test_fold_text_is_a_case_insensitive_contains():
     assert len(fold_text("İstanbul")) == len("İstanbul")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_session_matches_qt_proxy(qtbot, repo, tmp_path, seed):
     write_csv(tmp_path / "more.csv", 400)  # ties: the same prices and providers again
@@ -156,6 +157,7 @@ def test_random_session_matches_qt_proxy(qtbot, repo, tmp_path, seed):
         assert tab.count_label.text().startswith(str(tab.proxy.rowCount()))
 
 
+@pytest.mark.slow
 def test_big_catalog_sorts_and_filters_as_qt_did(qtbot, repo, tmp_path):
     write_csv(tmp_path / "big.csv", 20000)
     repo.import_csv("prices", str(tmp_path / "big.csv"))

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+import pytest
+
 from gpupicker.core.messages import Message, join
 from gpupicker.core.planners.advisor import advise
 from gpupicker.core.ranking.recommend import recommend
@@ -68,6 +70,7 @@ def _collect() -> tuple[set[str], set[str]]:
     return texts, tips
 
 
+@pytest.mark.slow
 def test_every_text_core_writes_is_a_message():
     """100 %, not a share: a plain string would reach a Chinese UI in English."""
     texts = collect_texts() | collect_tooltip_texts()

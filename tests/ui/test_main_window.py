@@ -37,6 +37,7 @@ def _mnemonics(window, page) -> list[str]:
     return keys
 
 
+@pytest.mark.slow
 @pytest.mark.gui
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_visible_alt_keys_are_unique_on_each_page(qtbot, window, lang, request):
