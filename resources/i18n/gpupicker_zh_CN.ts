@@ -5586,7 +5586,7 @@
 <context>
     <name>Files</name>
     <message>
-        <source>Read from a %1 job: %2 keys set the workload, %3 not used</source>
+        <source>Read from the %1 job: %2 keys set the workload, %3 not used</source>
         <translation>已从 %1 任务读取：%2 个键设置了任务配置，%3 个未使用</translation>
     </message>
     <message>

@@ -109,7 +109,18 @@ def test_file_open_reads_a_job_config_and_says_what_it_did_not_use(window, tmp_p
     assert (w.task, w.model_id, w.seq_len, w.batch, w.lora.r) == ("qlora", "llama3_8b", 4096, 2, 32)
     label = window.open_warning_label
     assert label.isVisible() and "axolotl" in label.text()
+    assert label.text().startswith("Read from the axolotl job: ")  # not "a axolotl"
     assert "learning_rate" in label.toolTip() and "base_model → model_id" in label.toolTip()
+
+
+def test_job_summary_line_in_zh_cn(zh_cn):
+    """The status-bar line of a job read keeps its zh_CN translation."""
+    from gpupicker.importers.job_model import JobRead
+    from gpupicker.ui.wizard.workload_files import job_summary
+
+    job = JobRead(kind="ollama", read=[("model", "model_id")])
+    line, _ = job_summary(job)
+    assert line == "已从 ollama 任务读取：1 个键设置了任务配置，0 个未使用"
 
 
 def test_file_open_of_a_command_line_and_of_a_bad_job(window, tmp_path, monkeypatch):

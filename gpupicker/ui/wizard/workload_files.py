@@ -131,7 +131,7 @@ def job_summary(job: JobRead) -> tuple[str, str]:
     unused = [f"{k} — {tr_message(w)}" for k, w in job.unused]
     modelled_not = [k for k, w in job.unused if getattr(w, "id", "") == "job.unused.not_modelled"]
     line = tr_fmt(
-        translate("Files", "Read from a %1 job: %2 keys set the workload, %3 not used"),
+        translate("Files", "Read from the %1 job: %2 keys set the workload, %3 not used"),
         job.kind,
         str(len(job.read)),
         str(len(job.unused)),
