@@ -3392,6 +3392,10 @@
         <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：服务改用 fp16 运行模型和 KV 缓存（--dtype half），vLLM 在这类卡上要求如此</translation>
     </message>
     <message>
+        <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the script loads the model in fp16 (dtype=torch.float16), as the estimate counts it</source>
+        <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：脚本改用 fp16 加载模型（dtype=torch.float16），与估算一致</translation>
+    </message>
+    <message>
         <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the launcher trains in fp16 with loss scaling instead</source>
         <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：启动命令改用 fp16 训练，并开启损失缩放</translation>
     </message>
