@@ -7225,8 +7225,8 @@ Keep %1 as entered?</source>
         <translation>排名所用设置：%1；%2；%3。</translation>
     </message>
     <message>
-        <source>Server settings (vLLM / SGLang)</source>
-        <translation>推理服务参数（vLLM / SGLang）</translation>
+        <source>Server settings (%1)</source>
+        <translation>推理服务参数（%1）</translation>
     </message>
     <message>
         <source>Request length (default)</source>
