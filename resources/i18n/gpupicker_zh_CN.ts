@@ -4566,6 +4566,62 @@
         <translation>特殊文件</translation>
     </message>
     <message>
+        <source>{path}: {reason}</source>
+        <translation>{path}：{reason}</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the file system is read-only</source>
+        <translation>文件系统是只读的</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>这是一个文件夹</translation>
+    </message>
+    <message>
+        <source>a part of the path is not a folder</source>
+        <translation>路径中有一部分不是文件夹</translation>
+    </message>
+    <message>
+        <source>the file name is too long</source>
+        <translation>文件名太长</translation>
+    </message>
+    <message>
+        <source>cannot export a plot as {ext}; use .png, .svg or .csv</source>
+        <translation>无法把图表导出为 {ext}；请用 .png、.svg 或 .csv</translation>
+    </message>
+    <message>
+        <source>cannot export a plot as a file without extension; use .png, .svg or .csv</source>
+        <translation>无法把图表导出为没有扩展名的文件；请用 .png、.svg 或 .csv</translation>
+    </message>
+    <message>
+        <source>no results to report yet</source>
+        <translation>还没有可写入报告的结果</translation>
+    </message>
+    <message>
+        <source>cannot write {path}: the PDF writer produced no file</source>
+        <translation>无法写入 {path}：PDF 生成器没有生成文件</translation>
+    </message>
+    <message>
+        <source>report format {ext} is not known; use .md, .html or .pdf</source>
+        <translation>未知的报告格式 {ext}；请用 .md、.html 或 .pdf</translation>
+    </message>
+    <message>
+        <source>the file name has no extension; use .md, .html or .pdf</source>
+        <translation>文件名没有扩展名；请用 .md、.html 或 .pdf</translation>
+    </message>
+    <message>
         <source>the serving plan's {replicas} replica(s) × {per} GPU(s) are not the option's {n} GPUs</source>
         <translation>服务方案的 {replicas} 个副本 × 每副本 {per} 张卡与该方案的 {n} 张卡不一致</translation>
     </message>
