@@ -5199,6 +5199,38 @@
         <translation>无法{what} {path}：{detail}。请用 --catalog PATH、$GPUPICKER_CATALOG 或 $GPUPICKER_HOME 指定一个可写的位置。</translation>
     </message>
     <message>
+        <source>write a backup</source>
+        <translation>写入备份</translation>
+    </message>
+    <message>
+        <source>write a backup to</source>
+        <translation>写入备份到</translation>
+    </message>
+    <message>
+        <source>not a gpupicker catalog backup</source>
+        <translation>不是 gpupicker 价格库备份</translation>
+    </message>
+    <message>
+        <source>no backup '{name}': give a file path or a name listed by 'gpupicker catalog backups'</source>
+        <translation>没有名为 '{name}' 的备份：请给出文件路径，或 'gpupicker catalog backups' 列出的名称</translation>
+    </message>
+    <message>
+        <source>no GPU with id '{key}'</source>
+        <translation>没有 id 为 '{key}' 的 GPU</translation>
+    </message>
+    <message>
+        <source>no model with id '{key}'</source>
+        <translation>没有 id 为 '{key}' 的模型</translation>
+    </message>
+    <message>
+        <source>no owned GPU row {key}</source>
+        <translation>没有 id 为 {key} 的自有 GPU 记录</translation>
+    </message>
+    <message>
+        <source>no calibration run {key}</source>
+        <translation>没有 id 为 {key} 的校准记录</translation>
+    </message>
+    <message>
         <source>1 USD = {rate} {currency} looks upside down (did you mean 1 USD = {inverse} {currency}?); enter units of {currency} per US dollar, or confirm it</source>
         <translation>1 USD = {rate} {currency} 看起来是反的（是否应为 1 USD = {inverse} {currency}？）；请输入每美元兑换多少 {currency}，或确认这个汇率</translation>
     </message>

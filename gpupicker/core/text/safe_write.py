@@ -200,16 +200,26 @@ def file_error_message(exc: BaseException) -> Message:
     if isinstance(first, Message):
         return first
     if isinstance(exc, OSError) and exc.errno is not None:
-        why = _REASONS.get(exc.errno)
-        reason = msg(why) if why else msg("text.verbatim", text=exc.strerror or str(exc))
+        reason = os_reason_message(exc)
         path = exc.filename if exc.filename is not None else ""
         return msg("file_error.os", path=str(path), reason=reason) if path else reason
     return msg("text.verbatim", text=str(exc))
 
 
+def os_reason_message(exc: OSError) -> Message:
+    """Why an ``OSError`` happened, without its path.
+
+    gpupicker's wording of its ``errno`` (:data:`_REASONS`), else the system's English
+    ``strerror`` (or the error's text).
+    """
+    why = _REASONS.get(exc.errno) if exc.errno is not None else None
+    return msg(why) if why else msg("text.verbatim", text=exc.strerror or str(exc))
+
+
 __all__ = [
     "NotARegularFileError",
     "file_error_message",
+    "os_reason_message",
     "open_for_write",
     "replace_into",
     "writable_target",
