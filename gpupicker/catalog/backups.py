@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import paths
-from ..core.text.safe_write import replace_into
+from ..core.messages import Message, msg, verbatim
+from ..core.text.safe_write import NotARegularFileError, os_reason_message, replace_into
 from .catalog_file import check_sqlite_file, file_uri, is_disk_full, resolve_catalog_path, utc_stamp
 from .connection import CatalogConnection
 from .errors import CatalogCorruptError, CatalogDiskFullError, CatalogUnavailableError
@@ -101,9 +102,9 @@ class BackupsMixin(CatalogConnection):
             with contextlib.suppress(OSError):
                 tmp.unlink()
             if is_disk_full(exc):
-                raise CatalogDiskFullError(folder, "write a backup") from exc
+                raise CatalogDiskFullError(folder, msg("catalog.action.write_backup")) from exc
             raise CatalogUnavailableError(
-                folder, f"{getattr(exc, 'strerror', None) or exc}", what="write a backup to"
+                folder, _reason(exc), what=msg("catalog.action.write_backup_to")
             ) from exc
         keep = {protect.resolve()} if protect is not None else set()
         for old in self.list_backups()[:-BACKUPS_KEPT]:
@@ -150,6 +151,19 @@ class BackupsMixin(CatalogConnection):
         return before
 
 
+def _reason(exc: BaseException) -> Message:
+    """Why a backup could not be written (a refusal's message, an OS reason, or SQLite's text).
+
+    A refused path gives its own message, an OS error its reason
+    (``safe_write.os_reason_message``), anything else (SQLite) its English text.
+    """
+    if isinstance(exc, NotARegularFileError):
+        return exc.message
+    if isinstance(exc, OSError):
+        return os_reason_message(exc)
+    return verbatim(str(exc))
+
+
 def backups_dir(catalog: Path | None = None) -> Path:
     """Folder of the rotating backups of ``catalog``: ``backups`` beside it, created on demand.
 
@@ -168,7 +182,7 @@ def backups_dir(catalog: Path | None = None) -> Path:
     except OSError as exc:
         where = exc.filename or "the user data folder"
         raise CatalogUnavailableError(
-            Path(str(where)), f"{exc.strerror or exc}", what="write a backup to"
+            Path(str(where)), _reason(exc), what=msg("catalog.action.write_backup_to")
         ) from exc
     return d
 
@@ -199,9 +213,7 @@ def find_backup(name: str | os.PathLike[str], path: str | os.PathLike[str] | Non
     for b in reversed(list_backups(path)):
         if b.name in (str(name), f"{name}.sqlite"):
             return b
-    raise FileNotFoundError(
-        f"no backup {str(name)!r}: give a file path or a name listed by 'gpupicker catalog backups'"
-    )
+    raise FileNotFoundError(msg("catalog.no_backup", name=str(name)))
 
 
 def open_backup(src_path: Path) -> sqlite3.Connection:
@@ -211,7 +223,7 @@ def open_backup(src_path: Path) -> sqlite3.Connection:
         CatalogCorruptError: not SQLite, damaged, or not a gpupicker catalog.
     """
     if not src_path.is_file():
-        raise CatalogCorruptError(src_path, "no such file")
+        raise CatalogCorruptError(src_path, msg("file_error.not_found"))
     check_sqlite_file(src_path)
     src = sqlite3.connect(file_uri(src_path, mode="ro"), uri=True)
     try:
@@ -220,7 +232,7 @@ def open_backup(src_path: Path) -> sqlite3.Connection:
             raise CatalogCorruptError(src_path, str(check[0] if check else "no result"))
         names = {r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not {"gpus", "models", "prices"} <= names:
-            raise CatalogCorruptError(src_path, "not a gpupicker catalog backup")
+            raise CatalogCorruptError(src_path, msg("catalog.not_a_backup"))
     except sqlite3.DatabaseError as exc:
         src.close()
         raise CatalogCorruptError(src_path, str(exc)) from exc

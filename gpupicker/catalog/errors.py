@@ -15,6 +15,27 @@ from typing_extensions import override
 from ..core.messages import Message, error_message, join, msg, verbatim
 
 
+def _text(part: str) -> Message:
+    """A message parameter: ``part`` when it is a Message, else its English text verbatim."""
+    return part if isinstance(part, Message) else verbatim(part)
+
+
+_MISSING_ROW = {
+    "gpus": "catalog.no_gpu",
+    "models": "catalog.no_model",
+    "owned_gpus": "catalog.no_owned_gpu",
+    "calibration_runs": "catalog.no_calibration_run",
+}
+
+
+def missing_row(table: str, key: object) -> KeyError:
+    """The ``KeyError`` for a missing row ``key`` of ``table``, ``args[0]`` its Message.
+
+    ``table``: gpus, models, owned_gpus or calibration_runs (a ``catalog.no_*`` id).
+    """
+    return KeyError(msg(_MISSING_ROW[table], key=str(key)))
+
+
 class CatalogError(Exception):
     """Base class of the catalog's own errors."""
 
@@ -40,7 +61,7 @@ class CatalogCorruptError(CatalogError):
         """Record the failing ``path`` and a plain-language ``detail``."""
         self.path = Path(path)
         self.detail = detail
-        super().__init__(msg("catalog.corrupt", path=str(self.path), detail=verbatim(detail)))
+        super().__init__(msg("catalog.corrupt", path=str(self.path), detail=_text(detail)))
 
 
 class CatalogReadOnlyError(CatalogError, PermissionError):
@@ -54,7 +75,7 @@ class CatalogReadOnlyError(CatalogError, PermissionError):
         """``action``: what was refused, e.g. ``"import prices"``."""
         self.path = Path(path)
         self.action = action
-        super().__init__(msg("catalog.read_only", path=str(self.path), action=verbatim(action)))
+        super().__init__(msg("catalog.read_only", path=str(self.path), action=_text(action)))
 
     @override
     def __str__(self) -> str:
@@ -73,7 +94,7 @@ class CatalogUnavailableError(CatalogError, OSError):
         self.path = Path(path)
         self.detail = detail
         super().__init__(
-            msg("catalog.unavailable", what=verbatim(what), path=str(self.path), detail=verbatim(detail))
+            msg("catalog.unavailable", what=_text(what), path=str(self.path), detail=_text(detail))
         )
 
     @override
@@ -97,7 +118,7 @@ class CatalogDiskFullError(CatalogError, OSError):
         """Record the file and the action that was not done."""
         self.path = Path(path)
         self.action = action
-        super().__init__(msg("catalog.disk_full", path=str(self.path), action=verbatim(action)))
+        super().__init__(msg("catalog.disk_full", path=str(self.path), action=_text(action)))
 
     @override
     def __str__(self) -> str:

@@ -43,6 +43,7 @@ from .errors import (
     CatalogCorruptError,
     CatalogInUseError,
     CatalogUnavailableError,
+    missing_row,
 )
 from .importing import CsvImportMixin
 from .model_arch_map import model_arch_from_record
@@ -237,7 +238,7 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
             cur = conn.execute(f"SELECT * FROM {table} WHERE id = ? AND deleted = 0", (key,))
             row = cur.fetchone()
             if row is None:
-                raise KeyError(f"no {table[:-1]} with id {key!r}")
+                raise missing_row(table, key)
             stored_values = dict(zip([d[0] for d in cur.description], row, strict=True))
             stored = normalized_record({c: stored_values.get(c) for c in cols}, build)
             if expected is not None:
@@ -281,7 +282,7 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
         """
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM gpus WHERE id = ? AND deleted = 0", (gpu_id,)).fetchone() is None:
-                raise KeyError(f"no gpu with id {gpu_id!r}")
+                raise missing_row("gpus", gpu_id)
             price_ids = [
                 r[0]
                 for r in conn.execute("SELECT id FROM prices WHERE gpu_id = ? AND deleted = 0", (gpu_id,))
@@ -311,7 +312,7 @@ class CatalogRepository(CsvImportMixin, SeedingMixin, UserTablesMixin):
         conn = self.db.conn
         row = conn.execute(f"SELECT origin FROM {table} WHERE id = ? AND deleted = 0", (key,)).fetchone()
         if row is None:
-            raise KeyError(f"no {table[:-1]} with id {key!r}")
+            raise missing_row(table, key)
         if row[0] == "bundled":
             conn.execute(
                 f"UPDATE {table} SET deleted = 1, user_modified = 1, updated_at = ? WHERE id = ?",

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from ..core.planners.calibration import CalibrationRun
 from ..core.pricing.owned import OwnedGpu
+from .errors import missing_row
 from .prices import PricesMixin
 
 _OWNED_COLS = (
@@ -84,7 +85,7 @@ class UserTablesMixin(PricesMixin):
                 [getattr(o, c) for c in _OWNED_COLS] + [_now(), owned_id],
             )
             if cur.rowcount == 0:
-                raise KeyError(f"no owned GPU row {owned_id}")
+                raise missing_row("owned_gpus", owned_id)
 
     def remove_owned_gpu(self, owned_id: int) -> None:
         """Delete owned set ``owned_id``.
@@ -94,7 +95,7 @@ class UserTablesMixin(PricesMixin):
         """
         with self._write() as conn:
             if conn.execute("DELETE FROM owned_gpus WHERE id = ?", (owned_id,)).rowcount == 0:
-                raise KeyError(f"no owned GPU row {owned_id}")
+                raise missing_row("owned_gpus", owned_id)
 
     # ---- calibration runs ----------------------------------------------------------------
     def calibration_runs(self) -> list[CalibrationRun]:
@@ -135,7 +136,7 @@ class UserTablesMixin(PricesMixin):
         """
         with self._write() as conn:
             if conn.execute("DELETE FROM calibration_runs WHERE id = ?", (run_id,)).rowcount == 0:
-                raise KeyError(f"no calibration run {run_id}")
+                raise missing_row("calibration_runs", run_id)
 
 
 def _new_row_id(cur: sqlite3.Cursor) -> int:

@@ -88,12 +88,11 @@ def write_error_types() -> tuple[type[BaseException], ...]:
 
 def write_error_message(exc: BaseException) -> str:
     """A one-line explanation of a failed catalog write."""
-    from ..core.messages import Message
+    from ..core.text.safe_write import file_error_message
     from .i18n.core_messages import tr_message
 
     translate = QCoreApplication.translate
-    first = exc.args[0] if len(exc.args) == 1 else None
-    text = tr_message(first) if isinstance(first, Message) else str(exc)  # catalog.* ids
+    text = tr_message(file_error_message(exc))  # catalog.* ids; an OSError's path and reason
     if isinstance(exc, read_only_error_types()) or is_read_only_error(exc):
         return tr_fmt(
             translate(

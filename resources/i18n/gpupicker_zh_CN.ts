@@ -3392,6 +3392,10 @@
         <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：服务改用 fp16 运行模型和 KV 缓存（--dtype half），vLLM 在这类卡上要求如此</translation>
     </message>
     <message>
+        <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the script loads the model in fp16 (dtype=torch.float16), as the estimate counts it</source>
+        <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：脚本改用 fp16 加载模型（dtype=torch.float16），与估算一致</translation>
+    </message>
+    <message>
         <source>The {gpu} has no native bf16 (NVIDIA before Ampere): the launcher trains in fp16 with loss scaling instead</source>
         <translation>{gpu} 不支持原生 bf16（Ampere 之前的 NVIDIA 卡）：启动命令改用 fp16 训练，并开启损失缩放</translation>
     </message>
@@ -4562,6 +4566,62 @@
         <translation>特殊文件</translation>
     </message>
     <message>
+        <source>{path}: {reason}</source>
+        <translation>{path}：{reason}</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the file system is read-only</source>
+        <translation>文件系统是只读的</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>这是一个文件夹</translation>
+    </message>
+    <message>
+        <source>a part of the path is not a folder</source>
+        <translation>路径中有一部分不是文件夹</translation>
+    </message>
+    <message>
+        <source>the file name is too long</source>
+        <translation>文件名太长</translation>
+    </message>
+    <message>
+        <source>cannot export a plot as {ext}; use .png, .svg or .csv</source>
+        <translation>无法把图表导出为 {ext}；请用 .png、.svg 或 .csv</translation>
+    </message>
+    <message>
+        <source>cannot export a plot as a file without extension; use .png, .svg or .csv</source>
+        <translation>无法把图表导出为没有扩展名的文件；请用 .png、.svg 或 .csv</translation>
+    </message>
+    <message>
+        <source>no results to report yet</source>
+        <translation>还没有可写入报告的结果</translation>
+    </message>
+    <message>
+        <source>cannot write {path}: the PDF writer produced no file</source>
+        <translation>无法写入 {path}：PDF 生成器没有生成文件</translation>
+    </message>
+    <message>
+        <source>report format {ext} is not known; use .md, .html or .pdf</source>
+        <translation>未知的报告格式 {ext}；请用 .md、.html 或 .pdf</translation>
+    </message>
+    <message>
+        <source>the file name has no extension; use .md, .html or .pdf</source>
+        <translation>文件名没有扩展名；请用 .md、.html 或 .pdf</translation>
+    </message>
+    <message>
         <source>the serving plan's {replicas} replica(s) × {per} GPU(s) are not the option's {n} GPUs</source>
         <translation>服务方案的 {replicas} 个副本 × 每副本 {per} 张卡与该方案的 {n} 张卡不一致</translation>
     </message>
@@ -5141,6 +5201,38 @@
     <message>
         <source>cannot {what} {path}: {detail}. Use a writable place with --catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME.</source>
         <translation>无法{what} {path}：{detail}。请用 --catalog PATH、$GPUPICKER_CATALOG 或 $GPUPICKER_HOME 指定一个可写的位置。</translation>
+    </message>
+    <message>
+        <source>write a backup</source>
+        <translation>写入备份</translation>
+    </message>
+    <message>
+        <source>write a backup to</source>
+        <translation>写入备份到</translation>
+    </message>
+    <message>
+        <source>not a gpupicker catalog backup</source>
+        <translation>不是 gpupicker 价格库备份</translation>
+    </message>
+    <message>
+        <source>no backup '{name}': give a file path or a name listed by 'gpupicker catalog backups'</source>
+        <translation>没有名为 '{name}' 的备份：请给出文件路径，或 'gpupicker catalog backups' 列出的名称</translation>
+    </message>
+    <message>
+        <source>no GPU with id '{key}'</source>
+        <translation>没有 id 为 '{key}' 的 GPU</translation>
+    </message>
+    <message>
+        <source>no model with id '{key}'</source>
+        <translation>没有 id 为 '{key}' 的模型</translation>
+    </message>
+    <message>
+        <source>no owned GPU row {key}</source>
+        <translation>没有 id 为 {key} 的自有 GPU 记录</translation>
+    </message>
+    <message>
+        <source>no calibration run {key}</source>
+        <translation>没有 id 为 {key} 的校准记录</translation>
     </message>
     <message>
         <source>1 USD = {rate} {currency} looks upside down (did you mean 1 USD = {inverse} {currency}?); enter units of {currency} per US dollar, or confirm it</source>
@@ -7225,8 +7317,8 @@ Keep %1 as entered?</source>
         <translation>排名所用设置：%1；%2；%3。</translation>
     </message>
     <message>
-        <source>Server settings (vLLM / SGLang)</source>
-        <translation>推理服务参数（vLLM / SGLang）</translation>
+        <source>Server settings (%1)</source>
+        <translation>推理服务参数（%1）</translation>
     </message>
     <message>
         <source>Request length (default)</source>

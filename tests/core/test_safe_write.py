@@ -109,3 +109,28 @@ def test_a_backup_path_that_is_a_fifo_is_refused(tmp_path, monkeypatch):
         repo.backup()
     assert [p.name for p in folder.iterdir()] == ["c-20261201T000000Z.sqlite"]
     assert stat.S_ISFIFO((folder / "c-20261201T000000Z.sqlite").stat().st_mode)
+
+
+def test_file_error_message_words_the_common_os_errors():
+    """EACCES / ENOSPC / EROFS name the path and gpupicker's own reason (a Message the UI
+    translates); a gpupicker error keeps its Message; another errno keeps the system's text."""
+    import errno
+    from pathlib import Path
+
+    from gpupicker.core.messages import Message, msg
+    from gpupicker.core.text.safe_write import file_error_message
+
+    for code, reason in (
+        (errno.EACCES, "permission denied"),
+        (errno.ENOSPC, "the disk is full"),
+        (errno.EROFS, "the file system is read-only"),
+    ):
+        m = file_error_message(OSError(code, os.strerror(code), "/srv/r.pdf"))
+        assert isinstance(m, Message) and m.id == "file_error.os" and str(m) == f"/srv/r.pdf: {reason}"
+    other = file_error_message(OSError(errno.EIO, os.strerror(errno.EIO), "/srv/r.pdf"))
+    assert str(other) == f"/srv/r.pdf: {os.strerror(errno.EIO)}"
+    refusal = NotARegularFileError(
+        msg("safe_write.not_regular", path="/dev/null", kind=msg("safe_write.kind.char_device")),
+        Path("/dev/null"),
+    )
+    assert file_error_message(refusal).id == "safe_write.not_regular"

@@ -46,3 +46,26 @@ def test_the_semicolon_message_in_zh_cn(qtbot, zh_cn, repo, tmp_path):
     dlg = _dialog(qtbot, repo, f)
     text = dlg.info.text()
     assert has_cjk(text) and "“;”" in text and "CSV UTF-8" in text
+
+
+@pytest.mark.gui
+def test_a_missing_file_and_a_folder_are_named_with_their_reason(qtbot, repo, tmp_path):
+    missing = tmp_path / "gone.csv"
+    dlg = _dialog(qtbot, repo, missing)
+    assert dlg.info.text() == f"Cannot read the file: {missing}: no such file or folder"
+    assert not dlg.import_button.isEnabled()
+    dlg = _dialog(qtbot, repo, tmp_path)
+    assert dlg.info.text() == f"Cannot read the file: {tmp_path}: it is a folder"
+
+
+@pytest.mark.gui
+def test_a_missing_file_and_a_folder_in_zh_cn(qtbot, zh_cn, repo, tmp_path):
+    from tests.support.message_texts import has_cjk
+
+    missing = tmp_path / "gone.csv"
+    dlg = _dialog(qtbot, repo, missing)
+    text = dlg.info.text()
+    assert has_cjk(text) and f"{missing}：文件或文件夹不存在" in text and "No such" not in text
+    folder = _dialog(qtbot, repo, tmp_path)
+    text = folder.info.text()
+    assert f"{tmp_path}：这是一个文件夹" in text and "Is a directory" not in text

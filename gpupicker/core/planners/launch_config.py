@@ -143,8 +143,10 @@ def _native_precision(w: Workload, gpu: GpuSpec | None) -> tuple[Workload, list[
     :func:`.quant_support.lacks_bf16` (NVIDIA before Ampere): bf16 training trains in fp16;
     a vLLM / SGLang server of a bf16 job runs with ``--dtype half`` (and a bf16 KV cache in
     fp16), since vLLM refuses bf16 there at start ("Bfloat16 is only supported on GPUs with
-    compute capability of at least 8.0 … --dtype=half", vllm worker ``_check_if_gpu_supports_dtype``).
-    ``w`` unchanged otherwise.
+    compute capability of at least 8.0 … --dtype=half", vllm worker ``_check_if_gpu_supports_dtype``);
+    a transformers ``generate()`` script of a bf16 job loads the model in fp16
+    (``launch_serving.torch_dtype``), the precision the estimate counts there
+    (:func:`~gpupicker.core.memory.fp16_kv_without_bf16`). ``w`` unchanged otherwise.
     """
     if gpu is None or not lacks_bf16(gpu) or w.compute_dtype != "bf16":
         return w, []
@@ -154,6 +156,8 @@ def _native_precision(w: Workload, gpu: GpuSpec | None) -> tuple[Workload, list[
         ]
     if w.task == "inference" and canonical(w.framework) in ("vllm", "sglang"):
         return fp16_kv_without_bf16(w, gpu), [_s("launch_config.fp16_no_bf16_serving", gpu=gpu.name)]
+    if w.task == "inference" and canonical(w.framework) == "transformers":
+        return fp16_kv_without_bf16(w, gpu), [_s("launch_config.fp16_no_bf16_transformers", gpu=gpu.name)]
     return w, []
 
 

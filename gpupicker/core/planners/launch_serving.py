@@ -408,16 +408,36 @@ def _llama_server(w: Workload, opt: Option, model: str, n: int, served: bool) ->
     return "llama.cpp", _j(parts), "", assumptions, warnings, None
 
 
+TORCH_DTYPES = {"bf16": "torch.bfloat16", "fp16": "torch.float16", "fp32": "torch.float32"}
+"""gpupicker's 16/32-bit float names → the ``torch`` dtype ``from_pretrained(dtype=…)`` takes."""
+
+
+def torch_dtype(w: Workload) -> str:
+    """The ``torch`` dtype the transformers script loads and computes in.
+
+    An fp16 or fp32 checkpoint loads as it is stored; otherwise the workload's
+    ``compute_dtype`` (bf16, or fp16 on a card without native bf16:
+    :func:`~gpupicker.core.memory.fp16_kv_without_bf16`, which the estimate applies too), for
+    a bitsandbytes NF4 model its ``bnb_4bit_compute_dtype`` as well. An fp8 ``compute_dtype``
+    is no load dtype (an FP8 checkpoint's ``quantization_config`` loads its FP8 Linears
+    itself): the script then loads in bf16.
+    """
+    if w.weights_dtype in ("fp16", "fp32"):
+        return TORCH_DTYPES[w.weights_dtype]
+    return TORCH_DTYPES.get(w.compute_dtype, TORCH_DTYPES["bf16"])
+
+
 def _transformers_generate(w: Workload, model: str, n: int, fetch: str | None) -> Served:
-    """A plain transformers ``generate`` snippet (no server): bf16, or bitsandbytes NF4 / int8."""
+    """A plain transformers ``generate`` snippet (no server): :func:`torch_dtype`, NF4 or int8."""
     ctx = w.context_tokens()
     assumptions: list[Message] = []
     warnings: list[Message] = []
+    dtype = torch_dtype(w)
     qline = ""
     if w.weights_dtype == "nf4":
         qline = (
             "    quantization_config=BitsAndBytesConfig(load_in_4bit=True, "
-            "bnb_4bit_quant_type='nf4', bnb_4bit_compute_dtype=torch.bfloat16),\n"
+            f"bnb_4bit_quant_type='nf4', bnb_4bit_compute_dtype={dtype}),\n"
         )
     elif w.weights_dtype == "int8":
         qline = "    quantization_config=BitsAndBytesConfig(load_in_8bit=True),\n"
@@ -425,7 +445,7 @@ def _transformers_generate(w: Workload, model: str, n: int, fetch: str | None) -
         "python - <<'EOF'\nimport torch\nfrom transformers import AutoModelForCausalLM, "
         "AutoTokenizer, BitsAndBytesConfig\n"
         f"tok = AutoTokenizer.from_pretrained({model!r})\n"
-        f"model = AutoModelForCausalLM.from_pretrained({model!r}, dtype=torch.bfloat16,\n"
+        f"model = AutoModelForCausalLM.from_pretrained({model!r}, dtype={dtype},\n"
         f"{qline}    device_map='auto')\n"
         f"# generate(max_new_tokens={w.new_tokens or w.avg_output_tokens}) on batches of "
         f"{w.batch} prompts of {w.prompt_len or w.seq_len or w.avg_prompt_tokens} tokens\n"

@@ -397,7 +397,8 @@ def write_text_report(r: Report, path: str | Path, render: TextRenderer | None =
     ``render`` writes the texts, the charts' too (default: English, as core wrote them).
 
     Raises:
-        ValueError: for an extension other than ``.md`` / ``.html`` (PDF: ``ui.report_pdf``).
+        ValueError: for an extension other than ``.md`` / ``.html`` (PDF: ``ui.report_pdf``);
+            ``args[0]`` is the ``report.format_*`` Message.
         NotARegularFileError: a path exists and is not a regular file (core.safe_write).
         OSError: when a file cannot be written.
     """
@@ -416,7 +417,7 @@ def write_text_report(r: Report, path: str | Path, render: TextRenderer | None =
     elif ext in (".html", ".htm"):
         write_text(p, render_html(r, render=render))
     else:
-        raise ValueError(f"report format {ext or '(none)'} is not known; use .md, .html or .pdf")
+        raise ValueError(msg("report.format_unknown", ext=ext) if ext else msg("report.format_none"))
     return written
 
 

@@ -19,6 +19,7 @@ launch files, saved workloads, preferences) goes through here:
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -171,8 +172,54 @@ def _umask() -> int:
     return umask
 
 
+_REASONS = {
+    errno.EACCES: "file_error.permission",
+    errno.EPERM: "file_error.permission",
+    errno.ENOSPC: "file_error.disk_full",
+    errno.EDQUOT: "file_error.disk_full",
+    errno.EROFS: "file_error.read_only_fs",
+    errno.ENOENT: "file_error.not_found",
+    errno.EISDIR: "file_error.is_directory",
+    errno.ENOTDIR: "file_error.not_a_directory",
+    errno.ENAMETOOLONG: "file_error.name_too_long",
+}
+"""The POSIX ``errno`` codes (Python's :mod:`errno`) whose reason gpupicker words itself."""
+
+
+def file_error_message(exc: BaseException) -> Message:
+    """The Message of a failed file read or write, for the UI to show in its language.
+
+    A gpupicker error that carries one (``args[0]``, or :class:`NotARegularFileError`'s
+    ``message``) is that Message; an ``OSError`` is "``{path}: {reason}``" with the reason of
+    its ``errno`` (:data:`_REASONS`; another code keeps the system's English ``strerror``);
+    anything else is its own text, verbatim.
+    """
+    if isinstance(exc, NotARegularFileError):
+        return exc.message
+    first = exc.args[0] if len(exc.args) == 1 else None
+    if isinstance(first, Message):
+        return first
+    if isinstance(exc, OSError) and exc.errno is not None:
+        reason = os_reason_message(exc)
+        path = exc.filename if exc.filename is not None else ""
+        return msg("file_error.os", path=str(path), reason=reason) if path else reason
+    return msg("text.verbatim", text=str(exc))
+
+
+def os_reason_message(exc: OSError) -> Message:
+    """Why an ``OSError`` happened, without its path.
+
+    gpupicker's wording of its ``errno`` (:data:`_REASONS`), else the system's English
+    ``strerror`` (or the error's text).
+    """
+    why = _REASONS.get(exc.errno) if exc.errno is not None else None
+    return msg(why) if why else msg("text.verbatim", text=exc.strerror or str(exc))
+
+
 __all__ = [
     "NotARegularFileError",
+    "file_error_message",
+    "os_reason_message",
     "open_for_write",
     "replace_into",
     "writable_target",

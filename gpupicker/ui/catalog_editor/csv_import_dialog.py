@@ -30,7 +30,8 @@ from ...catalog.ledgers import detect_ledger, import_ledger
 from ...catalog.records import column_for_header
 from ...catalog.trackers import TrackerImport, detect_format, import_tracker_csv
 from ...core.hardware.specs import GpuSpec, PriceOffer
-from ...core.messages import error_message, msg
+from ...core.messages import msg
+from ...core.text.safe_write import file_error_message
 from ..i18n.core_messages import tr_message
 from ..i18n.placeholders import tr_fmt
 from .messages import refusal_text
@@ -151,12 +152,12 @@ class CsvImportDialog(QDialog):
     def _unreadable_reason(self, exc: BaseException) -> str:
         """Why the file cannot be read, as ``gpupicker catalog import`` says it (not UTF-8 text
         … save the file as UTF-8 CSV; binary data), from the repository's own scan."""
-        if isinstance(exc, OSError):
-            return str(exc)
+        if isinstance(exc, OSError):  # no such file, a folder, no permission: the path and why
+            return tr_message(file_error_message(exc))
         try:
             result = self.repo.import_csv(self.table.currentData() or "prices", self.path, dry_run=True)
         except (OSError, ValueError) as again:
-            return str(again)
+            return tr_message(file_error_message(again))
         if not result.errors:
             return str(exc)
         return _error_lines(result.errors[:1], self.table.currentData() or "prices")[0]
@@ -258,7 +259,7 @@ class CsvImportDialog(QDialog):
         try:
             result = self.repo.import_csv(self.table.currentData(), self.path, dry_run=True, column_map=cmap)
         except (OSError, ValueError) as exc:
-            return [str(exc)]
+            return [tr_message(file_error_message(exc))]
         self.duplicates = result.duplicates
         if result.duplicates and result.ok:
             self.skip_duplicates.setText(
@@ -304,7 +305,7 @@ class CsvImportDialog(QDialog):
             )
         except (OSError, ValueError, sqlite3.Error) as exc:  # read-only file, bad rows
             self.progress.close()
-            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1"), str(exc)))
+            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1"), tr_message(file_error_message(exc))))
             return False
         self.progress.setValue(self.progress.maximum())
         self.progress.close()
@@ -333,7 +334,7 @@ class CsvImportDialog(QDialog):
         try:
             t = self._tracker(dry_run=True)
         except (OSError, ValueError) as exc:  # not a tracker or ledger file: its ``tracker.*`` message
-            self.info.setText(tr_message(error_message(exc)))
+            self.info.setText(tr_message(file_error_message(exc)))
             self.errors.setText("")
             self.import_button.setEnabled(False)
             return
@@ -384,7 +385,7 @@ class CsvImportDialog(QDialog):
         try:
             t = self._tracker(dry_run=False)
         except (OSError, ValueError, sqlite3.Error) as exc:
-            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1"), tr_message(error_message(exc))))
+            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1"), tr_message(file_error_message(exc))))
             return False
         if not t.result.ok:
             self.bad_rows = _error_lines(t.result.errors, "prices")

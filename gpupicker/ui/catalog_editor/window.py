@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from ...catalog import CatalogRepository
 from ...catalog.prices import LARGE_CATALOG_PRICES
 from ...core.messages import error_message
+from ...core.text.safe_write import file_error_message
 from ..catalog_access import (
     corrupt_or_unavailable_types,
     is_read_only,
@@ -311,7 +312,7 @@ class CatalogWindow(QMainWindow):
         try:
             path = self.repo.backup()
         except (sqlite3.Error, OSError) + corrupt_or_unavailable_types() as exc:
-            self.statusBar().showMessage(str(exc), 15000)
+            self.statusBar().showMessage(tr_message(file_error_message(exc)), 15000)
             return None
         self.statusBar().showMessage(tr_fmt(self.tr("Backup written: %1"), str(path)), 15000)
         return path
@@ -354,7 +355,8 @@ class CatalogWindow(QMainWindow):
             if is_read_only_error(exc):
                 self._on_write_failed(write_error_message(exc))
             else:
-                self.statusBar().showMessage(tr_fmt(self.tr("Not restored — %1"), str(exc)), 15000)
+                reason = tr_message(file_error_message(exc))
+                self.statusBar().showMessage(tr_fmt(self.tr("Not restored — %1"), reason), 15000)
             return False
         self.undo_stack.clear()
         self.reload_all()

@@ -11,8 +11,10 @@ import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from ...core.text.safe_write import open_for_write, writable_target, write_bytes
+from ...core.messages import msg
+from ...core.text.safe_write import file_error_message, open_for_write, writable_target, write_bytes
 from ...core.text.text_safety import neutralize
+from ..i18n.core_messages import tr_message
 from ..widgets.file_dialogs import ask_path
 
 translate = QCoreApplication.translate
@@ -37,7 +39,7 @@ def export_plot(plot_item: pg.PlotItem, path: str | Path, table: DataTable | Non
     never over a FIFO or device): pyqtgraph writes a temporary file first.
 
     Raises:
-        ValueError: for another extension.
+        ValueError: for another extension (``args[0]``: the ``export.plot_*`` Message).
         NotARegularFileError: ``path`` exists and is not a regular file.
         OSError: when the file cannot be written.
     """
@@ -49,9 +51,7 @@ def export_plot(plot_item: pg.PlotItem, path: str | Path, table: DataTable | Non
         ".csv": pg_exporters.CSVExporter,
     }.get(ext)
     if cls is None:
-        raise ValueError(
-            f"cannot export a plot as {ext or 'a file without extension'}; use .png, .svg or .csv"
-        )
+        raise ValueError(msg("export.plot_format", ext=ext) if ext else msg("export.plot_no_extension"))
     target = writable_target(p)
     if ext == ".csv" and table is not None:
         with open_for_write(target, newline="") as f:
@@ -105,6 +105,8 @@ def export_dialog(parent: QWidget, plot_item: pg.PlotItem, table: DataTable | No
         except (OSError, ValueError) as exc:
             from PySide6.QtWidgets import QMessageBox
 
-            QMessageBox.warning(parent, translate("Curves", "Export plot"), str(exc))
+            QMessageBox.warning(
+                parent, translate("Curves", "Export plot"), tr_message(file_error_message(exc))
+            )
             return ""
     return path

@@ -52,6 +52,7 @@ def current_report(window: ReportWindow) -> Report:
     Raises:
         ValueError: when the workload cannot be estimated (or there are no results).
     """
+    from ...core.messages import msg
     from ...core.planners.launch_config import model_repo
     from ...core.report.build import build_report
 
@@ -60,7 +61,7 @@ def current_report(window: ReportWindow) -> Report:
     if view.error:
         raise ValueError(view.error)
     if not view.options:
-        raise ValueError("no results to report yet")
+        raise ValueError(msg("export.no_results"))
     w = c.workload
     name, ref, ms_id, family = "", None, None, None
     if w.model_id:
@@ -138,10 +139,13 @@ def add_report_action(window: ReportWindow, menu: QMenu) -> QAction:
         try:
             files = export_report(window, path)
         except (ValueError, OSError) as exc:
+            from ...core.text.safe_write import file_error_message
+            from ..i18n.core_messages import tr_message
+
             window.show_error(
                 translate("MainWindow", "Cannot export the report"),
                 tr_fmt(translate("MainWindow", "%1 was not written."), path),
-                str(exc),
+                tr_message(file_error_message(exc)),
             )
             return
         window.statusBar().showMessage(

@@ -17,6 +17,7 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QGuiApplication, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 from PySide6.QtSvg import QSvgRenderer
 
+from ...core.messages import msg
 from ...core.report.build import Report
 from ...core.report.render import TextRenderer, chart_svg, render_html, split_svgs
 from ...core.text.safe_write import replace_into, writable_target
@@ -128,4 +129,4 @@ def _print_pdf(r: Report, p: Path, render: TextRenderer | None) -> None:
     doc.setPageSize(QSizeF(PAGE_WIDTH_PX, PAGE_WIDTH_PX * 267 / 180))
     doc.print_(writer)
     if not p.exists() or p.stat().st_size == 0:
-        raise OSError(f"cannot write {p}")
+        raise OSError(msg("export.pdf_empty", path=str(p)))

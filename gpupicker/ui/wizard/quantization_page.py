@@ -26,6 +26,7 @@ from ...core.workload.spellings import QUANT_FORMAT_DTYPES
 from ..controller import WorkloadController
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
+from ..i18n.zh_counts import code_name
 from ..widgets.number_input import IntSpinBox, NumberSpinBox
 from .engine_choices import inference_engines
 from .page_base import (
@@ -204,8 +205,9 @@ class QuantizationPage(Page):
         imf.addRow(buddy(self.tr("I&mages:"), self.images), self.images)
 
     def _build_serving_box(self) -> None:
-        """vLLM/SGLang server settings (Workload fields; 0 = the engine's default, as core)."""
-        self.serving_box = QGroupBox(self.tr("Server settings (vLLM / SGLang)"))
+        """A paged-KV server's settings (Workload fields; 0 = the engine's default, as core);
+        the title names the job's engine (:meth:`_sync_serving`)."""
+        self.serving_box = QGroupBox()
         self.max_model_len = IntSpinBox()
         self.max_model_len.setRange(0, 10_000_000)
         self.max_model_len.setSingleStep(1024)
@@ -294,6 +296,7 @@ class QuantizationPage(Page):
     def _sync_serving(self, w: Workload) -> None:
         paged = w.task == "inference" and w.framework.lower() in PAGED_KV_ENGINES
         self.serving_box.setVisible(paged)
+        self.serving_box.setTitle(tr_fmt(self.tr("Server settings (%1)"), code_name(w.framework.lower())))
         serving = w.requests_per_minute is not None
         for wid in (self.ttft_label, self.ttft_target, self.itl_label, self.itl_target):
             wid.setVisible(serving)

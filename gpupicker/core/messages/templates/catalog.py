@@ -17,7 +17,18 @@ from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
     # the catalog file or a change to it refused as a whole (catalog.errors; {detail},
-    # {what} and {action} are English text of the caller or SQLite)
+    # {what} and {action} are English text of the caller or SQLite, or one of these messages)
+    "catalog.action.write_backup": "write a backup",
+    "catalog.action.write_backup_to": "write a backup to",
+    "catalog.not_a_backup": "not a gpupicker catalog backup",
+    "catalog.no_backup": (
+        "no backup '{name}': give a file path or a name listed by 'gpupicker catalog backups'"
+    ),
+    # a row the user named that is gone (catalog.errors.missing_row: a KeyError)
+    "catalog.no_gpu": "no GPU with id '{key}'",
+    "catalog.no_model": "no model with id '{key}'",
+    "catalog.no_owned_gpu": "no owned GPU row {key}",
+    "catalog.no_calibration_run": "no calibration run {key}",
     "catalog.corrupt": (
         "the catalog file {path} is damaged or not a catalog: {detail}. Run 'gpupicker catalog "
         "recover' to move it aside (the file is kept), start from the bundled catalog and see "

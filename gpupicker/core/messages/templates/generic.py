@@ -30,6 +30,20 @@ TEMPLATES: dict[str, str] = {
     "safe_write.kind.directory": "a directory",
     "safe_write.kind.socket": "a socket",
     "safe_write.kind.special": "a special file",
+    # a failed file read or write (core.text.safe_write.file_error_message): path, then why
+    "file_error.os": "{path}: {reason}",
+    "file_error.permission": "permission denied",
+    "file_error.disk_full": "the disk is full",
+    "file_error.read_only_fs": "the file system is read-only",
+    "file_error.not_found": "no such file or folder",
+    "file_error.is_directory": "it is a folder",
+    "file_error.not_a_directory": "a part of the path is not a folder",
+    "file_error.name_too_long": "the file name is too long",
+    # exporting a plot or the report (ui.results.plot_export / report_export / report_pdf)
+    "export.plot_format": "cannot export a plot as {ext}; use .png, .svg or .csv",
+    "export.plot_no_extension": "cannot export a plot as a file without extension; use .png, .svg or .csv",
+    "export.no_results": "no results to report yet",
+    "export.pdf_empty": "cannot write {path}: the PDF writer produced no file",
     # catalog errors about the file itself (catalog.errors; {detail}/{action} are English text)
     "catalog.setting_damaged": (
         "the catalog setting {key} in {path} is damaged ({detail}); it is left out. Run "

@@ -158,6 +158,10 @@ TEMPLATES: dict[str, str] = {
         "The {gpu} has no native bf16 (NVIDIA before Ampere): the server runs the model and its "
         "KV cache in fp16 (--dtype half), as vLLM asks on such cards"
     ),
+    "launch_config.fp16_no_bf16_transformers": (
+        "The {gpu} has no native bf16 (NVIDIA before Ampere): the script loads the model in fp16 "
+        "(dtype=torch.float16), as the estimate counts it"
+    ),
     "launch_config.lora_rank": "LoRA rank {n}",
     "launch_config.zero_stage": "DeepSpeed ZeRO stage {n}",
     "launch_config.fsdp": "FSDP full sharding",

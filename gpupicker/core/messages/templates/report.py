@@ -130,4 +130,7 @@ TEMPLATES: dict[str, str] = {
     "report.launch.skypilot": "SkyPilot task.yaml",
     "report.launch.dstack": "dstack .dstack.yml",
     "report.launch.nothing": "No option fits, so there is nothing to launch.",
+    # write_text_report's refusal of a file name it has no format for
+    "report.format_unknown": "report format {ext} is not known; use .md, .html or .pdf",
+    "report.format_none": "the file name has no extension; use .md, .html or .pdf",
 }
