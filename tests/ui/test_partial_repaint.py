@@ -100,6 +100,37 @@ def test_unchanged_rows_are_not_signalled(qtbot, window):
 
 
 @pytest.mark.gui
+def test_only_rows_read_to_paint_are_compared(qtbot, window):
+    """Rows whose texts were read for column widths (``row_texts``) are not on screen: a
+    change there is not signalled; a row the view read (``data``) is, until a full-range
+    change repaints every row; an equal option formatted in another currency is."""
+    c = window.controller
+    c.update(train_hours=6.0)
+    c.recompute()
+    model = window.wizard.results_page.options_model
+    options = list(c.results.options)
+    model.set_options(options)  # a reset: nothing on screen yet
+    model.data(model.index(0, 0))  # painted
+    model.row_texts(5)  # read to size a column
+    signals: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda a, b, *_: signals.append((a.row(), b.row())))
+    changed = [*options]
+    changed[5] = options[5].model_copy(update={"price_observed": "1999-01-01"})
+    model.set_options(changed)
+    assert signals == []
+    assert model.row_texts(5)[model.COLUMNS.index("observed")].startswith("1999-01-01")
+    changed[0] = options[0].model_copy(update={"price_observed": "1999-01-02"})
+    model.set_options(changed)
+    assert signals == [(0, 0)]
+    model.set_options(changed, currency="CNY", usd_per_unit=0.14)  # same options, other money
+    assert signals == [(0, 0), (0, 0)]
+    model.set_options(changed, currency="CNY", usd_per_unit=0.14, sort_column=2)  # every row
+    assert signals[-1] == (0, len(options) - 1)
+    model.set_options([*options])  # nothing read since the full repaint: nothing to signal
+    assert len(signals) == 3
+
+
+@pytest.mark.gui
 @pytest.mark.parametrize("only_fitting", [True, False])
 def test_the_delegate_paints_what_qt_paints_from_data(qtbot, window, only_fitting):
     """OptionsDelegate fills the style option itself; Qt's own delegate asks ``data`` for

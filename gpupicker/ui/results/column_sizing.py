@@ -131,7 +131,7 @@ class OptionsColumnSizer(QObject):
         grown = False
         for name, cap in self.GROWING_COLUMNS.items():
             c = cols.index(name)
-            texts = {str(model.data(model.index(row, c)) or "") for k, row in samples.items() if k[0] == name}
+            texts = {model.row_texts(row)[c] for k, row in samples.items() if k[0] == name}
             need = min(cap, max((fm.horizontalAdvance(t) for t in texts), default=0) + 16)
             if need > hh.sectionSize(c):
                 hh.resizeSection(c, need)

@@ -30,6 +30,11 @@ class FitFilter(QSortFilterProxyModel):
         stays in the one-per-GPU view beside the GPU type's best (a fitting 4 ×
         A100 the user asked about was hidden behind 8 × A100)."""
         self._firsts: set[int] | None = None
+        self._accepted: set[int] | None = None
+        """The source rows shown, worked out once per change of the rows or the filter:
+        ``filterAcceptsRow`` runs for every source row (344 for the default job) each time
+        the source signals a change."""
+        self._options_model: OptionsTableModel | None = None
 
     @override
     def setSourceModel(self, model: QAbstractItemModel) -> None:  # noqa: N802 - Qt override
@@ -40,24 +45,27 @@ class FitFilter(QSortFilterProxyModel):
         model.dataChanged.connect(self._forget)
         model.modelAboutToBeReset.connect(self._forget)
         model.modelReset.connect(self._forget)
+        self._options_model = model if isinstance(model, OptionsTableModel) else None
+        self._forget()
         super().setSourceModel(model)
 
     def _forget(self) -> None:
         self._firsts = None
+        self._accepted = None
 
     def set_preferred(self, preferred: tuple[str, int] | None) -> None:
         """The job's own GPU × count (None: none chosen); re-filters when it changes."""
         if preferred != self.preferred:
             self.beginFilterChange()
             self.preferred = preferred
-            self._firsts = None
+            self._forget()
             self.endFilterChange()
 
     def set_one_per_gpu(self, on: bool) -> None:
         """Show one row per GPU type (its best count and offer) or every row."""
         self.beginFilterChange()
         self.one_per_gpu = on
-        self._firsts = None
+        self._forget()
         self.endFilterChange()
 
     def _first_rows(self, model: OptionsTableModel) -> set[int]:
@@ -82,18 +90,22 @@ class FitFilter(QSortFilterProxyModel):
         """Turn the filter on or off and re-filter."""
         self.beginFilterChange()
         self.only_fitting = on
-        self._firsts = None
+        self._forget()
         self.endFilterChange()
+
+    def _accepted_rows(self, model: OptionsTableModel) -> set[int]:
+        if self._accepted is None:
+            if self.one_per_gpu:
+                self._accepted = self._first_rows(model)
+            elif self.only_fitting and model.any_fits:
+                self._accepted = {row for row in range(model.rowCount()) if model.option(row).fits}
+            else:
+                self._accepted = set(range(model.rowCount()))
+        return self._accepted
 
     @override
     def filterAcceptsRow(self, source_row: int, source_parent: ModelIndex) -> bool:
-        model = self.sourceModel()
-        if not isinstance(model, OptionsTableModel):
+        model = self._options_model
+        if model is None:
             return True
-        if self.one_per_gpu and source_row not in self._first_rows(model):
-            return False
-        if not self.only_fitting:
-            return True
-        if not model.any_fits:
-            return True
-        return model.option(source_row).fits
+        return source_row in self._accepted_rows(model)

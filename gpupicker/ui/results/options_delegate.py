@@ -24,7 +24,7 @@ class OptionRows(Protocol):
     def COLUMNS(self) -> tuple[str, ...]:  # noqa: D102
         ...
 
-    def _row(self, row: int) -> tuple[tuple[str, ...], tuple[float, ...]]: ...
+    def shown_texts(self, row: int) -> tuple[str, ...]: ...
 
 
 FIT_COLOR = QColor("#1b7f3b")
@@ -90,7 +90,7 @@ class OptionsDelegate(QStyledItemDelegate):
             palette = option.palette  # a copy
             palette.setBrush(QPalette.ColorRole.Text, brush)
             option.palette = palette
-        text = model._row(row)[0][column]
+        text = model.shown_texts(row)[column]
         option.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
         option.text = self.displayText(text, option.locale) if "\n" in text else text
         option.backgroundBrush = _NO_BRUSH
