@@ -7,9 +7,11 @@ these; they never compute.
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from .lazy_text import LazyText
 from .messages import Text
 
 BREAKDOWN_COMPONENTS: tuple[str, ...] = (
@@ -422,10 +424,33 @@ class Option(BaseModel):
     calibration: Text = ""
     within_budget: bool = True
     labels: tuple[str, ...] = ()
-    reason: Text = ""
     limit: str = ""
     rank: int = 0
     serving: ServingPlan | None = None
+    _reason: Text | LazyText = PrivateAttr(default="")
+
+    def __init__(self, /, reason: Text | LazyText = "", **data: Any) -> None:
+        """The option's fields (see the class), and its ``reason``.
+
+        A text, or a :class:`LazyText` built when first read.
+        """
+        super().__init__(**data)
+        self._reason = reason
+
+    @property
+    def reason(self) -> Text:
+        """The plain-language reason, built when first read.
+
+        Fit verdict, speed and its limit, price and the limits it misses (core.ranking.reasons).
+        """
+        r = self._reason
+        return r.get() if isinstance(r, LazyText) else r
+
+    def with_reason(self, reason: Text | LazyText, **update: Any) -> Option:
+        """A copy with another ``reason`` (and the fields in ``update`` changed)."""
+        out = self.model_copy(update=update)
+        out._reason = reason
+        return out
 
     @property
     def total_bytes_per_gpu(self) -> int:

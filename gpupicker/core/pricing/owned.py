@@ -241,11 +241,9 @@ def annotate_owned(
             else msg("owned.break_even.never", **rental)
         )
         out.append(
-            x.model_copy(
-                update={
-                    "break_even_months": months,
-                    "reason": join([_as_message(x.reason), join([text], "sentences")], "space"),
-                }
+            x.with_reason(
+                join([_as_message(x.reason), join([text], "sentences")], "space"),
+                break_even_months=months,
             )
         )
     return out
