@@ -20,7 +20,7 @@ class LazyText:
 
     A recommendation ranks some 400 options and shows a few (the visible rows, the CLI's top
     N): ``build`` (a function of the figures the option already holds) runs on the first
-    :meth:`get` only. Equal when the texts are; copied and pickled as the built text.
+    :meth:`get` only. Equal and hashed as the text; copied and pickled as the built text.
     """
 
     __slots__ = ("_build", "_text")
@@ -45,7 +45,10 @@ class LazyText:
             return self.get() == other.get()
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    @override
+    def __hash__(self) -> int:
+        """The hash of the text (built): a frozen Option holding one stays hashable."""
+        return hash(self.get())
 
     @override
     def __reduce__(self) -> tuple[Any, ...]:

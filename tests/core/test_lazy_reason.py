@@ -24,7 +24,7 @@ def _rec():
 
 def test_no_reason_is_built_until_read():
     rec = _rec()
-    lazy = [o._reason for o in rec.options]
+    lazy = [o.lazy_reason for o in rec.options]
     assert len(lazy) > 300 and all(isinstance(r, LazyText) for r in lazy)
     # the seed guide's note quotes its GPU's reason (the RTX 4090's, ranked 2nd): the one read
     assert [i for i, r in enumerate(lazy) if r._build is None] == [1]
@@ -41,4 +41,5 @@ def test_reasons_compare_copy_and_pickle_as_their_text():
     assert copy.deepcopy(o).reason == o.reason
     again = pickle.loads(pickle.dumps(o))
     assert again.reason == o.reason and again.reason.id == o.reason.id
-    assert o.with_reason("x", rank=99).reason == "x" and o.reason != "x"
+    assert o.model_copy(update={"lazy_reason": "x"}).reason == "x" and o.reason != "x"
+    assert "lazy_reason" not in o.model_dump()

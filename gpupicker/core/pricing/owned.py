@@ -241,9 +241,11 @@ def annotate_owned(
             else msg("owned.break_even.never", **rental)
         )
         out.append(
-            x.with_reason(
-                join([_as_message(x.reason), join([text], "sentences")], "space"),
-                break_even_months=months,
+            x.model_copy(
+                update={
+                    "break_even_months": months,
+                    "lazy_reason": join([_as_message(x.reason), join([text], "sentences")], "space"),
+                }
             )
         )
     return out

@@ -94,7 +94,7 @@ def build_options(
                 snapshot_at=offer.snapshot_at if offer else "",
                 snapshot_stale=age is not None and age > STALE_SNAPSHOT_DAYS,
                 labels=tuple(labels.get(id(p), ())),
-                reason=reason,
+                lazy_reason=reason,
                 limit=p.limit,
                 rank=i,
                 serving=ev.plan,
