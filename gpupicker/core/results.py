@@ -7,9 +7,11 @@ these; they never compute.
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
+from .lazy_text import LazyText
 from .messages import Text
 
 BREAKDOWN_COMPONENTS: tuple[str, ...] = (
@@ -390,7 +392,7 @@ class Option(BaseModel):
     ``calibration`` names the user's runs that corrected memory and speed ('' when none).
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     gpu_id: str
     gpu_name: str
@@ -422,10 +424,22 @@ class Option(BaseModel):
     calibration: Text = ""
     within_budget: bool = True
     labels: tuple[str, ...] = ()
-    reason: Text = ""
     limit: str = ""
     rank: int = 0
     serving: ServingPlan | None = None
+    lazy_reason: SkipValidation[Any] = Field(default="", exclude=True, repr=False)
+    """The reason as given: a text, or a :class:`~gpupicker.core.lazy_text.LazyText` built when
+    first read (read :attr:`reason`). Not validated, not dumped: a plain field costs less to
+    build than a private attribute (~400 options per recommendation)."""
+
+    @property
+    def reason(self) -> Text:
+        """The plain-language reason, built when first read.
+
+        Fit verdict, speed and its limit, price and the limits it misses (core.ranking.reasons).
+        """
+        r = self.lazy_reason
+        return r.get() if isinstance(r, LazyText) else r
 
     @property
     def total_bytes_per_gpu(self) -> int:

@@ -48,7 +48,8 @@ def _jobs(models) -> list[Workload]:
 
 
 def _dump(rec) -> tuple:
-    return tuple(o.model_dump() for o in rec.options), rec.notes
+    # the reason is built when read (not a field model_dump gives)
+    return tuple((o.model_dump(), o.reason) for o in rec.options), rec.notes
 
 
 @pytest.mark.parametrize("change", MONEY_CHANGES)

@@ -244,7 +244,7 @@ def annotate_owned(
             x.model_copy(
                 update={
                     "break_even_months": months,
-                    "reason": join([_as_message(x.reason), join([text], "sentences")], "space"),
+                    "lazy_reason": join([_as_message(x.reason), join([text], "sentences")], "space"),
                 }
             )
         )

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..hardware.specs import PriceOffer
+from ..lazy_text import LazyText
 from ..messages import Message, as_message, join, msg, sentence
 from ..pricing.billing import startup_hours
 from ..pricing.cost import DEFAULT_UTILIZATION, SpotTerms, estimate_cost
@@ -26,13 +28,13 @@ from ..results import CostEstimate
 from ..speed.interconnect import GPUS_PER_NODE
 from ..workload import Workload
 from .evaluation import Evaluation
-from .reasons import limit_and_reason, memo_msg, speed_figure
+from .reasons import PRICE_MISSES, limit_and_reason, memo_msg, speed_figure
 
 OFFER_MEMO_LIMIT = 512
-"""Offers whose cost and reason one evaluation keeps (:attr:`.evaluation.Evaluation.costs`,
-``reasons``): more than any ranking prices one GPU × count with (every provider's offer at 100×
-the bundled prices is at most 48), so only the offers of earlier price snapshots, which a catalog
-edit leaves behind, are ever dropped."""
+"""Offers whose cost one evaluation keeps (:attr:`.evaluation.Evaluation.costs`): more than any
+ranking prices one GPU × count with (every provider's offer at 100× the bundled prices is at
+most 48), so only the offers of earlier price snapshots, which a catalog edit leaves behind, are
+ever dropped."""
 
 
 @dataclass(slots=True)
@@ -48,7 +50,8 @@ class Candidate:
     cost: CostEstimate | None
     within: bool
     limit: str
-    reason: Message
+    reason: LazyText
+    """Built when first read (:func:`_reason`)."""
     speed: float
     money: float
 
@@ -168,29 +171,38 @@ def _limit_and_reason(
     spot: SpotTerms | None,
     pcie_note: bool,
     terms: dict[str, ProviderTerms] | None,
-) -> tuple[str, Message]:
-    """The limit and the whole reason of ``offer`` on ``ev``, reused while what they say stays.
+) -> tuple[str, LazyText]:
+    """The limit of ``offer`` on ``ev``, and its whole reason, built when first read.
 
-    :func:`.reasons.limit_and_reason` and :func:`_more_sentences`: the ones kept on ``ev`` when
-    built from the same cost object, misses, display currency and cluster terms, else built
-    and kept.
+    The limit is what :func:`.reasons.limit_and_reason` says, the reason :func:`_reason`'s.
+    It is not kept on ``ev``: it refers to ``ev``, and ``ev`` holding it would make every
+    evaluation a reference cycle (freed by the cyclic collector only).
     """
-    # the spot terms are among the cost's arguments: the same cost object means the same terms
-    cluster = (terms.get(offer.provider),) if terms and offer is not None and ev.n > GPUS_PER_NODE else None
-    key = id(offer) if offer is not None else 0
-    built = ev.reasons.get(key)
-    if built is not None:
-        was = built[0]
-        if was[0] is cost and was[1] == misses and was[2] == money and was[3] == cluster:
-            return built[1]
-    limit, reason = limit_and_reason(ev.shared, ev.fits, cost, misses, money)
+    limit = ev.limit
+    if ev.fits and misses:
+        limit = "price" if any(kind in PRICE_MISSES for kind, _ in misses) else "deadline"
+    return limit, LazyText(partial(_reason, ev, offer, cost, misses, money, spot, pcie_note, terms))
+
+
+def _reason(
+    ev: Evaluation,
+    offer: PriceOffer | None,
+    cost: CostEstimate | None,
+    misses: list[tuple[str, Message]],
+    money: Money,
+    spot: SpotTerms | None,
+    pcie_note: bool,
+    terms: dict[str, ProviderTerms] | None,
+) -> Message:
+    """The whole reason of ``offer`` on ``ev``.
+
+    :func:`.reasons.limit_and_reason` and :func:`_more_sentences`.
+    """
+    _, reason = limit_and_reason(ev.shared_reason(), ev.fits, cost, misses, money)
     more = _more_sentences(ev, offer, cost, spot, pcie_note, terms)
     if more:
         reason = join([reason, *more], "space")
-    if len(ev.reasons) >= OFFER_MEMO_LIMIT:
-        ev.reasons.clear()
-    ev.reasons[key] = ((cost, misses, money, cluster), (limit, reason))
-    return limit, reason
+    return reason
 
 
 def _misses(

@@ -3,7 +3,8 @@
 :func:`evaluate` is the first half of :func:`gpupicker.core.ranking.recommend.recommend`: for each catalog
 GPU type and count (1, 2, 4, 8 up to ``max_gpus``, and 16–64 for jobs that need a cluster) the
 memory model gives the per-GPU peak and the fit verdict, the throughput model (or the serving
-search) the speed, and :mod:`.reasons` the sentences every price offer of that GPU × count shares.
+search) the speed and :func:`.reasons.fit_limit` what limits it; the sentences every price offer
+of that GPU × count shares (:mod:`.reasons`) are built when an option's reason is first read.
 It reads no money field of the job (:data:`MONEY_DEFAULTS`), so one evaluation serves every
 budget, pricing, currency, region and deadline: ``recommend`` memoizes it per job.
 """
@@ -30,7 +31,7 @@ from ..speed.throughput import estimate_throughput, train_hours
 from ..stacks.quant_support import lacks_bf16
 from ..workload import Workload
 from ..workload.plan import parallel_plan
-from .reasons import fit_and_speed, scaling_text, speed_figure
+from .reasons import fit_and_speed, fit_limit, scaling_text, speed_figure
 
 GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
 EVALUATIONS_KEPT = 4
@@ -67,17 +68,35 @@ class Evaluation:
     plan: ServingPlan | None = None
     scaling: Message | None = None
     """Multi-node options: the scaling cost against one node (``None`` within a node)."""
-    shared: tuple[str, tuple[Message, ...]] = ("", ())
-    """The limit and reason sentences every price offer shares (:func:`fit_and_speed`)."""
+    limit: str = ""
+    """What limits this GPU × count before any price (:func:`fit_limit`)."""
+    shared: tuple[str, tuple[Message, ...]] | None = None
+    """The limit and reason sentences every price offer shares (:func:`fit_and_speed`); None
+    until :meth:`shared_reason` first builds them (only for options whose reason is read)."""
     costs: dict[int, tuple[object, tuple[object, ...], CostEstimate]] = field(default_factory=dict)
     """The cost of each offer of this GPU × count as last computed, by ``id`` of the offer: (the
     offer, the other arguments of the cost, the cost). A money-only change of the job (its
     budget, cap, deadline) reuses it; one entry per offer, so it does not grow
     (:func:`~gpupicker.core.ranking.candidates.candidates`)."""
-    reasons: dict[int, tuple[tuple[object, ...], tuple[str, Message]]] = field(default_factory=dict)
-    """The limit and reason of each offer (by ``id``, 0 for no offer) as last built, with what
-    they were built from (the cost, the misses, the display currency, the cluster's terms):
-    reused while those stay the same; one entry per offer."""
+
+    def shared_reason(self) -> tuple[str, tuple[Message, ...]]:
+        """The limit and the reason sentences every offer of this GPU × count shares.
+
+        :func:`fit_and_speed`'s, built on the first call.
+        """
+        if self.shared is None:
+            self.shared = fit_and_speed(
+                self.wb,
+                self.gpu,
+                self.total_gpus,
+                self.used,
+                self.cap,
+                self.t,
+                self.fits,
+                self.replicas,
+                self.mem.placement,
+            )
+        return self.shared
 
 
 def gpu_dependent(w: Workload) -> bool:
@@ -219,7 +238,7 @@ def evaluate(
                 calibration=cal_text,
                 plan=plan,
                 scaling=scaling_text(gpu, n, speed, node_speed),
-                shared=fit_and_speed(wb, gpu, n * replicas, used, cap, t, fits, replicas, mem.placement),
+                limit=fit_limit(used, cap, t, fits, mem.placement),
             )
             evaluations.append(ev)
     return Evaluated(

@@ -234,6 +234,7 @@ def evaluate_machine(w: Workload, m: Machine) -> Evaluation:
         cap=cap,
         fits=fits,
         hours=_hours(wm, t),
+        limit=shared[0],
         shared=shared,
     )
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime
+from functools import partial
 
 from ..hardware.specs import PriceOffer
-from ..messages import Message, join, msg, sentence
+from ..lazy_text import LazyText
+from ..messages import Message, as_message, join, msg, sentence
 from ..pricing.money import USD, Money
 from ..pricing.offers import IMPLAUSIBLE_USD_PER_GPU_HOUR, doubted_price, too_low_price
 from ..pricing.price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind
@@ -50,20 +52,20 @@ def build_options(
         w, evaluations, serving, hours_per_month, money=money, terms=terms, spot_rates=spot_rates
     )
     labels, doubt = _rank(prelim, goal, w.prefer_in_stock)
+    if now is None:  # one clock for the stale marks and the stock lines built later
+        now = datetime.now(UTC)
     out = []
-    # id(offer) → (kind, flag, why, the "Price marked …" sentence), once per offer
-    marks: dict[int, tuple[str, str, Message | str, Message | None]] = {}
+    # id(offer) → (kind, flag, why), once per offer
+    marks: dict[int, tuple[str, str, Message | str]] = {}
     for i, p in enumerate(prelim, start=1):
         ev, offer = p.ev, p.offer
         if offer is not None and id(offer) not in marks:
             marks[id(offer)] = _price_mark(p, offer, today, stale_months, money)
-        kind, flag, why, marked = marks[id(offer)] if offer is not None else ("", "", "", None)
+        kind, flag, why = marks[id(offer)] if offer is not None else ("", "", "")
         reason = p.reason
-        if marked is not None and ev.fits:
-            reason = join([reason, marked], "space")
-        stock = stock_sentence(offer, now) if offer is not None and offer.in_stock else None
-        if stock is not None:
-            reason = join([reason, stock], "space")
+        if offer is not None and ((flag and ev.fits) or offer.in_stock):
+            # the price mark and the stock line join the reason when it is read
+            reason = LazyText(partial(_marked_reason, p.reason, offer, flag if ev.fits else "", why, now))
         age = snapshot_age_days(offer, now) if offer is not None and offer.snapshot_at else None
         # validating nested models that are already instances only checks their type: with
         # pydantic 2 this is faster than model_construct
@@ -92,7 +94,7 @@ def build_options(
                 snapshot_at=offer.snapshot_at if offer else "",
                 snapshot_stale=age is not None and age > STALE_SNAPSHOT_DAYS,
                 labels=tuple(labels.get(id(p), ())),
-                reason=reason,
+                lazy_reason=reason,
                 limit=p.limit,
                 rank=i,
                 serving=ev.plan,
@@ -166,12 +168,31 @@ def _rank(
     return labels, doubt
 
 
+def _marked_reason(
+    reason: LazyText, offer: PriceOffer, flag: str, why: Message | str, now: datetime | None
+) -> Message:
+    """``reason`` with the price mark and the stock line after it.
+
+    The "Price marked …" sentence of ``flag`` (none for ``""``), then the offer's stock line
+    (:func:`~gpupicker.core.pricing.stock.stock_sentence`, aged against ``now``).
+    """
+    out = as_message(reason.get())
+    if flag:
+        marked = sentence(msg("recommend.price_marked", flag=FLAG_NAMES.get(flag, flag), why=why))
+        out = join([out, marked], "space")
+    stock = stock_sentence(offer, now) if offer.in_stock else None
+    if stock is not None:
+        out = join([out, stock], "space")
+    return out
+
+
 def _price_mark(
     p: Candidate, offer: PriceOffer, today: date | None, stale_months: int, money: Money
-) -> tuple[str, str, Message | str, Message | None]:
-    """(kind, flag, why, the "Price marked …" sentence or None) of ``offer`` priced in ``p``.
+) -> tuple[str, str, Message | str]:
+    """(kind, flag, why) of ``offer`` priced in ``p``.
 
-    The offer's own flag (:func:`~gpupicker.core.pricing.price_kind.price_flag`: stale after
+    Its "Price marked …" sentence joins the reason (:func:`_marked_reason`) where ``flag`` is
+    set. The offer's own flag (:func:`~gpupicker.core.pricing.price_kind.price_flag`: stale after
     ``stale_months``, guide, scraped …), or low-trust below
     :data:`~gpupicker.core.pricing.offers.IMPLAUSIBLE_USD_PER_GPU_HOUR`.
     """
@@ -185,12 +206,7 @@ def _price_mark(
                 floor=money.fmt(IMPLAUSIBLE_USD_PER_GPU_HOUR),
             ),
         )
-    return (
-        price_kind(offer),
-        flag,
-        why,
-        sentence(msg("recommend.price_marked", flag=FLAG_NAMES.get(flag, flag), why=why)) if flag else None,
-    )
+    return price_kind(offer), flag, why
 
 
 def _tie(p: Candidate) -> float:

@@ -93,6 +93,21 @@ def speed_figure(w: Workload, t: Throughput) -> float:
     return t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s or 0.0
 
 
+def fit_limit(used: int, cap: int, t: Throughput, fits: bool, placement: Placement | None = None) -> str:
+    """What limits one GPU × count before any price: the limit :func:`fit_and_speed` gives.
+
+    ``ram`` (llama.cpp's host side does not fit the machine's RAM), ``vram`` (the job does not
+    fit), else the throughput's bound (:data:`LIMIT_OF_BOUND`).
+
+    ``used`` / ``cap``: peak and capacity bytes per GPU.
+    """
+    if not fits:
+        if placement is not None and placement.host_fits is False and used <= cap:
+            return "ram"
+        return "vram"
+    return LIMIT_OF_BOUND.get(t.bound, t.bound or "compute")
+
+
 def fit_and_speed(
     w: Workload,
     gpu: GpuSpec,
@@ -140,7 +155,6 @@ def fit_and_speed(
             headroom=f"{head:.0%}",
         )
     ]
-    bound = t.bound
     if w.is_training:
         speed = memo_msg("recommend.speed.training", rate=f"{t.train_tokens_per_s:,.0f}")
     elif t.seconds_per_image and w.task == "diffusion_lora":
@@ -158,7 +172,7 @@ def fit_and_speed(
     else:
         speed = memo_msg("recommend.speed.sequence", rate=f"{t.decode_tokens_per_s:,.1f}")
     per_replica = max(1, n // max(1, replicas))
-    limit = LIMIT_OF_BOUND.get(bound, bound or "compute")
+    limit = fit_limit(used, cap, t, fits, placement)
     why = limit_why(limit, w, gpu, per_replica)
     parts.append(join([speed, why], "clauses") if why else speed)
     if placement is not None and (

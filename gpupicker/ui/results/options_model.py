@@ -428,8 +428,8 @@ class OptionsTableModel(QStandardItemModel):
             return o.cost.usd_per_hour if o.provider else float("inf")
         if col == "usd_total":
             return option_cost(o)  # the figure the ranking sorts on
-        if col == "speed":
-            return self._row(row)[1][0]
+        if col == "speed":  # not through _row: sorting reads every row, and no reason text
+            return self._speed(o)[1]
         if col == "reason":
             return self._row(row)[0][self.COLUMNS.index("reason")]
         return {
