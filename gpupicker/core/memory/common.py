@@ -47,6 +47,12 @@ def weights_bytes(arch: ModelArch, weights_dtype: str, quantized_groups: frozens
     Raises:
         ValueError: for an unknown dtype.
     """
+    return _weights_bytes(arch, weights_dtype, quantized_groups)
+
+
+@by_identity(maxsize=4096)
+def _weights_bytes(arch: ModelArch, weights_dtype: str, quantized_groups: frozenset[str] | None) -> int:
+    """:func:`weights_bytes`, once per model object, dtype and groups (errors not kept)."""
     bpw = bytes_per_weight(weights_dtype)
     total = arch.param_count()
     if bpw >= 2.0 or not arch.hidden_size:
