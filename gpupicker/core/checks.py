@@ -34,8 +34,11 @@ Everything here returns sentences for the ``warnings`` field (``estimate``) and 
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .dtypes import GGUF_TYPES
 from .hardware.specs import GpuSpec
+from .memo import KeyedMemo
 from .messages import Message, join, msg
 from .model_arch import ModelArch
 from .results import MemoryEstimate
@@ -275,7 +278,29 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
 
     See :data:`ENGINE_PLATFORMS`, :data:`BITSANDBYTES_PLATFORMS` and, for inference, the
     quantization support table (:func:`gpupicker.core.stacks.quant_support.quant_refusal`).
+
+    Decided once per GPU object and the job fields it reads (:data:`_REFUSAL_FIELDS`): the
+    estimate and every GPU × count of a ranking ask it again for the same engine and formats.
     """
+    key = (id(gpu), *_REFUSAL_FIELDS(w))
+    hit = _REFUSALS.peek(key)
+    if hit is not None and hit[0] is gpu:
+        return hit[1]
+    return _REFUSALS.put(key, (gpu, _engine_hardware_refusal(w, gpu)))[1]
+
+
+_REFUSAL_FIELDS = attrgetter(
+    "framework", "backend", "weights_dtype", "quant_method", "kv_cache_dtype", "task"
+)
+"""Every field of the job :func:`_engine_hardware_refusal` reads (``is_training`` and
+``is_text_inference`` are the task's): a field it starts reading must be added here."""
+_REFUSALS: KeyedMemo[tuple[object, ...], tuple[GpuSpec, str]] = KeyedMemo(maxsize=4096)
+"""(GPU, refusal) by the GPU's identity and :data:`_REFUSAL_FIELDS` (the GPU is kept beside its
+answer, so its ``id`` is not reused while the entry lives)."""
+
+
+def _engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
+    """:func:`engine_hardware_refusal`, decided."""
     plat = platform_of(gpu)
     fw = _canonical(w.framework)
     if w.backend:

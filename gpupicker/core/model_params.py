@@ -29,8 +29,7 @@ except in gated-attention hybrids) are left out: under 0.001 % of any catalog mo
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from .memo import by_identity
 from .model_shape import ArchShape
 
 
@@ -374,12 +373,13 @@ class ArchParams(ArchShape):
         )
 
 
-@lru_cache(maxsize=4096)
+@by_identity(maxsize=4096)
 def _cached_param_count(arch: ArchParams) -> int:
-    # keyed by value (frozen, hashable model): model_copy(update=...) gets its own entry
+    # keyed on the row's identity (a frozen model, kept beside its entry): hashing it by value
+    # hashed every field on each call; model_copy(update=...) gets its own entry
     return arch._compute_param_count()
 
 
-@lru_cache(maxsize=4096)
+@by_identity(maxsize=4096)
 def _cached_linear_params(arch: ArchParams) -> int:
     return arch._compute_linear_params()

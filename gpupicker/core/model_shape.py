@@ -274,7 +274,7 @@ class ArchShape(BaseModel):
 
     def count_layers(self, kinds: str) -> int:
         """How many layers are of one of the :data:`LAYER_KINDS` characters in ``kinds``."""
-        return sum(1 for c in self.layers if c in kinds)
+        return _cached_count(self, kinds)
 
     @property
     def block_layout(self) -> bool:
@@ -325,3 +325,10 @@ def _cached_layers(arch: ArchShape) -> str:
     # keyed on the row's identity: hashing a frozen pydantic row hashes every field, and the
     # serving planner asks for the layer kinds hundreds of thousands of times per ranking
     return arch._compute_layers()
+
+
+@by_identity(maxsize=4096)
+def _cached_count(arch: ArchShape, kinds: str) -> int:
+    # keyed on the row's identity and the kinds asked: the memory and speed models ask whether
+    # a model is hybrid (a count of its layers) several times per estimate
+    return sum(1 for c in arch.layers if c in kinds)

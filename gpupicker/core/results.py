@@ -236,9 +236,7 @@ class MemoryEstimate(BaseModel):
 
     def breakdown(self) -> dict[str, int]:
         """Component name → bytes per GPU, in :data:`BREAKDOWN_COMPONENTS` order."""
-        return {
-            c: int(getattr(self, f)) for c, f in zip(BREAKDOWN_COMPONENTS, _COMPONENT_FIELDS, strict=True)
-        }
+        return dict(zip(BREAKDOWN_COMPONENTS, map(int, _COMPONENT_VALUES(self)), strict=True))
 
     def engine_keys(self) -> dict[str, object]:
         """The engine's verdict as ``gpupicker estimate`` prints it, for one card or a machine.

@@ -20,7 +20,7 @@ from ..checks import (
 )
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware.specs import GpuSpec
-from ..messages import Message, join, msg
+from ..messages import Message, fixed_sentence, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..speculative import draft_arch
@@ -405,7 +405,7 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
             cuda_context_bytes=CUDA_CONTEXT_BYTES,
             num_gpus=n,
             total_params=arch.param_count(),
-            assumptions=(join([msg("memory.weights_only")]),),
+            assumptions=(fixed_sentence("memory.weights_only"),),
         )
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
     total_tokens = w.context_tokens()
@@ -446,17 +446,17 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
         num_gpus=n,
         total_params=arch.param_count(),
         assumptions=(
-            join([msg("memory.hf_generate")]),
+            fixed_sentence("memory.hf_generate"),
             join([msg("memory.hf_kv", dtype=w.kv_cache_dtype, batch=b, tokens=total_tokens)]),
             *state_assumption(arch, state, b),
-            join([msg("memory.hf_allocator")]),
+            fixed_sentence("memory.hf_allocator"),
             *(
                 (join([msg("memory.fp8_lm_head_copy", gib=f"{lm_head_copy / GiB:.2f}")]),)
                 if lm_head_copy
                 else ()
             ),
             *(
-                (join([msg("memory.bnb_int8_outliers")]),)
+                (fixed_sentence("memory.bnb_int8_outliers"),)
                 if quant_ws and wdt == "int8" and (w.quant_method or "bitsandbytes").lower() in _BNB_METHODS
                 else ()
             ),

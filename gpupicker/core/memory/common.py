@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from ..dtypes import GGUF_TYPES, LINEAR_GROUPS, bytes_per_kv_element, bytes_per_weight
+from ..memo import by_identity
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..units import GiB, MiB
@@ -46,6 +47,12 @@ def weights_bytes(arch: ModelArch, weights_dtype: str, quantized_groups: frozens
     Raises:
         ValueError: for an unknown dtype.
     """
+    return _weights_bytes(arch, weights_dtype, quantized_groups)
+
+
+@by_identity(maxsize=4096)
+def _weights_bytes(arch: ModelArch, weights_dtype: str, quantized_groups: frozenset[str] | None) -> int:
+    """:func:`weights_bytes`, once per model object, dtype and groups (errors not kept)."""
     bpw = bytes_per_weight(weights_dtype)
     total = arch.param_count()
     if bpw >= 2.0 or not arch.hidden_size:
@@ -132,16 +139,35 @@ def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float
         ValueError: for an unknown KV dtype, or one DeepSeek-V4's compressed KV has no
             modelled layout for.
     """
+    compressed, per_full, per_local, window = _kv_per_token(arch, kv_dtype)
+    if compressed is not None:
+        return compressed * tokens * batch
+    local_tokens = min(tokens, window) if window else tokens
+    return (per_full * tokens + per_local * local_tokens) * batch
+
+
+@by_identity(maxsize=4096)
+def _kv_per_token(arch: ModelArch, kv_dtype: str) -> tuple[float | None, float, float, int]:
+    """What :func:`kv_bytes` multiplies by the tokens, once per model object and KV dtype.
+
+    ``(compressed, per_full, per_local, window)``: DeepSeek-V4's compressed bytes per token of
+    context (None for other models), else the bytes per token of the full-attention layers and
+    of the sliding layers (KV values and indexer keys), and the sliding window in tokens (0:
+    none). Keyed on the model's identity (a frozen row, kept beside its entry).
+
+    Raises:
+        ValueError: for an unknown KV dtype, or one DeepSeek-V4's compressed KV has no
+            modelled layout for (not memoized).
+    """
     b_kv = bytes_per_kv_element(kv_dtype)
     if arch.kv_compress_ratios:
-        return arch.compressed_kv_bytes_per_token(kv_dtype) * tokens * batch
+        return arch.compressed_kv_bytes_per_token(kv_dtype), 0.0, 0.0, 0
     full, sliding = arch.kv_layers()
     idx = arch.indexer_bytes_per_token_per_layer()
     values_full, values_local = arch.kv_values_per_token_by_kind()
     per_full = values_full * b_kv + full * idx
     per_local = values_local * b_kv + sliding * idx
-    local_tokens = min(tokens, arch.sliding_window) if arch.sliding_window else tokens
-    return (per_full * tokens + per_local * local_tokens) * batch
+    return None, per_full, per_local, arch.sliding_window or 0
 
 
 STATE_DTYPE_BYTES: dict[str, tuple[int, int]] = {
@@ -214,6 +240,12 @@ def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transforme
     39.5 MB per sequence in bf16. DeepSeek-V4's sliding windows and compressor state add
     their fixed bytes per sequence (:meth:`ModelArch.compressed_attention_state_bytes`).
     """
+    return _state_bytes_per_seq(arch, engine) * max(1, batch)
+
+
+@by_identity(maxsize=4096)
+def _state_bytes_per_seq(arch: ModelArch, engine: str) -> int:
+    """:func:`recurrent_state_bytes` of one sequence, once per model object and engine."""
     conv, temporal = arch.recurrent_state_elements()
     fixed = arch.compressed_attention_state_bytes()
     if not conv and not temporal and not fixed:
@@ -222,7 +254,7 @@ def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transforme
     sized_like_vllm = engine == "vllm" or engine not in STATE_DTYPE_BYTES
     if sized_like_vllm and arch.model_type in FP32_SSM_STATE_MODEL_TYPES:
         b_temporal = 4  # vLLM's NemotronHForCausalLMConfig: mamba_ssm_cache_dtype float32
-    return int(conv * b_conv + temporal * b_temporal + fixed) * max(1, batch)
+    return int(conv * b_conv + temporal * b_temporal + fixed)
 
 
 def state_assumption(arch: ModelArch, state_bytes: int, seqs: int) -> tuple[Message, ...]:

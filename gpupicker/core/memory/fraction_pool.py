@@ -7,7 +7,7 @@ LMDeploy (``cache_max_entry_count``); vLLM's block pool is :mod:`.paged`.
 from __future__ import annotations
 
 from ..hardware.specs import GpuSpec
-from ..messages import Message, join, msg
+from ..messages import Message, fixed_sentence, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..units import GiB
@@ -105,7 +105,7 @@ def fraction_pool_memory(
             cuda_context_bytes=context,
             num_gpus=tp,
             total_params=arch.param_count(),
-            assumptions=(*notes, join([msg("engines.no_gpu")])),
+            assumptions=(*notes, fixed_sentence("engines.no_gpu")),
         )
     total = torch_total_bytes(gpu)
     if engine == "sglang":

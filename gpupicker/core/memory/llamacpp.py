@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware.specs import GpuSpec
-from ..messages import Message, join, msg
+from ..messages import Message, fixed_sentence, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Placement
 from ..units import MiB
@@ -110,7 +110,7 @@ def _llamacpp_notes(
     notes.extend(state_assumption(arch, state, w.batch))
     notes.extend(placement_notes(placement, arch, layers))
     if w.n_cpu_moe is not None and not arch.is_moe:
-        notes.append(join([msg("engines.dense_no_experts")]))
+        notes.append(fixed_sentence("engines.dense_no_experts"))
     if not gguf_ok:
         notes.append(join([msg("engines.not_gguf", dtype=w.weights_dtype)]))
     if w.framework == "ollama":

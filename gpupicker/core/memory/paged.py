@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from ..dtypes import bytes_per_kv_element
 from ..hardware.specs import GpuSpec
-from ..messages import Message, join, msg
+from ..messages import Message, fixed_sentence, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..stacks.platforms import platform_of
@@ -160,7 +160,7 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
             assumptions=(
                 *_vllm_assumptions(w.kv_cache_dtype, st, tp),
                 *state_assumption(arch, state * tp, w.batch),
-                join([msg("engines.no_gpu")]),
+                fixed_sentence("engines.no_gpu"),
             ),
         )
     return _vllm_memory_on_card(

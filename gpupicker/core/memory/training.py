@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dtypes import bytes_per_weight
-from ..messages import Message, join, msg
+from ..messages import Message, fixed_sentence, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..stacks.training_frameworks import (
@@ -320,7 +320,7 @@ def _peak_moment(
     peak = max(moments, key=lambda k: moments[k])
     if peak == "F":
         return _Peak(
-            join([msg("training.peak_loss")]),
+            fixed_sentence("training.peak_loss"),
             acts.saved,
             acts.logits,
             lora_grads,
@@ -331,7 +331,7 @@ def _peak_moment(
         )
     if peak == "B":
         return _Peak(
-            join([msg("training.peak_backward")]),
+            fixed_sentence("training.peak_backward"),
             acts.one_layer + temps.tied_temp,
             0.0,
             grads,
@@ -343,7 +343,7 @@ def _peak_moment(
     # the step's temporaries (fp32 gradient partition, foreach-Adam buffers, buckets) are
     # optimizer memory, not activations: a smaller batch cannot shrink them
     return _Peak(
-        join([msg("training.peak_optimizer")]), 0.0, 0.0, grads, 0, 0, int(temps.opt_temp), late_reserve
+        fixed_sentence("training.peak_optimizer"), 0.0, 0.0, grads, 0, 0, int(temps.opt_temp), late_reserve
     )
 
 
@@ -370,7 +370,7 @@ def _training_assumptions(
         ),
         pk.note,
         _state_note(w, lora, st.p_bytes, st.master),
-        *((join([msg("training.autocast_copies")]),) if pk.extra else ()),
+        *((fixed_sentence("training.autocast_copies"),) if pk.extra else ()),
         framework_memory_note(w),
         *((join([kbit_note(w, fw)]),) if kbit_prepared(w, fw) else ()),
         _range_note(w, fw.id, total),
@@ -380,7 +380,7 @@ def _training_assumptions(
             if st.paged_states
             else ()
         ),
-        *((join([msg("training.optimizer_in_bwd")]),) if in_bwd_full else ()),
+        *((fixed_sentence("training.optimizer_in_bwd"),) if in_bwd_full else ()),
         *((join([msg("training.fsdp_root", gib=f"{st.root_held / 2**30:,.2f}")]),) if st.root_held else ()),
         *(
             (

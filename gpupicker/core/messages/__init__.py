@@ -222,6 +222,26 @@ def sentence(m: Message) -> Message:
     return join([m], "sentences")
 
 
+def fixed_sentence(id: str) -> Message:
+    """``sentence(msg(id))`` for a template without parameters, built once per id.
+
+    A Message is immutable, so the memory model's fixed assumptions ("Hugging Face generate
+    …") are shared by every estimate instead of rendered again for each.
+
+    Raises:
+        KeyError: ``id`` is not in :data:`TEMPLATES`.
+        ValueError: the template has placeholders.
+    """
+    hit = _FIXED.get(id)
+    if hit is None:
+        hit = _FIXED[id] = join([msg(id)])
+    return hit
+
+
+_FIXED: dict[str, Message] = {}
+"""The sentences :func:`fixed_sentence` has built, by id (at most one per template)."""
+
+
 def as_message(text: str) -> Message:
     """``text`` as the Message it is (a ``Text`` field's value, typed ``str`` for mypy).
 
@@ -295,6 +315,7 @@ __all__ = [
     "Translate",
     "as_message",
     "error_message",
+    "fixed_sentence",
     "join",
     "msg",
     "placeholders",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..checks import require_engine_runs_on
 from ..hardware.specs import GpuSpec
 from ..memory import estimate_memory, fits_on
 from ..messages import msg
@@ -32,8 +33,6 @@ def estimate_report(w: Workload, gpu: GpuSpec | None, cards: Sequence[GpuSpec] =
             ``gpu`` (:func:`gpupicker.core.checks.engine_hardware_refusal`), or ``gpus`` is
             given without ``cards``.
     """
-    from ..checks import require_engine_runs_on
-
     if w.gpus:
         # a machine of cards (core.mixed_plan): per card, never sized as one card type
         from ..ranking.machine_report import machine_report
@@ -46,10 +45,11 @@ def estimate_report(w: Workload, gpu: GpuSpec | None, cards: Sequence[GpuSpec] =
     if w.task == "inference" and dp > 1:
         return _data_parallel_report(w, gpu, dp)
     mem = estimate_memory(w, gpu)
+    total = mem.total_bytes
     out: dict[str, Any] = {
         "task": w.task,
-        "total_bytes": mem.total_bytes,
-        "total_gib": round(mem.total_bytes / GiB, 3),
+        "total_bytes": total,
+        "total_gib": round(total / GiB, 3),
         "breakdown": mem.breakdown(),
         "unit": "bytes per GPU",
         "num_gpus": mem.num_gpus,

@@ -171,8 +171,14 @@ class _Roofline:
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
-        """``w`` on ``n`` × ``gpu``: the count-free terms (:data:`_per_gpu`) at this count's TP."""
+        """``w`` on ``n`` × ``gpu``: the count-free terms (:data:`_per_gpu`) at this count's TP.
+
+        One GPU is the memoized roofline itself (n = tp = kv_shards = 1; its ``memo`` holds
+        one-request prefill times of this job on this GPU, the same at that count).
+        """
         one, asked = _per_gpu(w, arch, gpu), w.parallelism.tensor_parallel
+        if n == 1:
+            return one
         tp = min(n, asked) if asked > 1 else (n if one.profile.tensor_parallel else 1)  # n ≥ 1
         return replaced(one, n=n, tp=tp, kv_shards=kv_tp_shards(arch, tp), memo={})
 

@@ -7,6 +7,7 @@ speed model and by the plans of unlike cards.
 from __future__ import annotations
 
 from ..hardware.specs import GpuSpec
+from ..memo import by_identity
 
 
 def platform_of(gpu: GpuSpec) -> str:
@@ -15,8 +16,14 @@ def platform_of(gpu: GpuSpec) -> str:
     ``cuda`` (NVIDIA), ``rocm`` (AMD), ``gaudi`` (Intel Gaudi, SynapseAI), ``xpu`` (other Intel
     GPUs, oneAPI), ``metal`` (Apple), ``ascend`` (Huawei, CANN), and the Chinese stacks
     (:data:`CN_PLATFORMS`): ``dcu`` (Hygon, DTK), ``mlu`` (Cambricon, Neuware), ``musa`` (Moore
-    Threads), ``maca`` (MetaX MXMACA), ``gcu`` (Enflame TopsRider).
+    Threads), ``maca`` (MetaX MXMACA), ``gcu`` (Enflame TopsRider). Found once per GPU object
+    (a frozen catalog row).
     """
+    return _platform_of(gpu)
+
+
+@by_identity(maxsize=4096)
+def _platform_of(gpu: GpuSpec) -> str:
     vendor, name = gpu.vendor.lower(), gpu.name.lower()
     if vendor in CN_PLATFORMS:
         return CN_PLATFORMS[vendor]

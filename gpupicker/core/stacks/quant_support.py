@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..dtypes import GGUF_TYPES
 from ..hardware.specs import GpuSpec
+from ..memo import by_identity
 from ..messages import TEMPLATES, Message, msg, placeholders
 
 _CC_BY_ARCHITECTURE: tuple[tuple[str, float], ...] = (
@@ -33,8 +34,15 @@ _CC_BY_ARCHITECTURE: tuple[tuple[str, float], ...] = (
 def compute_capability(gpu: GpuSpec) -> float | None:
     """The lowest CUDA compute capability of ``gpu``'s architecture.
 
-    None for a GPU that is not NVIDIA, or whose architecture the table does not name.
+    None for a GPU that is not NVIDIA, or whose architecture the table does not name. Found
+    once per GPU object (a frozen catalog row; the checks and the memory model ask for it on
+    every estimate).
     """
+    return _compute_capability(gpu)
+
+
+@by_identity(maxsize=4096)
+def _compute_capability(gpu: GpuSpec) -> float | None:
     if not gpu.is_cuda:
         return None
     arch = gpu.architecture.lower()
