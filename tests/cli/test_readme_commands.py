@@ -7,18 +7,28 @@ estimate workload, ``my-prices.csv`` the just-exported prices, ``NAME`` the newe
 ``ID`` the newest calibration run, ``~/models/Qwen3-8B`` and ``model.gguf`` tiny real model
 files (:func:`_placeholder_files`), ``lambda/vms.csv`` a SkyPilot catalog file, ``serve.json``
 and ``vllm-startup.log`` a vLLM serving workload and its start-up line, ``[--opt value]`` is
-written without the brackets. Three commands cannot run inside the test
+written without the brackets. Some commands cannot run inside the test
 suite as printed and are run in a checking form instead (:data:`CHECKED_FORM`, with why).
+
+The ``gpupicker`` subcommands run in this test's interpreter (:func:`_in_process`: the same
+``cli.main(argv)`` the entry point calls, with the command's environment, folder, standard
+input and ``>`` file), which saves a ~1 s interpreter start and import per command; what
+needs a process of its own (:data:`OWN_PROCESS`) and everything else runs in ``bash``.
+``gpupicker --version`` runs through the ``gpupicker`` entry point on PATH, so the entry
+point itself stays proven.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
+import traceback
 from pathlib import Path
 
 import pytest
@@ -37,6 +47,12 @@ CHECKED_FORM: dict[str, tuple[str, str]] = {
         "the suite itself: collecting one file proves it starts (plugins, conftest, the xdist"
         " workers); the run this test is part of collects every file",
     ),
+    "python3 -m venv .venv": (
+        "python3 -m venv --without-pip .venv && python3 -c 'import ensurepip; ensurepip.version()'",
+        "installing pip into the venv costs ~9 s of CPU: the venv is made without it and"
+        " ensurepip's bundled pip is checked to be there (what a venv without python3-venv"
+        " lacks); the next command uses this test's own pip anyway",
+    ),
     '.venv/bin/pip install -c requirements.lock -e ".[test]"': (
         '.venv/bin/pip install --dry-run --quiet -c requirements.lock -e ".[test]"',
         "resolves against the lock without touching the running test environment",
@@ -44,6 +60,10 @@ CHECKED_FORM: dict[str, tuple[str, str]] = {
 }
 #: commands whose documented outcome is not exit 0 (here: no display in the test)
 EXPECTED_STATUS = {".venv/bin/python -m gpupicker": (2, "no display found")}
+#: ``gpupicker`` commands that run in a process of their own: the entry point on PATH itself,
+#: and the two that make a Qt application (the offscreen screenshot, the PDF report), which
+#: this interpreter's pytest-qt application must not meet
+OWN_PROCESS = ("gpupicker --version", "gpupicker --screenshot", "gpupicker report")
 
 
 def readme_blocks() -> list[list[str]]:
@@ -74,8 +94,15 @@ def _env(home: Path) -> dict[str, str]:
             "HF_HUB_CACHE",
         )
     }
+    # The repository under test first on the import path: the console script on PATH is the
+    # installed environment's, whose editable install may point at another checkout (a
+    # worktree run with a relative PYTHONPATH=. from a scratch folder imported that one).
+    path = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
     env.update(
-        GPUPICKER_HOME=str(home), HOME=str(home / "user"), PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+        GPUPICKER_HOME=str(home),
+        HOME=str(home / "user"),
+        PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}",
+        PYTHONPATH=path,
     )
     return env
 
@@ -112,7 +139,52 @@ def _placeholder_files(home: Path, scratch: Path) -> None:
     )
 
 
-def _run(cmd: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def _in_process(
+    cmd: str, cwd: Path, env: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> subprocess.CompletedProcess[str] | None:
+    """``cmd`` run by ``gpupicker.cli.main`` in this interpreter, as bash would run it: the
+    environment is ``env`` (nothing else), the folder ``cwd``, ``echo '…' |`` its standard
+    input, ``> FILE`` its standard output, ``~`` the env's HOME; None for a command that is
+    not one ``gpupicker`` call of that form, or is in :data:`OWN_PROCESS`."""
+    from gpupicker import cli
+
+    stdin = ""
+    if m := re.fullmatch(r"echo '([^']*)' \| (gpupicker .*)", cmd):
+        stdin, cmd = m.group(1) + "\n", m.group(2)
+    out_file = None
+    if m := re.fullmatch(r"(gpupicker .*?) > (\S+)", cmd):
+        cmd, out_file = m.groups()
+    if not cmd.startswith("gpupicker ") or cmd.startswith(OWN_PROCESS) or re.search(r"[|<>;&$`*?]", cmd):
+        return None
+    argv = [env["HOME"] + a[1:] if a.startswith("~/") else a for a in shlex.split(cmd)[1:]]
+    with pytest.MonkeyPatch.context() as mp:
+        for k in set(os.environ) - set(env):
+            mp.delenv(k)
+        for k, v in env.items():
+            mp.setenv(k, v)
+        mp.chdir(cwd)
+        mp.setattr(sys, "stdin", io.StringIO(stdin))
+        capsys.readouterr()
+        try:
+            code = cli.main(argv)
+        except SystemExit as exc:  # argparse's errors and --help
+            code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+        except Exception:  # noqa: BLE001  (what the process would die of: status 1, the traceback)
+            print(traceback.format_exc(), file=sys.stderr)
+            code = 1
+        out, err = capsys.readouterr()
+    if out_file:
+        (cwd / out_file).write_text(out, encoding="utf-8")
+        out = ""
+    return subprocess.CompletedProcess(argv, code, out, err)
+
+
+def _run(
+    cmd: str, cwd: Path, env: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> subprocess.CompletedProcess[str]:
+    done = _in_process(cmd, cwd, env, capsys)
+    if done is not None:
+        return done
     cmd = cmd.replace(".venv/bin/", f"{BIN}/")
     return subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
@@ -126,7 +198,7 @@ def test_readme_has_the_expected_blocks():
 
 
 @pytest.mark.slow
-def test_every_readme_command_runs(tmp_path):
+def test_every_readme_command_runs(tmp_path, capsys):
     if shutil.which("make") is None or shutil.which("bash") is None:
         pytest.skip("needs make and bash")
     home, scratch = tmp_path / "home", tmp_path / "scratch"
@@ -149,12 +221,12 @@ def test_every_readme_command_runs(tmp_path):
             if "my-prices.csv" in cmd:
                 shutil.copy(scratch / "prices.csv", scratch / "my-prices.csv")
             if cmd.endswith("calibrate remove ID"):
-                listing = _run("gpupicker calibrate list", scratch, env).stdout
+                listing = _run("gpupicker calibrate list", scratch, env, capsys).stdout
                 cmd = cmd.replace("ID", re.findall(r"^\s*#?(\d+)\b", listing, re.M)[-1])
             if cmd.endswith("restore NAME"):
-                listing = _run("gpupicker catalog backups", scratch, env).stdout
+                listing = _run("gpupicker catalog backups", scratch, env, capsys).stdout
                 cmd = cmd.replace("NAME", re.findall(r"catalog-\S+\.sqlite", listing)[-1])
-            proc = _run(cmd, cwd, env)
+            proc = _run(cmd, cwd, env, capsys)
             ran += 1
             want, says = EXPECTED_STATUS.get(printed, (0, ""))
             if proc.returncode != want or says not in proc.stderr + proc.stdout:
@@ -167,6 +239,8 @@ def test_every_readme_command_runs(tmp_path):
     assert ran >= 15
     assert (scratch / "results.png").stat().st_size > 10_000
     assert (scratch / ".venv" / "bin" / "python").exists()
+    where = _run("python -c 'import gpupicker; print(gpupicker.__file__)'", scratch, env, capsys)
+    assert Path(where.stdout.strip()).is_relative_to(REPO), "the commands ran another checkout's code"
 
 
 def _printed_outputs() -> dict[str, list[str]]:
