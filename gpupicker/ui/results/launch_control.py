@@ -25,14 +25,19 @@ translate = QCoreApplication.translate
 
 def launch_problem(page: ResultsPage) -> str | None:
     """Why there is no launch config for the page's selected (else top fitting) option, in the
-    UI's language; None when there is one."""
-    from .launch_dialog import config_for
+    UI's language; None when there is one.
+
+    Asks core's :func:`launch_config` with the snapshot's GPU and no model repo (whether it
+    refuses does not depend on the repo name, which only fills the command): no catalog
+    query on each recompute."""
+    from ...core.planners.launch_config import launch_config
 
     o = page.selected_option()
     if o is None:
         return translate("ResultsPage", "No option fits, so there is nothing to launch.")
+    gpu = next((g for g in page.controller.snapshot.gpus if g.id == o.gpu_id), None)
     try:
-        config_for(page.controller.repo, page.controller.workload, o)
+        launch_config(page.controller.workload, o, gpu=gpu)
     except ValueError as exc:  # core's Message in args[0], shown in the UI's language
         return tr_fmt(translate("ResultsPage", "No launch config: %1"), tr_message(error_message(exc)))
     return None
