@@ -16,6 +16,12 @@ from ..core.pricing.money import SYMBOLS, USD, Money
 from ..core.pricing.price_kind import PRICE_KINDS
 from ..core.ranking.machine_report import cards_json
 from ..core.ranking.recommend import Recommendation
+from ..core.ranking.shown_rows import (
+    hidden_rows_message,
+    one_per_gpu_options,
+    preferred_option,
+    preferred_rank_message,
+)
 from ..core.results import Option
 from ..core.speed.serving import serving_dict
 from ..core.text.text_safety import terminal_text
@@ -126,20 +132,6 @@ def _fmt_speed(o: Option) -> str:
     return "-"
 
 
-def one_per_gpu_options(options: tuple[Option, ...] | list[Option]) -> list[Option]:
-    """Each GPU type once, at its best-ranked option (the window's "one row per GPU type").
-
-    Ranks stay those of the full ranking.
-    """
-    seen: set[str] = set()
-    out: list[Option] = []
-    for o in options:
-        if o.gpu_id not in seen:
-            seen.add(o.gpu_id)
-            out.append(o)
-    return out
-
-
 def format_table(
     rec: Recommendation,
     top: int | None,
@@ -162,9 +154,7 @@ def format_table(
     hidden = len(rec.options) - len(shown)
     opts = shown[:top] if top else shown
     s = terminal_text
-    mine = next(
-        (o for o in rec.options if preferred is not None and (o.gpu_id, o.num_gpus) == preferred), None
-    )
+    mine = preferred_option(rec.options, preferred)
     sym = SYMBOLS.get(money.currency, money.currency)
     per_h, tot = f"{sym}/h all", f"total {sym}"
     head = (
@@ -189,16 +179,9 @@ def format_table(
         lines.append("! after the pricing: a low-trust or stale price (the reason says why)")
     if hidden:
         lines.append("")
-        lines.append(
-            f"One row per GPU type: {hidden:,} other GPU counts and offers of the same "
-            "types are not shown (--every-count lists them)."
-        )
+        lines.append(f"{hidden_rows_message(hidden)} (--every-count lists them).")
         if mine is not None and mine not in opts:
-            lines.append(
-                f"Your {mine.gpu_name} × {mine.num_gpus}: #{mine.rank}, "
-                f"{'fits' if mine.fits else 'does not fit'} "
-                f"({mine.total_bytes_per_gpu / GiB:.1f} GiB per GPU)."
-            )
+            lines.append(f"{s(preferred_rank_message(mine))}.")
             if not mine.fits:  # why: its VRAM, or the machine's RAM
                 lines.append(f"       {s(mine.reason)}")
     if rec.notes:

@@ -61,6 +61,10 @@
 <context>
     <name>BudgetPage</name>
     <message>
+        <source>No GPU in the catalog matches “%1”.</source>
+        <translation>价格库中没有与“%1”匹配的 GPU。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="641" />
         <source> M tokens</source>
         <translation> 百万 token</translation>
@@ -155,7 +159,7 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="670" />
-        <source>Preferred GP&amp;U:</source>
+        <source>Preferred or owned GP&amp;U:</source>
         <translation>首选 / 自有 GPU(&amp;U)：</translation>
     </message>
     <message>
@@ -576,6 +580,10 @@
 <context>
     <name>CatalogWindow</name>
     <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
         <source>CSV files and price ledgers (*.csv *.json);;All files (*)</source>
         <translation>CSV 文件与价格账本 (*.csv *.json);;所有文件 (*)</translation>
     </message>
@@ -838,6 +846,18 @@
 </context>
 <context>
     <name>CoreText</name>
+    <message>
+        <source>Your {gpu} × {count}: #{rank}, does not fit ({gib} GiB per GPU)</source>
+        <translation>您的 {gpu} × {count}：排第 {rank} 名，显存不够（单卡需 {gib} GiB）</translation>
+    </message>
+    <message>
+        <source>Your {gpu} × {count}: #{rank}, fits ({gib} GiB per GPU)</source>
+        <translation>您的 {gpu} × {count}：排第 {rank} 名，显存够用（单卡 {gib} GiB）</translation>
+    </message>
+    <message>
+        <source>One row per GPU type: {count} other GPU counts and offers of the same types are not shown</source>
+        <translation>每种 GPU 只列一行：同类型的其他 {count} 种 GPU 数量与报价未列出</translation>
+    </message>
     <message>
         <source>In {dtype} the model fits one 24 GB card, but the requests need {n} of them (one replica per card)</source>
         <translation>在 {dtype} 下模型可放入单张 24 GB 显卡，但请求负载需要 {n} 张（每张一个副本）</translation>
@@ -7383,6 +7403,14 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>ResultsPage</name>
+    <message>
+        <source>%1.</source>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <source>%1 (untick “One row per GPU type” to show them).</source>
+        <translation>%1（取消勾选“每种 GPU 一行”即可显示）。</translation>
+    </message>
     <message>
         <source>tokens/s of the whole batch</source>
         <translation>tokens/s 为整批合计</translation>

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QTabWidget,
     QToolBar,
@@ -24,6 +25,7 @@ from ...catalog import CatalogRepository
 from ...catalog.prices import LARGE_CATALOG_PRICES
 from ...core.messages import error_message
 from ...core.text.safe_write import file_error_message
+from ...typing_override import override
 from ..catalog_access import (
     corrupt_or_unavailable_types,
     is_read_only,
@@ -137,6 +139,7 @@ class CatalogWindow(QMainWindow):
         menu.addAction(self.backup_action)
         menu.addAction(self.restore_action)
         menu.addAction(self.reset_all_action)
+        self._add_close_action(menu)
         self.statusBar().addPermanentWidget(self.stale_label)
         self.import_dialog: CsvImportDialog | None = None
         self.read_only = False
@@ -145,6 +148,26 @@ class CatalogWindow(QMainWindow):
         self._connect()
         self.set_read_only(is_read_only(repo))
         self._update_stale_label()
+
+    def _add_close_action(self, menu: QMenu) -> None:
+        """Close the window from the keyboard: the platform's Close keys (QKeySequence.Close:
+        Ctrl+W or Ctrl+F4) and Ctrl+W everywhere, and Esc when no cell editor took it (real
+        window: no key closed it). A menu item shows the keys."""
+        self.close_action = QAction(self.tr("&Close"), self)
+        keys = [QKeySequence(QKeySequence.StandardKey.Close), QKeySequence("Ctrl+W")]
+        self.close_action.setShortcuts(list(dict.fromkeys(k for k in keys if not k.isEmpty())))
+        self.close_action.triggered.connect(self.close)
+        menu.addSeparator()
+        menu.addAction(self.close_action)
+
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Esc that no field took (an open cell editor cancels its edit first) closes."""
+        if event.key() == Qt.Key.Key_Escape and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            event.accept()
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def set_read_only(self, read_only: bool, reason: str = "") -> None:
         """Show or hide the read-only banner and turn every editing action off or on."""

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from ...core.messages import error_message
 from ...core.results import Option
 from ..compute import RecommendationView
 from ..controller import WorkloadController
@@ -39,8 +38,10 @@ from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
 from .column_sizing import OptionsColumnSizer
 from .fit_filter import FitFilter
+from .launch_control import close_launch_dialog, open_launch_config, refresh_launch_button
 from .options_delegate import FIT_COLOR, OptionsDelegate
 from .options_model import OptionsTableModel
+from .shown_rows_text import shown_rows_lines
 from .verdict_texts import absurd_note, advice_text, nothing_fits_text, over_limits_text, summary_text
 
 if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use
@@ -223,6 +224,8 @@ class ResultsPage(QWizardPage):
         self.one_per_gpu.toggled.connect(self.proxy.set_one_per_gpu)
         self.one_per_gpu.toggled.connect(lambda _on: self.show_results(self.controller.results))
         self.launch_button.clicked.connect(self.show_launch_config)
+        self.controller.workloadChanged.connect(lambda _w: close_launch_dialog(self))
+        self.only_fitting.toggled.connect(lambda _on: self.show_results(self.controller.results))
         self.all_offers.toggled.connect(self.controller.set_all_offers)
         self.advisor_list.itemActivated.connect(self._on_advice_activated)
 
@@ -251,27 +254,7 @@ class ResultsPage(QWizardPage):
 
     def show_launch_config(self) -> LaunchDialog | None:
         """Open the launch config of :meth:`selected_option`; returns the dialog."""
-        from .launch_dialog import LaunchDialog, config_for
-
-        o = self.selected_option()
-        if o is None:
-            self._launch_note(self.tr("No option fits, so there is nothing to launch."))
-            return None
-        try:
-            cfg = config_for(self.controller.repo, self.controller.workload, o)
-        except ValueError as exc:  # core's Message in args[0], shown in the UI's language
-            self._launch_note(tr_fmt(self.tr("No launch config: %1"), tr_message(error_message(exc))))
-            return None
-        dlg = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
-        self.launch_dialog = dlg
-        dlg.show()
-        return dlg
-
-    def _launch_note(self, line: str) -> None:
-        """Show why there is no launch config on its own line under the result notes (the
-        region, exchange-rate and guide notes stay)."""
-        self.notes.setText("\n".join([*self._result_notes, line]))
-        self.notes.setVisible(True)
+        return open_launch_config(self)
 
     def visible_options(self) -> list[Option]:
         """Options in the table's current (filtered, sorted) order."""
@@ -307,11 +290,18 @@ class ResultsPage(QWizardPage):
         if view.error:
             notes.append(tr_fmt(self.tr("Cannot estimate this job: %1"), tr_message(view.error)))
         notes += [tr_message(n) for n in view.notes]
+        notes += shown_rows_lines(
+            view.options,
+            (w.gpu, w.num_gpus) if w.gpu else None,
+            one_per_gpu=self.one_per_gpu.isChecked(),
+            only_fitting=self.only_fitting.isChecked(),
+        )
         fitting = [o for o in view.options if o.fits]
         self._result_notes = notes
         self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
         self._show_advice(view)
+        refresh_launch_button(self)
         absurd = absurd_note(w, view.options, unit)
         self._show_nothing_fits(view, fitting, absurd)
         shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)

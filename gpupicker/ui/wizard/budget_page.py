@@ -130,6 +130,17 @@ class BudgetPage(Page):
         self.preferred_gpu.addItem(self.tr("Any GPU"), None)
         for g in sorted(controller.snapshot.gpus, key=lambda g: g.name):
             self.preferred_gpu.addItem(display_name(g.name), g.id)
+        # 100+ GPUs: typed text filters them (any part of the name, any case) instead of
+        # jumping to the first item that starts with the first letter typed (real window:
+        # "NVIDIA GeForce RTX 4090" typed selected an A100)
+        self.preferred_gpu.setEditable(True)
+        self.preferred_gpu.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        gpu_completer = QCompleter(self.preferred_gpu.model(), self.preferred_gpu)
+        gpu_completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        gpu_completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        gpu_completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.preferred_gpu.setCompleter(gpu_completer)
+        self._gpu_completer = gpu_completer
         self.preferred_gpu.setToolTip(
             self.tr("A GPU you own or prefer: if the job does not fit it, the results list what to change.")
         )
@@ -186,7 +197,7 @@ class BudgetPage(Page):
         mf.addRow(buddy(self.tr("Onl&y providers:"), self.providers), self.providers)
         mf.addRow(buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
         mf.addRow(buddy(self.tr("G&oal:"), self.goal), self.goal)
-        mf.addRow(buddy(self.tr("Preferred GP&U:"), self.preferred_gpu), self.preferred_gpu)
+        mf.addRow(buddy(self.tr("Preferred or owned GP&U:"), self.preferred_gpu), self.preferred_gpu)
         mf.addRow(buddy(self.tr("GPU &count:"), self.gpu_count), self.gpu_count)
         self.time_box = QGroupBox(self.tr("Time"))
         tf = QFormLayout(self.time_box)
@@ -227,6 +238,10 @@ class BudgetPage(Page):
         self.pricing.currentIndexChanged.connect(lambda: c.update(pricing=self.pricing.currentData()))
         self.goal.currentIndexChanged.connect(lambda: c.set_goal(self.goal.currentData()))
         self.preferred_gpu.currentIndexChanged.connect(lambda: c.update(gpu=self.preferred_gpu.currentData()))
+        self._gpu_completer.activated.connect(self._pick_gpu)
+        edit = self.preferred_gpu.lineEdit()
+        assert edit is not None  # the combo is editable
+        edit.editingFinished.connect(lambda: self._pick_gpu(edit.text()))
         self.gpu_count.valueChanged.connect(lambda v: c.update(num_gpus=v))
         self.dataset_mtokens.valueChanged.connect(
             lambda v: c.update(dataset_tokens=v * self.dataset_unit if v else None)
@@ -274,6 +289,27 @@ class BudgetPage(Page):
         )
         # without a dataset (inference, images) "from dataset size" means nothing
         self.train_hours.setSpecialValueText(self.tr("From dataset size") if training else self.tr("Not set"))
+
+    def gpu_matches(self, text: str) -> list[int]:
+        """The preferred-GPU combo's rows whose name holds ``text`` (any case), in list order."""
+        needle = text.strip().casefold()
+        combo = self.preferred_gpu
+        return [i for i in range(combo.count()) if needle in combo.itemText(i).casefold()]
+
+    def _pick_gpu(self, text: str) -> None:
+        """Select the GPU the typed ``text`` names: the item of that name, else the first of
+        the names holding it (the combo then shows its full name). Text that names no GPU is
+        reported and the combo goes back to the GPU in use."""
+        combo = self.preferred_gpu
+        exact = [i for i in range(combo.count()) if combo.itemText(i).casefold() == text.strip().casefold()]
+        rows = exact or self.gpu_matches(text)
+        if rows and text.strip():
+            combo.setCurrentIndex(rows[0])
+        elif text.strip():
+            self.controller.inputRejected.emit(
+                tr_fmt(self.tr("No GPU in the catalog matches “%1”."), text.strip())
+            )
+        combo.setEditText(combo.itemText(combo.currentIndex()))
 
     @staticmethod
     def _provider_names(controller: WorkloadController) -> list[str]:

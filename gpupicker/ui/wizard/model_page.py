@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 from PySide6.QtCore import (
+    QEvent,
     QModelIndex,
+    QObject,
     QSignalBlocker,
     QSortFilterProxyModel,
     Qt,
     Slot,
 )
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -159,6 +161,10 @@ class ModelPage(Page):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.custom_box)
         layout.addWidget(self.live)
+        # Tab or Down from the search goes on to the list it filters (the wizard puts the
+        # keyboard in the search on arrival: focus_on_arrival)
+        QWidget.setTabOrder(self.search, self.view)
+        self.search.installEventFilter(self)
         self._connect()
 
     def _build_custom_box(self) -> None:
@@ -233,11 +239,37 @@ class ModelPage(Page):
         self.custom_box.setEnabled(not catalog)
         if catalog:
             self._on_row_changed(self.view.currentIndex())
+        self.completeChanged.emit()
+
+    def focus_on_arrival(self) -> None:
+        """Put the keyboard in the search (catalog mode), so typing on arrival searches:
+        QWizard focuses the page's first tab stop, the Catalog model radio, where typed
+        letters did nothing (real window, Xvfb)."""
+        if self.catalog_radio.isChecked():
+            self.search.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Down in the search goes into the list, on the selected (first visible) model."""
+        if (
+            watched is self.search
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Down
+            and self.proxy.rowCount() > 0
+        ):
+            if not self.view.currentIndex().isValid():
+                self.view.setCurrentIndex(self.proxy.index(0, 0))
+            self.view.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        return super().eventFilter(watched, event)
 
     @Slot(str)
     def _on_search(self, text: str) -> None:
-        """Filter the table; the selected model changes only when the user picks a row (Qt moves
-        the current row when the filter hides it, which used to select another model)."""
+        """Filter the table. The selected model stays while the filter lists it; when the
+        filter hides it, the first visible match becomes the model, so "Selected: …", Enter
+        and Next use a model the user sees, never a hidden one (Qt's own move of the current
+        row is not used: it picked a neighbour of the hidden row)."""
         self._filtering = True
         try:
             with QSignalBlocker(self.view.selectionModel()):
@@ -249,7 +281,16 @@ class ModelPage(Page):
             self.sync_from(self.controller.workload)  # re-select it if still listed
         finally:
             self._filtering = False
+        if not self.view.currentIndex().isValid() and self.proxy.rowCount() > 0:
+            self.view.setCurrentIndex(self.proxy.index(0, 0))  # sets the model (_on_row_changed)
         self._show_no_match(text)
+        self.completeChanged.emit()
+
+    @override
+    def isComplete(self) -> bool:
+        """Next (and Enter) wait while the search hides every catalog model: the selected
+        model is not one the user sees (the line under the search says so)."""
+        return not (self.catalog_radio.isChecked() and bool(self.proxy.terms) and self.proxy.rowCount() == 0)
 
     def _show_no_match(self, text: str) -> None:
         """The line under the search when it hides every model (else hidden)."""

@@ -69,6 +69,15 @@ class PlanWizard(QWizard):
         for page in (self.task_page, self.model_page, self.quant_page, self.budget_page):
             keep_scroll_out_of_tab_chain(page)
         self.currentIdChanged.connect(self._log_page)
+        self.currentIdChanged.connect(self._focus_page)
+
+    @Slot(int)
+    def _focus_page(self, _page_id: int) -> None:
+        """Let the page just shown put the keyboard where its user starts (a page's
+        ``focus_on_arrival``; QWizard has focused the page's first tab stop by now)."""
+        focus = getattr(self.currentPage(), "focus_on_arrival", None)
+        if callable(focus):
+            focus()
 
     @Slot(int)
     def _log_page(self, page_id: int) -> None:

@@ -8,6 +8,12 @@ zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
 """
 
 TEMPLATES: dict[str, str] = {
+    # shown_rows: a one-row-per-GPU-type listing (CLI table, results page)
+    "recommend.rows_hidden": (
+        "One row per GPU type: {count} other GPU counts and offers of the same types are not shown"
+    ),
+    "recommend.preferred_rank.fits": "Your {gpu} × {count}: #{rank}, fits ({gib} GiB per GPU)",
+    "recommend.preferred_rank.no_fit": "Your {gpu} × {count}: #{rank}, does not fit ({gib} GiB per GPU)",
     # recommend: an option's reason (core/ranking/reasons.py, recommend._build_options)
     "recommend.does_not_fit": (
         "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit"
