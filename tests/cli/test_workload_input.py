@@ -75,3 +75,18 @@ def test_json_lines_with_one_bad_line_still_answer_per_line(tmp_path, capsys):
     out = capsys.readouterr()
     assert code == 1 and "not workload JSON" not in out.err
     assert out.out.count("\n") >= 1
+
+
+def test_report_with_lang_zh_cn_warns_that_the_cli_report_is_english(tmp_path, capsys):
+    """``gpupicker --lang zh_CN report`` wrote English silently; it now says so on stderr (the
+    README: the CLI report is in English), and still writes the report."""
+    job = tmp_path / "job.json"
+    job.write_text('{"task": "qlora", "model_id": "mistral_7b_v0_1", "train_hours": 6}', encoding="utf-8")
+    out = tmp_path / "plan.md"
+    base = ["--catalog", str(tmp_path / "c.sqlite")]
+    code = cli.main([*base, "--lang", "zh_CN", "report", "--workload", str(job), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 0 and out.is_file()
+    assert "warning: --lang zh_CN is the window's language; the CLI report is written in English" in err
+    assert cli.main([*base, "report", "--workload", str(job), "--out", str(out)]) == 0
+    assert "warning" not in capsys.readouterr().err
