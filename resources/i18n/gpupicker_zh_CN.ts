@@ -1435,6 +1435,22 @@
         <translation>留空（未设置）</translation>
     </message>
     <message>
+        <source>set to false (off)</source>
+        <translation>设为 false（关闭）</translation>
+    </message>
+    <message>
+        <source>the estimate assumes every row is a full seq_len of tokens, which packing (or padding to seq_len) makes true</source>
+        <translation>估算假定每一行都是满 seq_len 个 token，样本打包（或填充到 seq_len）正是如此</translation>
+    </message>
+    <message>
+        <source>off: the estimate still assumes full rows of seq_len tokens; unpacked samples shorter than that take less memory and time per step</source>
+        <translation>已关闭：估算仍假定每一行满 seq_len 个 token；未打包且短于此长度的样本每步占用的显存和时间更少</translation>
+    </message>
+    <message>
+        <source>TF32 applies to fp32 matmuls only; this {dtype} run's matmuls are timed at the {dtype} rate, so the estimate does not change</source>
+        <translation>TF32 只作用于 fp32 矩阵乘；本次 {dtype} 运行的矩阵乘按 {dtype} 速率计时，因此估算不变</translation>
+    </message>
+    <message>
         <source>not modelled by gpupicker</source>
         <translation>gpupicker 未建模</translation>
     </message>
