@@ -1675,6 +1675,10 @@
         <translation>{per_hour}/小时 × {hours} 小时 = {total}</translation>
     </message>
     <message>
+        <source>{per_hour}/h × {hours} h (incl. {minutes} min start-up) = {total}</source>
+        <translation>{per_hour}/小时 × {hours} 小时（含 {minutes} 分钟启动）= {total}</translation>
+    </message>
+    <message>
         <source>{per_hour}/h = {per_month}/month</source>
         <translation>{per_hour}/小时 = 每月 {per_month}</translation>
     </message>

@@ -57,6 +57,7 @@ TEMPLATES: dict[str, str] = {
     "recommend.price.per_hour": "{per_hour}/h",
     "recommend.price.per_mtok": "{amount} per 1M tokens",
     "recommend.price.total": "{per_hour}/h × {hours} h = {total}",
+    "recommend.price.total_startup": "{per_hour}/h × {hours} h (incl. {minutes} min start-up) = {total}",
     "recommend.price.per_month": "{per_hour}/h = {per_month}/month",
     "recommend.no_price": "no price in the catalog",
     "recommend.miss.no_price": "no price in the catalog to check against the budget",
