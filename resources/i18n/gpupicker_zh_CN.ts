@@ -61,6 +61,10 @@
 <context>
     <name>BudgetPage</name>
     <message>
+        <source>With a preferred GPU: the work that GPU does in these hours, and every other option's hours from its own speed. Without one: every option runs these hours, so they do different amounts of work; give the dataset size to compare the same work.</source>
+        <translation>选了首选 GPU：按该 GPU 在这些小时内完成的工作量计算，其他方案的时长按各自的速度推算。未选：每个方案都运行这些小时，完成的工作量不同；填写数据集大小才能比较相同的工作量。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="641" />
         <source> M tokens</source>
         <translation> 百万 token</translation>
@@ -1851,6 +1855,10 @@
         <location filename="../../gpupicker/ui/core_text.py" line="86" />
         <source>other options' hours follow from their own speed</source>
         <translation>其他方案的时长按各自的速度推算</translation>
+    </message>
+    <message>
+        <source>Each option runs the planned {hours} h, so they do different amounts of work (a faster GPU trains more tokens in the same hours) and the cheapest is the lowest price per hour; give the dataset size or a preferred GPU to compare the same work</source>
+        <translation>每个方案都运行计划的 {hours} 小时，因此完成的工作量不同（更快的 GPU 在相同时间内训练更多 token），最便宜的只是每小时价格最低的；填写数据集大小或首选 GPU，才能比较相同的工作量</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="87" />

@@ -99,6 +99,11 @@ TEMPLATES: dict[str, str] = {
         "{hours} h on {n} × {gpu} ≈ {mtokens} M training tokens at the estimated speed"
     ),
     "recommend.other_hours_follow": "other options' hours follow from their own speed",
+    "recommend.same_hours": (
+        "Each option runs the planned {hours} h, so they do different amounts of work (a faster "
+        "GPU trains more tokens in the same hours) and the cheapest is the lowest price per hour; "
+        "give the dataset size or a preferred GPU to compare the same work"
+    ),
     "recommend.pretrain_share": (
         "For pre-training from scratch that is {share} of the "
         "≈{btokens} B tokens a compute-optimal run needs (20 tokens per "
