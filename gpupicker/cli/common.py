@@ -261,6 +261,56 @@ class WorkloadInputError(Exception):
     """The workload input cannot be read at all (missing file, not UTF-8, malformed array)."""
 
 
+def _refuse_oversized(path: str) -> None:
+    """Refuse a workload file above ``MAX_WORKLOAD_BYTES`` before reading it.
+
+    File › Open's limit and sentence; a missing file is left to ``open`` to name.
+
+    Raises:
+        WorkloadInputError: the file is larger than 10 MiB.
+    """
+    import os
+
+    from ..core.text.json_limits import MAX_WORKLOAD_BYTES
+
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        return
+    if size > MAX_WORKLOAD_BYTES:
+        raise WorkloadInputError(
+            f"{os.path.basename(path)} is {size / 2**20:.1f} MiB; workload files are small JSON files "
+            f"(at most {MAX_WORKLOAD_BYTES // 2**20} MiB)."
+        )
+
+
+def _not_json_hint(path: str, texts: list[str]) -> str | None:
+    """One line for an input none of whose texts is JSON (a YAML recipe, a command line).
+
+    It names ``gpupicker job read``, which reads such jobs; None when any text is JSON.
+    """
+    from ..core.text.json_limits import loads_bounded
+
+    for text in texts:
+        if isinstance(text, TooLong):
+            return None  # answered per line: says nothing about the input's format
+        try:
+            loads_bounded(text)
+        except ValueError as exc:
+            if not isinstance(exc, json.JSONDecodeError):
+                return None  # JSON beyond the bounds: answered per text with the reason
+            continue
+        return None
+    first = texts[0].strip()
+    shown = first[:60] + ("…" if len(first) > 60 else "")
+    name = "the input" if path == "-" else path
+    return (
+        f"{name} is not workload JSON (line 1: {shown!r}); to use a job file (axolotl, "
+        "LLaMA-Factory, torchtune, TrainingArguments, SkyPilot, an engine command line) run "
+        f"`gpupicker job read {'FILE' if path == '-' else path}` and give the workload JSON it prints"
+    )
+
+
 @contextmanager
 def open_workloads(path: str) -> Iterator[Iterator[str]]:
     """Open a workload file (``-`` = stdin) and yield its JSON texts lazily; closes the file.
@@ -268,6 +318,8 @@ def open_workloads(path: str) -> Iterator[Iterator[str]]:
     Raises:
         WorkloadInputError: when the input cannot be opened or read.
     """
+    if path != "-":
+        _refuse_oversized(path)
     try:
         stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
@@ -297,6 +349,10 @@ def read_workload_texts(path: str, command: str, limit: int | None = None) -> li
         return None
     if not texts:
         print(f"gpupicker {command}: no workload in the input", file=sys.stderr)
+        return None
+    hint = _not_json_hint(path, texts)
+    if hint is not None:
+        print(f"gpupicker {command}: {hint}", file=sys.stderr)
         return None
     return texts
 

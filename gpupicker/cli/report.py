@@ -57,6 +57,14 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
     )
 
 
+ENGLISH_ONLY = (
+    "--lang {lang} is the window's language; the CLI report is written in English, amounts in the "
+    "catalog's display currency (`gpupicker catalog currency`); the window's File › Export report… "
+    "writes it in {lang}"
+)
+"""The warning for ``gpupicker --lang … report``: the CLI renders the report's English texts."""
+
+
 def write_report(r: Report, out: Path) -> list[Path]:
     """Write ``r`` in the format of ``out``'s extension; returns the files written.
 
@@ -81,6 +89,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     texts = read_workload_texts(args.workload, "report", limit=1)
     if texts is None:
         return 2
+    lang = getattr(args, "lang", None)
+    if lang and not lang.lower().startswith("en"):
+        print(f"gpupicker report: warning: {ENGLISH_ONLY.format(lang=lang)}", file=sys.stderr)
     text = texts[0]
     repo = open_repo(getattr(args, "catalog", None))
     try:

@@ -322,6 +322,7 @@ class CostEstimate(BaseModel):
             at the low and high end of its interruption rate (None otherwise, and the high end
             None when the job cannot finish at that rate).
         spot_interruptions: interruptions a spot run expects (None otherwise).
+        startup_hours: billed start-up included in ``hours`` (None: none billed).
         spot_unfinishable: True when a spot run is interrupted faster than it progresses at the
             middle of its rate range (no hours, no total).
         usd_per_month: for serving (hours/month a setting, default 730).
@@ -347,6 +348,7 @@ class CostEstimate(BaseModel):
     usd_total_high: float | None = None
     spot_interruptions: float | None = None
     spot_unfinishable: bool = False
+    startup_hours: float | None = None
 
 
 class ServingPlan(BaseModel):

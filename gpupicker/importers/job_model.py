@@ -160,9 +160,6 @@ _NO_EFFECT_TRAINING = frozenset(
         "save_only_model",
         "run_name",
         "gradient_accumulation_steps",
-        "sample_packing",
-        "pad_to_sequence_len",
-        "tf32",
         "gradient_checkpointing_kwargs",
         "wandb_project",
         "wandb_entity",
@@ -302,6 +299,27 @@ def _precision(job: JobRead, data: dict[str, Any]) -> None:
         job.set("bf16", "compute_dtype", "bf16")
 
 
+_ROW_KEYS = frozenset({"sample_packing", "pad_to_sequence_len"})
+"""axolotl's packing / padding keys: how full a row of ``sequence_len`` tokens is. The memory
+and speed models take every row as ``seq_len`` tokens (formulas.md §2, §4), which packing
+(several samples per row) and padding to ``sequence_len`` make true; unpacked, unpadded rows
+are as long as their samples."""
+
+
+def _tf32(job: JobRead, key: str, value: Any) -> None:
+    """``tf32`` (HF ``TrainingArguments.tf32``, axolotl's key: PyTorch's
+    ``torch.backends.cuda.matmul.allow_tf32``) decides how **fp32** matmuls run. A bf16/fp16
+    run's matmuls are in that 16-bit type and timed at its rate, so the key changes nothing
+    estimated; for an fp32 run the TF32-vs-fp32 rate is not modelled (the 16-bit peak is used,
+    core.speed.training), so it is named as not modelled.
+    """
+    dtype = job.workload.get("compute_dtype")
+    if dtype in ("bf16", "fp16"):
+        job.unused.append((key, msg("job.unused.tf32_16bit", dtype=dtype)))
+    else:
+        job.not_modelled(key, value)
+
+
 def _account_rest(job: JobRead, data: dict[str, Any], handled: Iterable[str], prefix: str = "") -> None:
     done = set(handled)
     named = {k for k, _ in job.read} | {k for k, _ in job.unused}
@@ -313,10 +331,16 @@ def _account_rest(job: JobRead, data: dict[str, Any], handled: Iterable[str], pr
             # read, and used to decide fields recorded under another key (load_in_4bit → task)
             job.read.append((key, f"(read: {_short(v)})"))
             continue
-        if _is_empty(v) or v is False:
+        if k in _ROW_KEYS and not _is_empty(v):
+            job.unused.append((key, msg("job.unused.full_rows" if v is not False else "job.unused.unpacked")))
+        elif k == "tf32" and not _is_empty(v):
+            _tf32(job, key, v)
+        elif _is_empty(v):
             job.unused.append((key, msg("job.unused.empty")))
         elif k in _NO_EFFECT_TRAINING:
             job.no_effect(key)
+        elif v is False:
+            job.unused.append((key, msg("job.unused.off")))
         else:
             job.not_modelled(key, v)
 

@@ -17,7 +17,9 @@ Reads, without running anything:
 
 Every key is accounted for: it is *read* (it set a Workload field, shown as ``key → field``),
 or *not used* with the reason — it does not change memory or speed (a learning rate, a dataset
-path, a logger), it was left empty, or gpupicker does not model it (named, so the user can judge).
+path, a logger), it was left empty or set to false, the estimate already assumes what it does
+(``sample_packing``: full ``seq_len`` rows; ``tf32`` in a bf16/fp16 run), or gpupicker does not
+model it (named, so the user can judge).
 Nothing is dropped silently.
 
 YAML is parsed with PyYAML's ``SafeLoader`` (no Python objects, no custom tags) after a size cap

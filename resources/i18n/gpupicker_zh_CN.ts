@@ -65,6 +65,10 @@
         <translation>价格库中没有与“%1”匹配的 GPU。</translation>
     </message>
     <message>
+        <source>With a preferred GPU: the work that GPU does in these hours, and every other option's hours from its own speed. Without one: every option runs these hours, so they do different amounts of work; give the dataset size to compare the same work.</source>
+        <translation>选了首选 GPU：按该 GPU 在这些小时内完成的工作量计算，其他方案的时长按各自的速度推算。未选：每个方案都运行这些小时，完成的工作量不同；填写数据集大小才能比较相同的工作量。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="641" />
         <source> M tokens</source>
         <translation> 百万 token</translation>
@@ -1455,6 +1459,22 @@
         <translation>留空（未设置）</translation>
     </message>
     <message>
+        <source>set to false (off)</source>
+        <translation>设为 false（关闭）</translation>
+    </message>
+    <message>
+        <source>the estimate assumes every row is a full seq_len of tokens, which packing (or padding to seq_len) makes true</source>
+        <translation>估算假定每一行都是满 seq_len 个 token，样本打包（或填充到 seq_len）正是如此</translation>
+    </message>
+    <message>
+        <source>off: the estimate still assumes full rows of seq_len tokens; unpacked samples shorter than that take less memory and time per step</source>
+        <translation>已关闭：估算仍假定每一行满 seq_len 个 token；未打包且短于此长度的样本每步占用的显存和时间更少</translation>
+    </message>
+    <message>
+        <source>TF32 applies to fp32 matmuls only; this {dtype} run's matmuls are timed at the {dtype} rate, so the estimate does not change</source>
+        <translation>TF32 只作用于 fp32 矩阵乘；本次 {dtype} 运行的矩阵乘按 {dtype} 速率计时，因此估算不变</translation>
+    </message>
+    <message>
         <source>not modelled by gpupicker</source>
         <translation>gpupicker 未建模</translation>
     </message>
@@ -1679,6 +1699,10 @@
         <translation>{per_hour}/小时 × {hours} 小时 = {total}</translation>
     </message>
     <message>
+        <source>{per_hour}/h × {hours} h (incl. {minutes} min start-up) = {total}</source>
+        <translation>{per_hour}/小时 × {hours} 小时（含 {minutes} 分钟启动）= {total}</translation>
+    </message>
+    <message>
         <source>{per_hour}/h = {per_month}/month</source>
         <translation>{per_hour}/小时 = 每月 {per_month}</translation>
     </message>
@@ -1851,6 +1875,10 @@
         <location filename="../../gpupicker/ui/core_text.py" line="86" />
         <source>other options' hours follow from their own speed</source>
         <translation>其他方案的时长按各自的速度推算</translation>
+    </message>
+    <message>
+        <source>Each option runs the planned {hours} h, so they do different amounts of work (a faster GPU trains more tokens in the same hours) and the cheapest is the lowest price per hour; give the dataset size or a preferred GPU to compare the same work</source>
+        <translation>每个方案都运行计划的 {hours} 小时，因此完成的工作量不同（更快的 GPU 在相同时间内训练更多 token），最便宜的只是每小时价格最低的；填写数据集大小或首选 GPU，才能比较相同的工作量</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="87" />

@@ -135,7 +135,7 @@ def test_4x_910b_for_the_13b_pretraining_seed_case_names_cann_and_hccs():
     o = next(o for o in _cn_options("pretrain_13b_4xa100") if o.gpu_id == "ascend_910b" and o.num_gpus == 4)
     assert o.fits and _yuan_per_hour(o) == 15.48
     assert "CANN" in o.reason and "HCCS" in o.reason and "ROCm" not in o.reason
-    assert "¥15.48/h × 72.0 h = ¥1,114.56" in o.reason
+    assert "¥15.48/h × 72.0 h = ¥1,115" in o.reason  # whole from ¥1,000 (the money rule)
 
 
 def test_spot_choice_keeps_the_chinese_spot_offers():

@@ -42,7 +42,8 @@ def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
     # download and load of the 4-bit weights: 2.8 min on AutoDL's per-second billing)
     assert o["total"] == pytest.approx(1.98 * o["hours"], abs=1e-3)
     assert o["hours"] == pytest.approx(6.046, abs=1e-3)
-    assert "¥1.98/h × 6.0 h = ¥11.97" in o["reason"]
+    # the sentence adds up as printed (1.98 × 6.0 = 11.88 did not): the billed hours with the start-up
+    assert "¥1.98/h × 6.046 h (incl. 2.8 min start-up) = ¥11.97" in o["reason"]
     assert "$" not in o["reason"]
     # the budget in the display currency: ¥20 keeps exactly the totals ≤ ¥20
     assert main(["recommend", "--workload", str(wl), "--json", "--all-offers", "--budget", "20"]) == 0

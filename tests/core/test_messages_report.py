@@ -225,7 +225,7 @@ def test_zh_cn_report_in_yuan_with_chinese_names(repo, zh_cn, tmp_path):
     a = _autodl_only_report(repo)
     row = next(o for o in a.options if o["gpu"] == "NVIDIA GeForce RTX 4090")
     assert zh(row["per_hour"]) == "¥1.98" and zh(row["provider"]) == "AutoDL 算力云"
-    assert "¥1.98/小时 × 6.0 小时 = ¥11.97" in zh(row["reason"])  # 6 h + start-up
+    assert "¥1.98/小时 × 6.046 小时（含 2.8 分钟启动）= ¥11.97" in zh(row["reason"])  # 6 h + start-up
     # the prices used: the GPU by its name and the source's ¥ figure (was rtx_4090, 1.98 CNY)
     prices = render_markdown(a, render=zh).split("## 所用价格")[1].split("\n## ")[0]
     assert "| NVIDIA GeForce RTX 4090 | AutoDL 算力云 | 按量付费 | ¥1.98 |" in prices

@@ -329,3 +329,40 @@ def test_cli_prints_what_it_read_and_the_workload(tmp_path: Path, capsys: pytest
     assert data["kind"] == "axolotl" and data["workload"]["task"] == "qlora"
     assert main(["--catalog", str(cat), "job", "read", str(tmp_path)]) == 1
     assert "not a regular file" in capsys.readouterr().err
+
+
+def test_tf32_and_packing_keys_say_what_they_mean_for_the_estimate(lookup, zh_cn):
+    """axolotl's ``tf32: false`` is set (not "left empty"): TF32 only changes fp32 matmuls, and
+    this run is bf16 (``bf16: auto``). ``sample_packing`` / ``pad_to_sequence_len`` make every
+    row a full ``sequence_len``, which is what the estimate assumes; English and zh_CN."""
+    from gpupicker.ui.i18n.core_messages import tr_message
+
+    job = read_job_file(JOBS / "axolotl-llama3-qlora.yml", lookup)
+    unused = dict(job.unused)
+    assert str(unused["tf32"]) == (
+        "TF32 applies to fp32 matmuls only; this bf16 run's matmuls are timed at the bf16 rate, "
+        "so the estimate does not change"
+    )
+    full = (
+        "the estimate assumes every row is a full seq_len of tokens, which packing (or padding "
+        "to seq_len) makes true"
+    )
+    assert str(unused["sample_packing"]) == str(unused["pad_to_sequence_len"]) == full
+    assert (
+        tr_message(unused["tf32"])
+        == "TF32 只作用于 fp32 矩阵乘；本次 BF16 运行的矩阵乘按 BF16 速率计时，因此估算不变"
+    )
+    assert tr_message(unused["sample_packing"]).startswith("估算假定每一行都是满 seq_len 个 token")
+    unpacked = read_job_text(
+        "base_model: NousResearch/Meta-Llama-3-8B\nadapter: lora\nsequence_len: 512\n"
+        "sample_packing: false\ntf32: true\nstrict: false\nflash_attention: false\n",
+        lookup,
+    )
+    why = dict(unpacked.unused)
+    assert str(why["sample_packing"]).startswith(
+        "off: the estimate still assumes full rows of seq_len tokens"
+    )
+    assert str(why["strict"]) == "does not change memory or speed"  # a no-effect key, false
+    # no bf16/fp16 named: an fp32 run, whose TF32 rate is not modelled (named as a warning)
+    assert str(why["tf32"]) == "not modelled by gpupicker"
+    assert any("tf32 = True is not modelled" in str(w) for w in unpacked.warnings)

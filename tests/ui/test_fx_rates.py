@@ -39,7 +39,7 @@ def test_dialog_rate_table_plot_reasons_and_budget_in_yuan(qtbot, window, catalo
     row = model._options.index(top)
     cell = model.data(model.index(row, model.COLUMNS.index("usd_per_hour")))
     assert cell == "¥1.98"
-    assert "¥1.98/h × 6.0 h = ¥11.97" in top.reason and "$" not in top.reason  # 6 h + start-up
+    assert "¥1.98/h × 6.046 h (incl. 2.8 min start-up) = ¥11.97" in top.reason and "$" not in top.reason
     # the plot's y values are the same yuan amounts
     assert page.cost_plot.points
     for o, _, y in page.cost_plot.points:

@@ -332,21 +332,25 @@ def test_launch_config_dialog_copies_the_command(qtbot, window):
 @pytest.mark.gui
 def test_cost_column_precision_tells_the_top_options_apart(qtbot, window):
     """Serving without a load or training without a length ranks on $ per 1M tokens: with
-    two decimals every row read '$0.04'; the column now shows the digits that differ."""
+    two decimals every row read '$0.04'; the column shows three significant digits under $10,
+    the one money rule of the table, report and reasons (core.pricing.money.amount_decimals)."""
+    from gpupicker.core.pricing.money import format_amount
+
     c = window.controller
     c.set_task("qlora")
     c.update(train_hours=None, dataset_tokens=None)
     c.recompute()
     model = window.wizard.results_page.options_model
-    assert model.cost_kind == "mtok" and model.money_digits >= 3
+    assert model.cost_kind == "mtok"
     col = model.COLUMNS.index("usd_total")
     fitting = [r for r in range(model.rowCount()) if model.option(r).fits][:10]
-    values = {
-        round(model.option(r).cost.usd_per_million_tokens or model.option(r).cost.usd_total or 0, 6)
-        for r in fitting
-    }
-    texts = {model.data(model.index(r, col)) for r in fitting}
-    assert len(texts) == len(values)
+    for r in fitting:
+        v = model.option(r).cost.usd_per_million_tokens
+        assert v is not None and v < 10
+        text = model.data(model.index(r, col))
+        assert text == format_amount(v, "USD", None)
+        digits = text.lstrip("$0.").replace(".", "")
+        assert len(digits) >= 3, text  # "$0.0412", never "$0.04"
 
 
 @pytest.mark.gui

@@ -319,6 +319,7 @@ def estimate_cost(
     run_hours = hours
     low_high: tuple[float, float] | None = None
     interruptions = None
+    start = 0.0
     if hours is not None:
         run_hours = hours  # narrowed to float for the product below
         start = startup[0] if startup is not None and startup[0] > 0 else 0.0
@@ -356,6 +357,7 @@ def estimate_cost(
         usd_total_low=per_hour * low_high[0] if low_high else None,
         usd_total_high=per_hour * low_high[1] if low_high and math.isfinite(low_high[1]) else None,
         spot_interruptions=interruptions,
+        startup_hours=start if hours is not None and start > 0 else None,
         usd_per_million_tokens=per_m if per_m is not None and math.isfinite(per_m) else None,
         energy_kwh=energy,
         kwh_per_million_tokens=kwh_per_m,

@@ -104,17 +104,43 @@ def rate_looks_inverted(currency: str, per_usd: float) -> bool:
     return off > 10 and 0.5 < (1.0 / per_usd) / ref < 2.0
 
 
-def format_amount(value: float | None, currency: str = "USD", digits: int = 2) -> str:
+AMOUNT_SIGNIFICANT = 3
+"""Significant digits of an amount under 10 (in its currency): the one rounding rule of the
+totals in the options table, the report and the options' reasons (``$1.17``, ``$0.0412``)."""
+
+
+def amount_decimals(value: float) -> int:
+    """Decimals of an amount by the one money rule.
+
+    Whole from 1000, cents from 10, and :data:`AMOUNT_SIGNIFICANT` significant digits (at
+    least cents) below 10.
+
+    ``amount_decimals(1.6348) == 2`` ("1.63"), ``amount_decimals(0.0412) == 4`` ("0.0412"),
+    ``amount_decimals(47.14) == 2``, ``amount_decimals(1234.5) == 0``.
+    """
+    v = abs(value)
+    if not math.isfinite(v) or v == 0:
+        return 2
+    if v >= 1000:
+        return 0
+    if v >= 10:
+        return 2
+    return min(8, max(2, AMOUNT_SIGNIFICANT - 1 - math.floor(math.log10(v))))
+
+
+def format_amount(value: float | None, currency: str = "USD", digits: int | None = 2) -> str:
     """``value`` (already in ``currency``) with its symbol and group separators.
 
-    ``format_amount(1.98, "CNY") == "¥1.98"``; an em dash for None.
+    ``format_amount(1.98, "CNY") == "¥1.98"``; an em dash for None. ``digits=None``: the money
+    rule (:func:`amount_decimals`).
     """
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return "—"
     cur = (currency or "USD").upper()
     sym = SYMBOLS.get(cur, cur + " ")
     sign = "-" if value < 0 else ""
-    return f"{sign}{sym}{abs(value):,.{digits}f}"
+    d = amount_decimals(value) if digits is None else digits
+    return f"{sign}{sym}{abs(value):,.{d}f}"
 
 
 @dataclass(frozen=True)
@@ -149,14 +175,14 @@ class Money:
         """An amount entered in the display currency, in USD (None stays None)."""
         return None if amount is None else amount / self.per_usd
 
-    def fmt(self, usd: float | None, digits: int = 2) -> str:
-        """A USD amount shown in the display currency.
+    def fmt(self, usd: float | None, digits: int | None = 2) -> str:
+        """A USD amount shown in the display currency (``digits=None``: :func:`amount_decimals`).
 
         ``Money("CNY", 7.1).fmt(0.2789)`` → ``"¥1.98"``.
         """
         return format_amount(self.from_usd(usd), self.currency, digits)
 
-    def fmt_native(self, value: float | None, digits: int = 2) -> str:
+    def fmt_native(self, value: float | None, digits: int | None = 2) -> str:
         """An amount already in the display currency, formatted."""
         return format_amount(value, self.currency, digits)
 
@@ -196,11 +222,13 @@ def no_rate_message(currency: str) -> Message:
 
 
 __all__ = [
+    "AMOUNT_SIGNIFICANT",
     "FxRate",
     "Money",
     "REFERENCE_PER_USD",
     "SYMBOLS",
     "USD",
+    "amount_decimals",
     "format_amount",
     "no_rate_message",
     "rate_looks_inverted",

@@ -335,17 +335,18 @@ def _reference_tokens(
 ) -> tuple[Workload, tuple[dict[str, object], Message] | None]:
     """A planned run length on a named GPU as a dataset size, and the note that says so.
 
-    Returns ``w`` with that dataset size and (the Workload update, the note), or ``w`` and
-    ``None`` when the job names no run length on a GPU.
+    Returns ``w`` with that dataset size and (the Workload update, the note); ``w`` and
+    ``None`` when the job names no run length; ``w`` and (no update, the note that every
+    option runs those hours) when it names no GPU (or one not in ``gpus``) to measure it on.
 
     Every other option's duration then follows from its own speed (``train_hours`` on ``gpu``
     × ``num_gpus``).
     """
-    if not (w.is_training and w.train_hours and w.gpu and not w.dataset_tokens):
+    if not (w.is_training and w.train_hours and not w.dataset_tokens):
         return w, None
-    ref = next((g for g in gpus if g.id == w.gpu), None)
-    if ref is None:
-        return w, None
+    ref = next((g for g in gpus if g.id == w.gpu), None) if w.gpu else None
+    if ref is None:  # no GPU to measure the work on: each option is rented the planned hours
+        return w, ({}, sentence(msg("recommend.same_hours", hours=f"{w.train_hours:g}")))
     t = estimate_throughput(w, ref, w.num_gpus)
     tokens = w.train_hours * 3600.0 * (t.train_tokens_per_s or 0.0)
     if tokens <= 0:

@@ -19,6 +19,7 @@ from ..memo import KeyedMemo
 from ..memory.placement import host_ram_bandwidth, placement_clause, ram_limit_message
 from ..messages import Message, as_message, join, msg, sentence
 from ..pricing.money import USD, Money
+from ..pricing.total_text import total_params
 from ..results import CostEstimate, Placement, Throughput
 from ..speed.interconnect import GPUS_PER_NODE, link_name
 from ..units import GiB
@@ -221,12 +222,9 @@ def limit_and_reason(
     if cost is not None:
         per_hour = money.fmt(cost.usd_per_hour)
         if cost.usd_total is not None and cost.hours is not None:
-            price = memo_msg(
-                "recommend.price.total",
-                per_hour=per_hour,
-                hours=hours_number(cost.hours),
-                total=money.fmt(cost.usd_total),
-            )
+            params = total_params(cost, money)  # printed so that it adds up
+            key = "recommend.price.total_startup" if "minutes" in params else "recommend.price.total"
+            price = memo_msg(key, **params)
         elif cost.usd_per_month is not None:
             price = memo_msg(
                 "recommend.price.per_month", per_hour=per_hour, per_month=money.fmt(cost.usd_per_month, 0)

@@ -20,11 +20,9 @@ from ..workload import Workload
 from .charts import ReportChart, cost_chart, memory_chart
 from .tables import (
     job_rows,
-    money_decimals,
     named,
     one_row_per_gpu,
     option_row,
-    ranking_total,
     tie_break_rule,
 )
 
@@ -176,9 +174,6 @@ def build_report(
     groups = one_row_per_gpu(options, top)
     listed = [g[0] for g in groups]
     best = listed[0] if listed and listed[0].fits else None
-    decimals = money_decimals(
-        [t * money.per_usd for g in groups for t in map(ranking_total, [g[0], *g[1]]) if t is not None]
-    )
     assumptions: list[str] = []
     if best is not None:
         assumptions += [*best.memory.assumptions, *best.throughput.assumptions, *best.cost.assumptions]
@@ -197,7 +192,7 @@ def build_report(
         generated=generated or _dt.date.today().isoformat(),
         job=tuple(job_rows(w, name, money)),
         assumptions=tuple(dict.fromkeys(assumptions)),
-        options=tuple(option_row(o, others, decimals, money) for o, others in groups),
+        options=tuple(option_row(o, others, None, money) for o, others in groups),
         fits=tuple(fits),
         charts=tuple(charts),
         prices=tuple(price_sources(listed, prices)),

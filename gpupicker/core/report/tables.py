@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..messages import Message, join, msg, verbatim
-from ..pricing.money import SYMBOLS, USD, Money
+from ..pricing.money import SYMBOLS, USD, Money, amount_decimals
 from ..results import Option
 from ..units import GiB
 from ..workload import Workload
@@ -155,10 +155,11 @@ def currency_symbol(currency: str) -> str:
     return SYMBOLS.get(cur, cur + " ")
 
 
-def money_text(usd: float | None, decimals: int = 2, money: Money = USD) -> str:
+def money_text(usd: float | None, decimals: int | None = 2, money: Money = USD) -> str:
     """A USD amount in the display currency: its symbol, whole from 1000 on.
 
-    Two significant digits below ``10 ** -decimals``.
+    Two significant digits below ``10 ** -decimals``; ``decimals=None``: the money rule of the
+    table, report and reasons (:func:`~gpupicker.core.pricing.money.amount_decimals`).
     """
     if usd is None:
         return "-"
@@ -166,6 +167,8 @@ def money_text(usd: float | None, decimals: int = 2, money: Money = USD) -> str:
     sym = currency_symbol(money.currency)
     if abs(v) >= 1000:
         return f"{sym}{v:,.0f}"
+    if decimals is None:
+        decimals = amount_decimals(v)
     if 0 < abs(v) < 10**-decimals:
         return f"{sym}{v:.2g}"
     return f"{sym}{v:,.{decimals}f}"
@@ -177,8 +180,13 @@ def ranking_total(o: Option) -> float | None:
     return c.usd_total if c.usd_total is not None else c.usd_per_month
 
 
-def option_row(o: Option, others: Sequence[Option], d: int, money: Money = USD) -> dict[str, Message | str]:
-    """One row of the options table: ``o`` and the same GPU's ``others`` counts, ``d`` decimals."""
+def option_row(
+    o: Option, others: Sequence[Option], d: int | None = None, money: Money = USD
+) -> dict[str, Message | str]:
+    """One row of the options table: ``o`` and the same GPU's ``others`` counts.
+
+    Totals with ``d`` decimals; None (the report): the money rule of ``money_text``.
+    """
     c = o.cost
     v = verbatim
     monthly = c.usd_total is None and c.usd_per_month is not None

@@ -15,6 +15,11 @@ from typing import Any
 
 from ..messages import msg
 
+MAX_WORKLOAD_BYTES = 10 * 1024 * 1024
+"""Workload files above 10 MiB are refused before reading, by File › Open and the CLI's
+``--workload`` alike (a real one is a few hundred bytes; a JSON Lines batch of 10 MiB holds
+tens of thousands of workloads)."""
+
 MAX_JSON_DEPTH = 64
 """Deepest nesting of arrays and objects accepted. A workload is 3 levels deep, a Hugging Face
 ``config.json`` at most about 4, a safetensors header 3; 64 leaves room for any real file."""

@@ -57,8 +57,8 @@ def fmt_bytes(n: float, unit: str = "GiB", digits: int = 1) -> str:
     return f"{display_locale().toString(n / unit_bytes(unit), 'f', digits)} {unit}"
 
 
-def fmt_money(v: float | None, currency: str = "USD", digits: int = 2) -> str:
-    """Money with its currency symbol; an em dash when unknown."""
+def fmt_money(v: float | None, currency: str = "USD", digits: int | None = 2) -> str:
+    """Money with its currency symbol; an em dash when unknown (``digits=None``: the money rule)."""
     return format_amount(v, currency, digits)
 
 

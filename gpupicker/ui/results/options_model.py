@@ -100,7 +100,6 @@ class OptionsTableModel(QStandardItemModel):
         self.unit = "GiB"
         self.training = True
         self.cost_kind = "total"
-        self.money_digits = 2
 
     def set_options(
         self,
@@ -213,7 +212,6 @@ class OptionsTableModel(QStandardItemModel):
         self.any_fits = any(o.fits for o in self._options)
         self.any_hours = any(o.cost.hours for o in self._options)
         self.cost_kind = _cost_kind(self._options)
-        self.money_digits = _money_digits(self._options)
         self.unit = unit
         self.training = training
 
@@ -392,8 +390,11 @@ class OptionsTableModel(QStandardItemModel):
             return ""
         return tr_fmt(self.tr(" + %1 RAM"), fmt_bytes(p.host_model_bytes + p.host_kv_bytes, self.unit))
 
-    def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
-        """USD amounts convert to the display currency; other currencies show as they are."""
+    def _money(self, v: float | None, currency: str, digits: int | None = 2) -> str:
+        """USD amounts convert to the display currency; other currencies show as they are.
+
+        ``digits=None``: the money rule of the table, report and reasons (``amount_decimals``).
+        """
         if v is not None and currency == "USD" and self.currency != "USD":
             return fmt_money(v / self.usd_per_unit, self.currency, digits)
         return fmt_money(v, currency, digits)
@@ -403,12 +404,12 @@ class OptionsTableModel(QStandardItemModel):
         c = o.cost
         kind = _kind_of(o)
         if kind == "total":
-            return self._money(c.usd_total, c.currency, self.money_digits)
+            return self._money(c.usd_total, c.currency, None)
         if kind == "month":
-            text = self._money(c.usd_per_month, c.currency, 0)
+            text = self._money(c.usd_per_month, c.currency, None)
             return text if self.cost_kind == "month" else tr_fmt(self.tr("%1 / month"), text)
         if kind == "mtok":
-            text = self._money(c.usd_per_million_tokens, c.currency, self.money_digits)
+            text = self._money(c.usd_per_million_tokens, c.currency, None)
             return text if self.cost_kind == "mtok" else tr_fmt(self.tr("%1 / 1M tok"), text)
         return "—"
 
@@ -470,26 +471,6 @@ def _kind_of(o: Option) -> str:
     """What the cost cell shows: the ranked figure's kind, "" for a price per hour only."""
     kind = ranked_cost_kind(o.cost)
     return "" if kind == "hour" else kind
-
-
-def _money_digits(options: list[Option], rows: int = 10) -> int:
-    """Decimals that tell the top ``rows`` fitting options' costs apart: 2 normally,
-    up to 3 for amounts of a few dollars and 4 under a dollar ($0.0412 vs $0.0398 per 1M
-    tokens), via ``core.report.money_decimals``."""
-    from ...core.report.tables import money_decimals
-
-    values = [v for v in (_cost_value(o) for o in options if o.fits) if v is not None][:rows]
-    if not values:
-        return 2
-    return money_decimals(values, 2, 4 if max(values) < 1 else 3)
-
-
-def _cost_value(o: Option) -> float | None:
-    c = o.cost
-    for v in (c.usd_total, c.usd_per_million_tokens):
-        if v is not None:
-            return v
-    return None
 
 
 def _cost_kind(options: list[Option]) -> str:

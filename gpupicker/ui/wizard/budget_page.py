@@ -184,6 +184,13 @@ class BudgetPage(Page):
         self.train_hours.setDecimals(1)
         self.train_hours.setSuffix(self.tr(" h"))
         self.train_hours.setSpecialValueText(self.tr("From dataset size"))
+        self.train_hours.setToolTip(
+            self.tr(
+                "With a preferred GPU: the work that GPU does in these hours, and every other "
+                "option's hours from its own speed. Without one: every option runs these hours, "
+                "so they do different amounts of work; give the dataset size to compare the same work."
+            )
+        )
 
     def _build_boxes(self) -> None:
         """The Money and Time groups with their labelled rows."""

@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication
 from ...catalog import CatalogRepository
 from ...catalog.errors import validation_text
 from ...core.results import Option
-from ...core.text.json_limits import JsonLimitError, duplicate_keys, loads_bounded
+from ...core.text.json_limits import MAX_WORKLOAD_BYTES, JsonLimitError, duplicate_keys, loads_bounded
 from ...core.text.safe_write import open_for_write, write_text
 from ...core.units import GB, GiB
 from ...core.workload import Workload
@@ -26,9 +26,6 @@ from ...importers.job_model import JobRead
 from ...service.resolve import UnknownModelError, resolve_model
 from ..i18n.placeholders import tr_fmt
 from ..results.options_model import OptionsTableModel
-
-MAX_WORKLOAD_BYTES = 10 * 1024 * 1024
-"""Workload files above 10 MiB are refused (a real one is a few hundred bytes)."""
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

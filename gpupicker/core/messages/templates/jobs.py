@@ -8,6 +8,19 @@ context ``CoreText``.
 TEMPLATES: dict[str, str] = {
     "job.unused.no_effect": "does not change memory or speed",
     "job.unused.empty": "left empty (not set)",
+    "job.unused.off": "set to false (off)",
+    "job.unused.full_rows": (
+        "the estimate assumes every row is a full seq_len of tokens, which packing (or padding "
+        "to seq_len) makes true"
+    ),
+    "job.unused.unpacked": (
+        "off: the estimate still assumes full rows of seq_len tokens; unpacked samples shorter "
+        "than that take less memory and time per step"
+    ),
+    "job.unused.tf32_16bit": (
+        "TF32 applies to fp32 matmuls only; this {dtype} run's matmuls are timed at the {dtype} "
+        "rate, so the estimate does not change"
+    ),
     "job.unused.not_modelled": "not modelled by gpupicker",
     "job.warning.not_modelled": "{key} = {value} is not modelled: the estimate does not reflect it",
     "job.unused.unknown_flag": "not a {engine} flag gpupicker knows",

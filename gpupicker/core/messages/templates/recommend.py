@@ -63,6 +63,7 @@ TEMPLATES: dict[str, str] = {
     "recommend.price.per_hour": "{per_hour}/h",
     "recommend.price.per_mtok": "{amount} per 1M tokens",
     "recommend.price.total": "{per_hour}/h × {hours} h = {total}",
+    "recommend.price.total_startup": "{per_hour}/h × {hours} h (incl. {minutes} min start-up) = {total}",
     "recommend.price.per_month": "{per_hour}/h = {per_month}/month",
     "recommend.no_price": "no price in the catalog",
     "recommend.miss.no_price": "no price in the catalog to check against the budget",
@@ -104,6 +105,11 @@ TEMPLATES: dict[str, str] = {
         "{hours} h on {n} × {gpu} ≈ {mtokens} M training tokens at the estimated speed"
     ),
     "recommend.other_hours_follow": "other options' hours follow from their own speed",
+    "recommend.same_hours": (
+        "Each option runs the planned {hours} h, so they do different amounts of work (a faster "
+        "GPU trains more tokens in the same hours) and the cheapest is the lowest price per hour; "
+        "give the dataset size or a preferred GPU to compare the same work"
+    ),
     "recommend.pretrain_share": (
         "For pre-training from scratch that is {share} of the "
         "≈{btokens} B tokens a compute-optimal run needs (20 tokens per "
