@@ -1,7 +1,7 @@
 """The report's tables: the job's rows, the ranked options' rows and the stated tie-break.
 
-Amounts are shown in the display currency with as many decimals as keep distinct amounts
-distinct (:func:`money_decimals`).
+Amounts are shown in the display currency by the money rule of the table, report and reasons
+(:func:`~gpupicker.core.pricing.money.amount_decimals`).
 """
 
 from __future__ import annotations
@@ -134,19 +134,6 @@ def job_rows(w: Workload, model_name: str, money: Money = USD) -> list[tuple[Mes
             shown = v(f"{value:g}" if isinstance(value, float) else str(value))
         rows.append((msg(label), shown))
     return rows
-
-
-def money_decimals(values: Sequence[float], lo: int = 2, hi: int = 4) -> int:
-    """Decimals (``lo``–``hi``) that keep distinct amounts distinct when printed.
-
-    $1.204 and $1.206 need three, not two. Amounts of 1000 and more are always whole.
-    """
-    vals = sorted({round(v, 6) for v in values if v is not None and abs(v) < 1000})
-    for d in range(lo, hi + 1):
-        shown = [round(v, d) for v in vals]
-        if len(set(shown)) == len(shown):
-            return d
-    return hi
 
 
 def currency_symbol(currency: str) -> str:
