@@ -142,14 +142,13 @@ class OptionsTableModel(QStandardItemModel):
     def _text_key(self) -> tuple[object, ...]:
         """What a row's texts depend on besides its option and row number (:meth:`_row`): the
         memory unit, the speed column's kind, the currency and its rate, the cost column's
-        kind and decimals, and the UI's locale (its language names GPUs and labels)."""
+        kind, and the UI's locale (its language names GPUs and labels)."""
         return (
             self.unit,
             self.training,
             self.currency,
             self.usd_per_unit,
             self.cost_kind,
-            self.money_digits,
             QLocale().name(),
         )
 
