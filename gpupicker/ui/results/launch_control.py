@@ -8,17 +8,36 @@ open over a later axolotl job).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QWidget
 
 from ...core.messages import error_message
 from ..i18n.core_messages import tr_message
 from ..i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QLabel, QPushButton
+
+    from ...core.results import Option
+    from ..controller import WorkloadController
     from .launch_dialog import LaunchDialog
-    from .page import ResultsPage
+
+
+class ResultsPage(Protocol):
+    """What these functions use of the results page (``page.ResultsPage``, which imports this
+    module: a Protocol, not an import of it, so the two modules form no cycle)."""
+
+    controller: WorkloadController
+    launch_button: QPushButton
+    launch_dialog: LaunchDialog | None
+    notes: QLabel
+    _result_notes: list[str]
+
+    def selected_option(self) -> Option | None:
+        """The option the table's selection (else the top fitting one) stands for."""
+
 
 translate = QCoreApplication.translate
 
@@ -75,8 +94,9 @@ def open_launch_config(page: ResultsPage) -> LaunchDialog | None:
         page.notes.setVisible(True)
         return None
     close_launch_dialog(page)
+    parent = page if isinstance(page, QWidget) else None  # the page is a QWizardPage
     dlg = LaunchDialog(
-        config_for(page.controller.repo, page.controller.workload, o), f"{o.num_gpus} × {o.gpu_name}", page
+        config_for(page.controller.repo, page.controller.workload, o), f"{o.num_gpus} × {o.gpu_name}", parent
     )
     page.launch_dialog = dlg
     dlg.show()
