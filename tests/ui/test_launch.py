@@ -234,7 +234,24 @@ def test_launch_screenshot_in_process(tmp_path, built_translations, monkeypatch)
     args = SimpleNamespace(
         catalog=None, screenshot=str(out), page="budget", gui_workload=None, lang=None, selftest=False
     )
-    assert launch_mod.launch(args) == 0
+    from PySide6.QtCore import QLocale
+    from PySide6.QtWidgets import QApplication
+
+    before = QApplication.instance()  # pytest-qt's, when an earlier test made it
+    style, font = (before.styleSheet(), before.font()) if before is not None else ("", None)
+    try:
+        assert launch_mod.launch(args) == 0
+    finally:
+        # the launch styles the process's application: undo it, so later tests lay out
+        # their windows with the plain style (a window of 651 px at 1000 x 640 otherwise)
+        app = QApplication.instance()
+        app.setStyleSheet(style)
+        if font is not None:
+            app.setFont(font)
+        for t in getattr(app, "_gpupicker_translators", []):
+            app.removeTranslator(t)
+        app._gpupicker_translators = []
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
     assert out.read_bytes().startswith(PNG_MAGIC)
     # the render's size is not the user's: the next real start keeps the size it had
     from PySide6.QtCore import QSettings
