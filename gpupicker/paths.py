@@ -71,49 +71,36 @@ def _linux_xdg_path(env_var: str, default: str, *tail: str) -> Path | None:
     return Path(os.path.join(base, APP_NAME, *tail))
 
 
-def user_data_dir() -> Path:
-    """Per-user data folder (catalog, backups). Created on demand."""
+def _user_dir(sub: str, xdg: tuple[str, ...], platformdirs_getter: str) -> Path:
+    """The folder ``sub`` of ``$GPUPICKER_HOME``, else the Linux XDG folder
+    (:func:`_linux_xdg_path` with ``xdg``), else ``platformdirs.<platformdirs_getter>`` (imported
+    only then); created on demand."""
     home = _home_override()
     if home:
-        path = home / "data"
-    elif (xdg := _linux_xdg_path("XDG_DATA_HOME", ".local/share")) is not None:
-        path = xdg
+        path = home / sub
+    elif (found := _linux_xdg_path(*xdg)) is not None:
+        path = found
     else:
         import platformdirs
 
-        path = platformdirs.user_data_path(APP_NAME, appauthor=False)
+        path = getattr(platformdirs, platformdirs_getter)(APP_NAME, appauthor=False)
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def user_data_dir() -> Path:
+    """Per-user data folder (catalog, backups). Created on demand."""
+    return _user_dir("data", ("XDG_DATA_HOME", ".local/share"), "user_data_path")
 
 
 def user_config_dir() -> Path:
     """Per-user config folder (preferences JSON, window state INI). Created on demand."""
-    home = _home_override()
-    if home:
-        path = home / "config"
-    elif (xdg := _linux_xdg_path("XDG_CONFIG_HOME", ".config")) is not None:
-        path = xdg
-    else:
-        import platformdirs
-
-        path = platformdirs.user_config_path(APP_NAME, appauthor=False)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("config", ("XDG_CONFIG_HOME", ".config"), "user_config_path")
 
 
 def user_log_dir() -> Path:
     """Per-user log folder (rotating log the crash dialog points to). Created on demand."""
-    home = _home_override()
-    if home:
-        path = home / "log"
-    elif (xdg := _linux_xdg_path("XDG_STATE_HOME", ".local/state", "log")) is not None:
-        path = xdg
-    else:
-        import platformdirs
-
-        path = platformdirs.user_log_path(APP_NAME, appauthor=False)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("log", ("XDG_STATE_HOME", ".local/state", "log"), "user_log_path")
 
 
 def catalog_path(override: str | os.PathLike[str] | None = None) -> Path:
