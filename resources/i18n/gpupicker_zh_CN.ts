@@ -2346,6 +2346,10 @@
         <translation>{dtype} 反量化每步增加 {ms} ms</translation>
     </message>
     <message>
+        <source>Attention stays inside each packed document of {doc} tokens (document mask in {block}-token blocks): {share} of the causal attention over the whole sequence</source>
+        <translation>注意力只在每个打包文档（{doc} 个 token）内部计算（文档掩码，按 {block} token 分块）：相当于整条序列因果注意力的 {share}</translation>
+    </message>
+    <message>
         <source>FP8 runs the Linear layers only: attention and the output head ({gflop} GFLOP per token) run at the 16-bit rate of {tflops} TFLOPS</source>
         <translation>FP8 只用于线性层：注意力和输出头（每个 token {gflop} GFLOP）按 16 位算力 {tflops} TFLOPS 计算</translation>
     </message>

@@ -259,6 +259,11 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     speed(_wl(repo, "llama3_8b", task="lora", batch=4, seq_len=2048), "h100_sxm")
     speed(_wl(repo, "llama3_8b", task="qlora", weights_dtype="nf4", framework="unsloth"), "rtx_4090")
     speed(_wl(repo, "llama3_70b", task="full_ft", grad_ckpt=True, framework="llm-foundry"), "h100_sxm", 16)
+    # packed samples attending only within themselves (torchtune's document mask)
+    speed(
+        _wl(repo, "llama3_8b", task="full_ft", framework="torchtune", seq_len=4096, packed_doc_tokens=145),
+        "a100_sxm_80gb",
+    )
     # FP8 training: the Linear layers at the FP8 rate, attention and the head at the 16-bit one
     speed(
         _wl(repo, "llama3_8b", task="pretrain", compute_dtype="fp8", framework="llm-foundry"), "h100_sxm", 8

@@ -30,6 +30,7 @@ from ..results import MemoryEstimate, Throughput
 from ..stacks.training_frameworks import TrainingFramework, training_framework
 from ..workload import Workload
 from .common import memo_sentence, model_facts
+from .doc_mask import doc_mask_attention_share, doc_mask_notes
 from .fp8_training import FP8_LINEAR_MFU_FACTOR, fp8_note, step_compute_seconds
 from .interconnect import allreduce_seconds, has_device_link, link_name
 
@@ -196,11 +197,14 @@ def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
 def train_flops_terms(w: Workload, arch: ModelArch) -> tuple[float, float]:
     """(FLOPs per parameter per token, attention FLOPs per token) of :func:`train_flops_per_token`.
 
-    6 full / 4 LoRA/QLoRA (+ 2 with gradient checkpointing) and ``12·L·h·s`` (``16·L·h·s``).
+    6 full / 4 LoRA/QLoRA (+ 2 with gradient checkpointing) and ``12·L·h·s`` (``16·L·h·s``),
+    the attention × :func:`doc_mask_attention_share` when the job packs documents of
+    ``packed_doc_tokens`` with a document mask (the MFU tables count whole causal sequences).
     """
     s = w.training_seq_len()
     n_layers, h = arch.num_hidden_layers, arch.num_attention_heads * arch.head_dim_eff
     attn_fwd = 4.0 * n_layers * h * s if h else 0.0  # QKᵀ and AV over the full s × s matrix
+    attn_fwd *= doc_mask_attention_share(s, w.packed_doc_tokens)
     coef = 4.0 if w.is_adapter_training else 6.0
     if w.grad_ckpt:
         return coef + 2.0, 4.0 * attn_fwd
@@ -323,7 +327,7 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
         id(arch),
         w.task,
         w.batch,
-        w.seq_len,
+        (w.seq_len, w.packed_doc_tokens),
         w.grad_ckpt,
         w.weights_dtype,
         w.compute_dtype,
@@ -386,6 +390,7 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     ]
     if f16:
         head.append(fp8_note(gpu, f16))
+    head.extend(doc_mask_notes(w))
     if expert_note is not None:
         head.append(expert_note)
     if fw.speedup_vs_hf != 1.0:

@@ -26,6 +26,7 @@ from ..tasks import (
     Task,
 )
 from .parts import (
+    PACKED_DOC_HELP,
     GpuPart,
     LoraConfig,
     Parallelism,
@@ -110,6 +111,7 @@ class Workload(BaseModel):
         le=10_000_000,
         description="generated tokens per request ('avg_output_tokens' is read as this field)",
     )
+    packed_doc_tokens: int | None = Field(default=None, ge=1, le=10_000_000, description=PACKED_DOC_HELP)
     grad_ckpt: bool = False
     grad_ckpt_offload: bool = Field(
         default=False,

@@ -15,6 +15,13 @@ gpupicker models, whose :meth:`~gpupicker.core.model_arch.ModelArch.module_shape
 projections the Llama way; axolotl's ``lora_target_linear`` and LLaMA-Factory's
 ``lora_target: all`` mean the same."""
 
+PACKED_DOC_HELP = (
+    "mean tokens per sample of packed training rows whose attention stays inside each sample "
+    "(torchtune dataset.packed: FlexAttention's block-causal document mask; "
+    "core.speed.doc_mask); None = attention over the whole row"
+)
+"""``Workload.packed_doc_tokens``'s description."""
+
 TORCHTUNE_TARGETS = {"output_proj": "o_proj"}
 """torchtune's ``lora_attn_modules`` name for the attention output projection (its
 ``MultiHeadAttention.output_proj``), the module peft calls ``o_proj``."""

@@ -75,6 +75,10 @@ TEMPLATES: dict[str, str] = {
     "throughput.train_flops": (
         "{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of {tflops} TFLOPS dense"
     ),
+    "throughput.doc_mask": (
+        "Attention stays inside each packed document of {doc} tokens (document mask in "
+        "{block}-token blocks): {share} of the causal attention over the whole sequence"
+    ),
     "throughput.formula_recompute": "{formula} + recompute 2·P",
     "throughput.fp8_linears_only": (
         "FP8 runs the Linear layers only: attention and the output head ({gflop} GFLOP per token) "
