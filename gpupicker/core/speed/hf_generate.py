@@ -129,8 +129,13 @@ def hf_era(version: tuple[int, int] | None) -> tuple[HfEra, bool]:
     return [e for e in HF_ERAS if e.first <= version][-1], True
 
 
-HF_LONG_PROMPT_TOKENS = 8192
-"""Prompt length above which transformers ``generate()`` speed is not modelled to its range."""
+HF_LONG_PROMPT_TOKENS = 4096
+"""Prompt length above which transformers ``generate()`` speed is not modelled to its range: the
+Qwen3 speed benchmark's shortest long rows (6,144 tokens, QwenLM/Qwen2.5 docs
+``speed_benchmark.md`` @77fb0c1) already show the excess of :data:`HF_LONG_PROMPT_RANGE_PCT`
+(Qwen3-32B bf16: 2,048 tokens after a 6,144-token prompt take 81 s longer than after a 1-token
+one, the same 13 ms per prompt token as at 30,720); its 1-token rows do not. Where between 1 and
+6,144 it starts is not measured: 4,096 taken (UNCERTAIN)."""
 HF_LONG_PROMPT_RANGE_PCT = 300.0
 """± share for longer prompts: the Qwen3 speed benchmark's 30,720-token rows (H20,
 transformers 4.51.3) run 1.3× to 4.8× slower end to end than this roofline's prefill plus
@@ -139,12 +144,27 @@ is not known here, so the estimate says so instead of a fitted factor.
 
 What was checked (v4.51.3 and FlashAttention 2.7.4 sources): the prefill keeps one row of
 logits (``generation/utils.py`` lines 2315-2319, ``logits_to_keep = 1``); the KV cache moves 3×
-per step (:data:`.inference.ENGINES` ``kv_traffic``), already counted. The measured excess is
-linear in the context (Qwen3-32B bf16: +13 s per 1,000 prompt tokens over 2,048 steps, ≈ 190
-ms a step at 31k tokens, as if the 8.6 GB cache moved at ≈ 45 GB/s), about 1.5 ns per cached
-token per layer per *query* head for the 1.7B to 32B rows (0.6B: 5 ns), and a third of that
-in the fp16 AWQ / GPTQ rows of the same models — not what a KV-bytes term gives (same cache
-layout for all six). Qwen2.5's A100 tables (transformers 4.46, whose ``Qwen2FlashAttention2``
+per step (:data:`.inference.ENGINES` ``kv_traffic``), already counted. The benchmark script
+(``examples/speed-benchmark/speed_benchmark_transformers.py`` @77fb0c1) calls
+``model.generate(**inputs, generation_config=...)`` with the tokenizer's all-ones attention mask,
+the checkpoint's own generation config (sampling) and ``min_length`` = prompt + 2,048; an
+all-ones mask makes ``_update_causal_mask`` return None for FlashAttention 2 (no 4-D mask is
+built), and FlashAttention 2.7.4's ``mha_fwd`` (``csrc/flash_attn/flash_api.cpp``) runs a
+1-token query with the GQA groups swapped into rows and the keys split over the SMs
+(``num_splits_heuristic``), so the decode attention is not a serial walk over the cache. The
+script's own ``tokens_per_second`` divides by the generated tokens only, but the tables rise with
+the prompt (Qwen3-0.6B bf16 58.6 → 175.9 tok/s from 1 to 30,720 prompt tokens), which only the
+page's (prompt + generated) / time allows: the cases read it that way.
+
+What the rows show (time = (prompt + 2,048) / speed, less the 1-token row's): the excess is
+linear in the context (Qwen3-32B bf16: +13 s per 1,000 prompt tokens over 2,048 steps, ≈ 190 ms
+a step at 31k tokens, as if the 8.6 GB cache moved at ≈ 45 GB/s); the bf16 and FP8 rows of one
+model add the same seconds (±10 %: 0.6B 151 / 164 s, 32B 396 / 385 s at 30,720) although the FP8
+step synchronizes host and GPU and is 2–4× longer, so it adds to the step rather than hiding
+under the host; the fp16 AWQ / GPTQ rows add an eighth to a third of it; and Qwen3-0.6B and
+-1.7B, whose attention and cache are the same (28 layers, 16 query and 8 KV heads of 128), add
+151 s and 44 s. No term of the workload's attention or cache gives all of that, so none is
+set. Qwen2.5's A100 tables (transformers 4.46, whose ``Qwen2FlashAttention2``
 ``repeat_kv``-copies K and V to every query head each step: ``modeling_qwen2.py`` lines
 402-403) show 1.1-1.4 ns per token per layer per query head; 4.51.3's flash path has no such
 copy, and its sdpa path does (``integrations/sdpa_attention.py`` lines 30-31, until
