@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.speed.hf_generate import HF_SDPA_GQA_VERSION, hf_kv_traffic
+from gpupicker.core.speed.hf_generate import HF_LONG_PROMPT_RANGE_PCT, HF_SDPA_GQA_VERSION, hf_kv_traffic
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
@@ -53,3 +53,17 @@ def test_sdpa_before_enable_gqa_is_slower_at_long_context_and_says_why() -> None
     assert new.itl_s == pytest.approx(flash.itl_s)
     mha = [estimate_throughput(_w("llama2_7b", a, old), gpu("h20"), 1).itl_s for a in ("flash", "sdpa")]
     assert mha[0] == pytest.approx(mha[1])
+
+
+def test_the_qwen3_tables_6144_token_rows_get_the_long_prompt_range() -> None:
+    """The Qwen3 speed benchmark's 6,144-token rows (H20, transformers 4.51.3) already run the
+    unexplained excess (Qwen3-32B bf16: 81 s over the 1-token row for 2,048 tokens), so a prompt
+    of that length carries HF_LONG_PROMPT_RANGE_PCT; a 1-token prompt keeps the engine's own."""
+
+    def range_pct(prompt: int) -> float | None:
+        w = _w("qwen3_32b", "flash", "transformers 4.51.3").model_copy(update={"prompt_len": prompt})
+        return estimate_throughput(w, gpu("h20"), 1).range_pct
+
+    assert range_pct(6144) == HF_LONG_PROMPT_RANGE_PCT
+    short = range_pct(1)
+    assert short is not None and short < HF_LONG_PROMPT_RANGE_PCT
