@@ -60,16 +60,18 @@ def test_recompute_costs_what_the_table_shows() -> None:
 
 
 def test_document_mask_share() -> None:
-    """A 4,096-token row of 145-token documents in 128-token blocks: 1 + 145/128 blocks per query
-    block against (32 + 1) / 2 causal ones, 12.9 %; no document length or documents as long as
-    the row: the whole causal attention."""
-    assert doc_mask_attention_share(4096, 145) == pytest.approx((1 + 145 / 128) / 16.5)
+    """A 4,096-token row of 145-token documents in 128-token blocks: a query block keeps its own
+    block, the one before (the document holding its first row began there) and, 17 times in 145,
+    one more: 2.117 blocks against (32 + 1) / 2 causal ones, 12.8 %. Documents no longer than a
+    block keep 2; none given, or documents as long as the row: the whole causal attention."""
+    assert doc_mask_attention_share(4096, 145) == pytest.approx((2 + 17 / 145) / 16.5)
+    assert doc_mask_attention_share(4096, 64) == pytest.approx(2 / 16.5)
     assert doc_mask_attention_share(4096, None) == 1.0
     assert doc_mask_attention_share(4096, 4096) == 1.0
 
 
 def test_packing_speeds_the_rows_up_by_the_attention_skipped() -> None:
     """'+ Activation Checkpointing' row: 8·P + 16·L·h·s per token = 25.7 + 5.6 GFLOP for Llama 3.2
-    3B at 4,096 tokens; with 12.9 % of the attention left, 26.4: 1.19× the tokens/s."""
+    3B at 4,096 tokens; with 12.8 % of the attention left, 26.4: 1.19× the tokens/s."""
     ratio = _tokens_per_s(True, "adamw", False) / _tokens_per_s(True, "adamw", False, doc=None)
     assert ratio == pytest.approx(1.19, rel=0.02)

@@ -11,6 +11,8 @@ costs far less than the causal attention over the whole row that the MFU tables 
 
 from __future__ import annotations
 
+import math
+
 from ..messages import Message
 from ..workload import Workload
 from .common import memo_sentence
@@ -25,15 +27,21 @@ batch_size, None, max_seq_len, max_seq_len, device="cuda")``, pytorch/torchtune 
 def doc_mask_attention_share(seq_len: int, doc_tokens: int | None) -> float:
     """Share of a causal ``seq_len``-token attention that a document mask still computes.
 
-    Per query block of :data:`DOC_MASK_BLOCK_TOKENS` ``B``, the mask keeps its own diagonal
-    block and the earlier blocks its documents reach back into: ``1 + d / B`` on average for
-    documents of ``d`` tokens, against ``(n + 1) / 2`` blocks per query block for causal
-    attention over ``n = s / B`` blocks. 1.0 without a document length, and at most 1.0.
+    A query block of :data:`DOC_MASK_BLOCK_TOKENS` ``B`` rows needs its own diagonal block and
+    the earlier key blocks back to the start of the document holding its first row. With
+    documents of ``d`` tokens end to end, that row sits ``a`` tokens into its document, ``a``
+    uniform on ``[0, d)``, and ``ceil(a / B)`` earlier blocks are kept: on average
+    ``m − B·m·(m − 1) / (2d)`` with ``m = ceil(d / B)`` (1 for ``d ≤ B``, ``d / 2B`` for long
+    documents). Causal attention over ``n = s / B`` blocks keeps ``(n + 1) / 2`` per query block.
+    1.0 without a document length, and at most 1.0.
     """
     if not doc_tokens:
         return 1.0
-    blocks = max(1.0, seq_len / DOC_MASK_BLOCK_TOKENS)
-    return min(1.0, (1.0 + doc_tokens / DOC_MASK_BLOCK_TOKENS) / ((blocks + 1.0) / 2.0))
+    b = float(DOC_MASK_BLOCK_TOKENS)
+    m = math.ceil(doc_tokens / b)
+    kept = 1.0 + m - b * m * (m - 1) / (2.0 * doc_tokens)
+    blocks = max(1.0, seq_len / b)
+    return min(1.0, kept / ((blocks + 1.0) / 2.0))
 
 
 def doc_mask_notes(w: Workload) -> tuple[Message, ...]:
