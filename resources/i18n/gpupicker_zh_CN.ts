@@ -1131,6 +1131,10 @@
         <translation>PR #13199 之前的 llama.cpp 版本：提示词阶段的 MoE 矩阵乘法在主机端逐个专家循环（每个微批次每次矩阵乘法每个专家 {us} µs）</translation>
     </message>
     <message>
+        <source>llama.cpp Metal build before PR #13388: prompt MoE expert matmuls take {factor}× as long (the old MUL_MAT_ID kernel)</source>
+        <translation>PR #13388 之前的 llama.cpp Metal 版本：提示词阶段的 MoE 专家矩阵乘法耗时为 {factor} 倍（旧的 MUL_MAT_ID 内核）</translation>
+    </message>
+    <message>
         <source>ExLlama v1 (GPTQ 4-bit kernels, no CUDA graphs)</source>
         <translation>ExLlama v1（GPTQ 4 位内核，无 CUDA Graph）</translation>
     </message>

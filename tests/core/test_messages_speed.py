@@ -35,6 +35,7 @@ LATIN_TERMS = frozenset(
     {
         # engines, libraries and their APIs as their projects spell them
         "CUDA",
+        "Metal",
         "Graph",
         "Hugging",
         "Face",
@@ -326,6 +327,19 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
             engine_build="b5215",
         ),
         "rtx_3090",
+    )
+    # the same build on Metal: the old MUL_MAT_ID kernel of builds before PR #13388
+    speed(
+        _wl(
+            repo,
+            "qwen3_30b_a3b",
+            task="inference",
+            framework="llama.cpp",
+            weights_dtype="q4_k_m",
+            prompt_len=680,
+            engine_build="b5215",
+        ),
+        "apple_m3_max",
     )
     speed(_wl(repo, "gpt_oss_20b", task="inference", framework="vllm", weights_dtype="mxfp4"), "h100_sxm")
     # mlx-lm on the llama.cpp profile: its date names no llama.cpp era

@@ -203,6 +203,46 @@ def llamacpp_moe_loop_s(build: str | None, date: str | None) -> float:
     return 0.0
 
 
+LLAMACPP_METAL_MMID_SLOWDOWN = {"quantized": 2.15, "16-bit": 4.85}
+"""How many times longer the prompt-processing expert GEMMs take on Metal in llama.cpp builds
+before PR #13388 ("metal : optimize MoE for large batches", merged by 2025-05-09: ollama issue
+#10630 of that day names it merged), whose ``MUL_MAT_ID`` mat-mat path maps each expert's rows
+into a regular ``mul_mm`` GEMM. The PR's M2 Ultra pp512 table (before → after tok/s: Mixtral
+8x7B Q4_0 295.20 → 651.44, Qwen3-30B-A3B Q4_0 759.53 → 1359.49, Q8_0 707.46 → 1350.71, F16
+344.46 → 1400.07), with the new time split between expert GEMMs and the rest by their FLOPs
+(each expert's GEMM at :func:`.weight_reads.expert_gemm_slowdown` of its rows: 128 for Mixtral,
+32 for Qwen3), puts the old expert GEMMs at 2.32×, 1.99× and 2.14× (quantized: mean 2.15) and
+4.85× (F16) the new ones. Keyed by weight width: ≤ 8-bit or 16-bit."""
+
+LLAMACPP_METAL_MMID_BUILD = 5299
+"""First llama.cpp build that may have PR #13388: b5298 existed on 2025-05-07, before the PR was
+opened (AOSC-Dev/aosc-os-abbs PR #10794 packages it that day); the merge build is bracketed, not
+read, so builds b5299 … the merge build are taken to have it."""
+LLAMACPP_METAL_MMID_MONTH = "2025-05"
+"""The same boundary as a month (a workload that names a date; May 2025 is taken to have it)."""
+
+
+def llamacpp_metal_mmid_factor(build: str | None, date: str | None, bytes_per_weight: float) -> float:
+    """Multiplier on the Metal prompt-processing expert GEMM time of a llama.cpp build.
+
+    :data:`LLAMACPP_METAL_MMID_SLOWDOWN` for a named build (or ``YYYY-MM[-DD]`` date) before
+    PR #13388 — its ``"16-bit"`` entry for weights of 2 bytes or more, else ``"quantized"`` —
+    and 1 otherwise (also when neither is given: the newest build is assumed).
+
+    Raises:
+        ValueError: for a build number that cannot be read (:func:`.workload.build_number`).
+    """
+    if build:
+        old = build_number(build) < LLAMACPP_METAL_MMID_BUILD
+    elif date:
+        old = date[:7] < LLAMACPP_METAL_MMID_MONTH
+    else:
+        old = False
+    if not old:
+        return 1.0
+    return LLAMACPP_METAL_MMID_SLOWDOWN["16-bit" if bytes_per_weight >= 2.0 else "quantized"]
+
+
 LLAMACPP_GDN_STATE_PASSES = 2
 """Times a llama.cpp decode step reads and writes each Gated DeltaNet layer's recurrent state
 (conv window and delta-rule matrix, F32): ``llm_graph_context::build_rs`` first gathers the
@@ -249,11 +289,15 @@ __all__ = [
     "LLAMACPP_ERAS",
     "LLAMACPP_GDN_STATE_PASSES",
     "LLAMACPP_METAL_FLOOR",
+    "LLAMACPP_METAL_MMID_BUILD",
+    "LLAMACPP_METAL_MMID_MONTH",
+    "LLAMACPP_METAL_MMID_SLOWDOWN",
     "LLAMACPP_METAL_PREFILL_EFF",
     "LLAMACPP_MOE_LOOP_S",
     "LlamaCppBackend",
     "LlamaCppEra",
     "llamacpp_era",
     "llamacpp_state_step_bytes",
+    "llamacpp_metal_mmid_factor",
     "llamacpp_moe_loop_s",
 ]

@@ -46,14 +46,15 @@ from .interconnect import (
 from .llamacpp_engine import (
     LLAMACPP,
     LLAMACPP_METAL_PREFILL_EFF,
-    llamacpp_moe_loop_s,
     llamacpp_state_step_bytes,
 )
 from .ollama_engine import OLLAMA_GO_RANGE_PCT, ollama_go_engine, ollama_sampling
 from .roofline_notes import (
     _decode_reads,
     _hf_host,
+    _llamacpp_moe_prefill,
     _llamacpp_setting,
+    _moe_prefill_notes,
     _moe_reads_note,
     _roofline_notes,
     fp4_note,
@@ -168,6 +169,8 @@ class _Roofline:
     """Parameters per token in those GEMMs: the active ones less the routed experts (fused MoE
     kernels tile by their own block size)."""
     """llama.cpp before PR #13199: host-loop seconds per expert per MoE matmul per micro-batch."""
+    expert_gemm_factor: float = 1.0
+    """Multiplier on prompt expert GEMM time (:func:`.llamacpp_engine.llamacpp_metal_mmid_factor`)."""
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -212,9 +215,7 @@ class _Roofline:
             )
             if be is not None:
                 prefill_rate *= be.prefill_on(gpu.vendor)
-        moe_loop = 0.0
-        if p is LLAMACPP and not metal and arch.is_moe and (be is None or be.id == "hip"):
-            moe_loop = llamacpp_moe_loop_s(w.engine_build, w.engine_date)
+        moe_loop, mmid = _llamacpp_moe_prefill(w, arch.is_moe and p is LLAMACPP, metal, be)
         hf, hf_note = None, None
         go = OLLAMA_GO_RANGE_PCT if ollama_go_engine(w) else 0.0
         range_pct = max(p.range_pct, be.range_pct if be is not None else 0.0, go)
@@ -238,8 +239,7 @@ class _Roofline:
             f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
             f"{floor * 1e3:.2f}" if floor else "",
         ) + fp4_note(w, gpu)
-        if moe_loop:
-            notes += (memo_sentence("throughput.llamacpp_moe_loop", us=f"{moe_loop * 1e6:.0f}"),)
+        notes += _moe_prefill_notes(moe_loop, mmid)
         if rows_note is not None:
             notes += (rows_note,)
         sample_s, sample_notes = ollama_sampling(w, arch)
@@ -276,6 +276,7 @@ class _Roofline:
             hf=hf,
             hf_note=hf_note,
             moe_loop_s=moe_loop,
+            expert_gemm_factor=mmid,
             sample_s=sample_s,
             gemm_rows=rows,
             padded_params=(p_act - _expert_active_params(arch)) if rows else 0.0,
@@ -389,7 +390,7 @@ class _Roofline:
             # expert the micro-batch touches is read
             m = min(tokens, self.ubatch) * (arch.num_experts_per_tok or 1) / (arch.num_local_experts or 1)
             experts = self.expert_active_params
-            p_act += experts * (expert_gemm_slowdown(m) - 1.0)
+            p_act += experts * (self.expert_gemm_factor * expert_gemm_slowdown(m) - 1.0)
             wbytes = decode_weight_bytes(
                 arch, self.w.weights_dtype, min(tokens, self.ubatch), self.w.quantized_group_set
             )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
+from ..dtypes import bytes_per_weight
 from ..hardware.gpu_sustained import bandwidth_factor
 from ..hardware.specs import GpuSpec
 from ..memory.common import (
@@ -41,6 +42,8 @@ from .llamacpp_engine import (
     LlamaCppBackend,
     LlamaCppEra,
     llamacpp_era,
+    llamacpp_metal_mmid_factor,
+    llamacpp_moe_loop_s,
 )
 from .ollama_engine import OLLAMA_GO_RANGE_PCT, OLLAMA_LLAMA_SERVER_RELEASE, ollama_go_engine
 from .weight_reads import (
@@ -359,6 +362,36 @@ def _llamacpp_setting(w: Workload, gpu: GpuSpec, n_layers: int, h: int, eta: flo
             source=msg(BACKEND_SOURCES[be.id]),
         )
     return _LlamaCppSetting(floor, eta, era_note, backend_note, be)
+
+
+def _llamacpp_moe_prefill(
+    w: Workload, llamacpp_moe: bool, metal: bool, be: LlamaCppBackend | None
+) -> tuple[float, float]:
+    """Old-build costs of a llama.cpp MoE prompt: (host-loop s per expert per matmul, GEMM factor).
+
+    CUDA/HIP builds before PR #13199 loop over the experts on the host
+    (:func:`.llamacpp_engine.llamacpp_moe_loop_s`); Metal builds before PR #13388 run the old
+    ``MUL_MAT_ID`` kernel (:func:`.llamacpp_engine.llamacpp_metal_mmid_factor`). ``(0, 1)`` when
+    ``llamacpp_moe`` is False (another engine, or a dense model).
+    """
+    if not llamacpp_moe:
+        return 0.0, 1.0
+    if metal:
+        width = bytes_per_weight(w.weights_dtype)
+        return 0.0, llamacpp_metal_mmid_factor(w.engine_build, w.engine_date, width)
+    if be is None or be.id == "hip":
+        return llamacpp_moe_loop_s(w.engine_build, w.engine_date), 1.0
+    return 0.0, 1.0
+
+
+def _moe_prefill_notes(moe_loop_s: float, mmid: float) -> tuple[Message, ...]:
+    """The assumption sentences of :func:`_llamacpp_moe_prefill`'s old-build costs (none: ``()``)."""
+    notes: tuple[Message, ...] = ()
+    if moe_loop_s:
+        notes += (memo_sentence("throughput.llamacpp_moe_loop", us=f"{moe_loop_s * 1e6:.0f}"),)
+    if mmid != 1.0:
+        notes += (memo_sentence("throughput.llamacpp_metal_mmid", factor=f"{mmid:.2f}"),)
+    return notes
 
 
 __all__ = [

@@ -141,6 +141,10 @@ TEMPLATES: dict[str, str] = {
         "loop over the experts on the host ({us} µs per expert per "
         "matmul per micro-batch)"
     ),
+    "throughput.llamacpp_metal_mmid": (
+        "llama.cpp Metal build before PR #13388: prompt MoE expert matmuls take "
+        "{factor}× as long (the old MUL_MAT_ID kernel)"
+    ),
     "throughput.ollama_sampling": (
         "Ollama samples each token on the CPU between decode steps, its default repeat "
         "penalty scanning all {vocab} vocabulary entries: {ms} ms per token"
