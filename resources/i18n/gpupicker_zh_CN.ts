@@ -4758,6 +4758,10 @@
         <translation>{sms} 个 SM 最多只能读满标称带宽的 {share}（按 H200 满带宽时每个 SM 的速率）</translation>
     </message>
     <message>
+        <source>only {held} of the {b} sequences fit in the engine's KV cache pool and max_num_seqs at once: the rest wait in its queue, so every speed is that of {held} running sequences</source>
+        <translation>{b} 条序列中只有 {held} 条能同时放进引擎的 KV 缓存池并满足 max_num_seqs：其余在队列中等待，因此各项速度都是 {held} 条序列同时运行时的速度</translation>
+    </message>
+    <message>
         <source>continuous batching with chunked prefill: {b} running sequences admit a new request as one finishes, so each step also runs {chunk} prompt tokens (budget max_num_batched_tokens {budget}): {ms} ms per step instead of {plain} ms</source>
         <translation>连续批处理与分块预填充：{b} 条运行中的序列每结束一条就接入一个新请求，因此每一步还要处理 {chunk} 个提示词 token（max_num_batched_tokens 预算 {budget}）：每步 {ms} ms，而不是 {plain} ms</translation>
     </message>

@@ -14,6 +14,11 @@ TEMPLATES: dict[str, str] = {
         "also runs {chunk} prompt tokens (budget max_num_batched_tokens "
         "{budget}): {ms} ms per step instead of {plain} ms"
     ),
+    "throughput.kv_queue": (
+        "only {held} of the {b} sequences fit in the engine's KV cache pool "
+        "and max_num_seqs at once: the rest wait in its queue, so every "
+        "speed is that of {held} running sequences"
+    ),
     "throughput.speculative": (
         "speculative decoding ({method}, {k} tokens per step, acceptance "
         "{alpha}): {tokens} tokens per verify step, {speedup}× the plain "
