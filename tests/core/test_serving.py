@@ -178,7 +178,6 @@ def test_a_batch_beyond_the_kv_pool_runs_at_what_the_pool_holds():
     unheld = estimate_throughput(w, h100, 1)  # no memory estimate: the batch as asked
     assert unheld.output_tokens_per_s is not None and t.output_tokens_per_s is not None
     assert t.output_tokens_per_s < 0.7 * unheld.output_tokens_per_s
-    assert t.output_tokens_per_s > 1131.55  # still optimistic: see validation/README.md (gaps)
     # a batch the pool holds is unchanged
     small = w.model_copy(update={"batch": 8})
     assert kv_held_batch(small, estimate_memory(small, h100, 1)) == 8
