@@ -3078,12 +3078,12 @@
         <translation>LitGPT 资源表（C36）：Llama-2-7B bf16 在 A100 40GB 上为 31.0 tokens/s</translation>
     </message>
     <message>
-        <source>formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step plus 12 µs per running sequence (scheduler, sampling), no published vLLM speed case checked</source>
-        <translation>formulas.md §7（η ≈ 0.8，inference-sim #415），以及每步 2 ms、每个运行中的序列再加 12 µs 的 CPU 时间（调度、采样）；尚未对照任何公开的 vLLM 速度案例</translation>
+        <source>formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step plus 12 µs per running sequence (scheduler, sampling); checked on the published vLLM cases of validation/cases.jsonl (vLLM 0.6–0.11 on H100, A100 and MI300X): within about ±30 % at a fixed batch or concurrency, about 1.4–3× too fast when all requests are sent at once with ShareGPT-like lengths</source>
+        <translation>formulas.md §7（η ≈ 0.8，inference-sim #415），以及每步 2 ms、每个运行中的序列再加 12 µs 的 CPU 时间（调度、采样）；已对照 validation/cases.jsonl 中公开的 vLLM 案例（vLLM 0.6–0.11，H100、A100 与 MI300X）：固定批量或并发时误差约 ±30 %，所有请求一次性发出且长度分布如真实对话数据集时约快 1.4–3 倍</translation>
     </message>
     <message>
-        <source>no published SGLang speed case checked: vLLM-like kernels with the overlap scheduler's smaller per-step CPU time (SGLang v0.4 release notes)</source>
-        <translation>尚未对照任何公开的 SGLang 速度案例：内核与 vLLM 相近，重叠调度器的每步 CPU 时间更短（SGLang v0.4 发布说明）</translation>
+        <source>vLLM-like kernels with the overlap scheduler's smaller per-step CPU time (SGLang v0.4 release notes); checked on the Qwen3 speed benchmark's SGLang rows (H20, batch 1) and the published SGLang serving runs of validation/cases.jsonl (H100/A100: within about ±30 % at a fixed concurrency, up to several times too fast when all requests are sent at once)</source>
+        <translation>内核与 vLLM 相近，重叠调度器的每步 CPU 时间更短（SGLang v0.4 发布说明）；已对照 Qwen3 速度基准中的 SGLang 数据（H20，批量 1）以及 validation/cases.jsonl 中公开的 SGLang 服务测试（H100/A100：固定并发时误差约 ±30 %，所有请求一次性发出时可能快数倍）</translation>
     </message>
     <message>
         <source>TensorRT-LLM performance.md tables (v0.5/v0.6: A100, H100, L40S, Llama-7B throughput and first-token latency)</source>
@@ -4760,6 +4760,10 @@
     <message>
         <source>{sms} SMs stream at most {share} of the datasheet bandwidth (per-SM rate of an H200 at full bandwidth)</source>
         <translation>{sms} 个 SM 最多只能读满标称带宽的 {share}（按 H200 满带宽时每个 SM 的速率）</translation>
+    </message>
+    <message>
+        <source>only {held} of the {b} sequences fit in the engine's KV cache pool and max_num_seqs at once: the rest wait in its queue, so every speed is that of {held} running sequences</source>
+        <translation>{b} 条序列中只有 {held} 条能同时放进引擎的 KV 缓存池并满足 max_num_seqs：其余在队列中等待，因此各项速度都是 {held} 条序列同时运行时的速度</translation>
     </message>
     <message>
         <source>continuous batching with chunked prefill: {b} running sequences admit a new request as one finishes, so each step also runs {chunk} prompt tokens (budget max_num_batched_tokens {budget}): {ms} ms per step instead of {plain} ms</source>

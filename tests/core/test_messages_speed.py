@@ -237,6 +237,14 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
         "rtx_4090",
         memory=True,
     )
+    # 1,000 prompts at once: only what the KV pool holds runs, the rest wait in the queue
+    speed(
+        _wl(
+            repo, "qwen3_32b", task="inference", framework="vllm", batch=1000, prompt_len=217, new_tokens=201
+        ),
+        "h100_sxm",
+        memory=True,
+    )
     # MoE experts and the KV cache in host RAM (llama.cpp --n-cpu-moe, --no-kv-offload)
     speed(
         _wl(

@@ -148,3 +148,36 @@ def test_continuous_batching_itl_pays_for_the_prompts_mixed_into_each_step():
     # larger budget, same mix: the same tokens per step, so the same ITL
     big = estimate_throughput(Workload(batch=64, max_num_batched_tokens=8192, **base), a100, 1)
     assert big.itl_s == pytest.approx(t.itl_s, rel=0.01)
+
+
+def test_a_batch_beyond_the_kv_pool_runs_at_what_the_pool_holds():
+    """GPUStack's performance lab (validation case GSQ32H1): ``vllm serve Qwen/Qwen3-32B`` on one
+    H100 given 1,000 ShareGPT prompts at once (217 + 201 tokens each). vLLM admits a request only
+    while its KV blocks can be allocated (``vllm/v1/core/sched/scheduler.py``), so the run goes at
+    the concurrency the pool holds, not at 1,000: the speed is that of the held batch (measured
+    1,131.55 output tokens/s; the held batch predicts about half of what 1,000 running would)."""
+    from gpupicker.core.memory import estimate_memory
+    from gpupicker.core.speed.throughput import kv_held_batch
+
+    w = Workload(
+        task="inference",
+        model=catalog_model("qwen3_32b"),
+        framework="vllm",
+        batch=1000,
+        prompt_len=217,
+        new_tokens=201,
+    )
+    h100 = gpu("h100_sxm")
+    mem = estimate_memory(w, h100, 1)
+    held = kv_held_batch(w, mem)
+    assert mem.max_concurrent_seqs is not None and held == mem.max_concurrent_seqs and 1 < held < 1000
+    t = estimate_throughput(w, h100, 1, mem)
+    at_held = estimate_throughput(w.model_copy(update={"batch": held}), h100, 1)
+    assert t.output_tokens_per_s == at_held.output_tokens_per_s
+    assert any(f"only {held} of the 1000 sequences" in str(a) for a in t.assumptions)
+    unheld = estimate_throughput(w, h100, 1)  # no memory estimate: the batch as asked
+    assert unheld.output_tokens_per_s is not None and t.output_tokens_per_s is not None
+    assert t.output_tokens_per_s < 0.7 * unheld.output_tokens_per_s
+    # a batch the pool holds is unchanged
+    small = w.model_copy(update={"batch": 8})
+    assert kv_held_batch(small, estimate_memory(small, h100, 1)) == 8

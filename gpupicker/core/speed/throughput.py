@@ -230,7 +230,13 @@ def estimate_throughput(
         return image_throughput(w, arch, gpu, n)
     if w.is_training:
         return training_throughput(parallel_plan(w, n), arch, gpu, n, memory)
-    t = inference_throughput(w, arch, gpu, n)
+    held = kv_held_batch(w, memory)
+    if held < w.batch:
+        t = inference_throughput(w.model_copy(update={"batch": held}), arch, gpu, n)
+        note = msg("throughput.kv_queue", held=held, b=w.batch)
+        t = t.model_copy(update={"assumptions": (*t.assumptions, note)})
+    else:
+        t = inference_throughput(w, arch, gpu, n)
     if (
         memory is not None
         and memory.placement is not None
@@ -238,6 +244,27 @@ def estimate_throughput(
     ):
         t = host_offload_speed(w, arch, gpu, t, memory)
     return t
+
+
+def kv_held_batch(w: Workload, memory: MemoryEstimate | None) -> int:
+    """Sequences of ``w.batch`` a paged-KV engine runs at once (``memory.max_concurrent_seqs``).
+
+    All of them, or as many as its KV pool and ``max_num_seqs`` hold when fewer. A paged
+    engine admits a waiting request only while fewer than ``max_num_seqs`` run and its KV
+    blocks can be allocated; the others wait in the queue (vLLM V1
+    ``vllm/v1/core/sched/scheduler.py`` ``Scheduler.schedule``: ``if len(self.running) ==
+    self.max_num_running_reqs: break`` and ``kv_cache_manager.allocate_slots`` returning
+    None; SGLang ``python/sglang/srt/managers/schedule_policy.py`` ``PrefillAdder`` admits by
+    the pool's ``rem_total_tokens`` and ``max_running_requests``). A request-rate-inf
+    benchmark of 1,000 prompts therefore runs at that concurrency, not at 1,000: the weights
+    are shared by the sequences held, not by the batch asked for. ``w.batch`` when no memory
+    estimate is given, the engine has no KV pool, or not even one sequence fits (the fit
+    verdict says so).
+    """
+    if memory is None or w.task != "inference" or memory.max_concurrent_seqs is None:
+        return w.batch
+    held = int(memory.max_concurrent_seqs)
+    return held if 0 < held < w.batch else w.batch
 
 
 def train_hours(w: Workload, tokens_per_s: float) -> float | None:
@@ -251,5 +278,6 @@ __all__ = [
     "chunked_prefill_budget",
     "estimate_throughput",
     "inference_throughput",
+    "kv_held_batch",
     "train_hours",
 ]

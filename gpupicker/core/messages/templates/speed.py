@@ -14,6 +14,11 @@ TEMPLATES: dict[str, str] = {
         "also runs {chunk} prompt tokens (budget max_num_batched_tokens "
         "{budget}): {ms} ms per step instead of {plain} ms"
     ),
+    "throughput.kv_queue": (
+        "only {held} of the {b} sequences fit in the engine's KV cache pool "
+        "and max_num_seqs at once: the rest wait in its queue, so every "
+        "speed is that of {held} running sequences"
+    ),
     "throughput.speculative": (
         "speculative decoding ({method}, {k} tokens per step, acceptance "
         "{alpha}): {tokens} tokens per verify step, {speedup}× the plain "
@@ -244,11 +249,17 @@ TEMPLATES: dict[str, str] = {
     ),
     "speed_inference.evidence.vllm": (
         "formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step plus "
-        "12 µs per running sequence (scheduler, sampling), no published vLLM speed case checked"
+        "12 µs per running sequence (scheduler, sampling); checked on the published vLLM cases "
+        "of validation/cases.jsonl (vLLM 0.6–0.11 on H100, A100 and MI300X): within about ±30 % "
+        "at a fixed batch or concurrency, about 1.4–3× too fast when all requests are sent at "
+        "once with ShareGPT-like lengths"
     ),
     "speed_inference.evidence.sglang": (
-        "no published SGLang speed case checked: vLLM-like kernels with the overlap scheduler's "
-        "smaller per-step CPU time (SGLang v0.4 release notes)"
+        "vLLM-like kernels with the overlap scheduler's smaller per-step CPU time (SGLang v0.4 "
+        "release notes); checked on the Qwen3 speed benchmark's SGLang rows (H20, batch 1) and "
+        "the published SGLang serving runs of validation/cases.jsonl (H100/A100: within about "
+        "±30 % at a fixed concurrency, up to several times too fast when all requests are sent "
+        "at once)"
     ),
     "speed_inference.evidence.tensorrt-llm": (
         "TensorRT-LLM performance.md tables (v0.5/v0.6: A100, H100, L40S, Llama-7B throughput "
