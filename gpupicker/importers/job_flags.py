@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import re
 
+from .job_tgi import TGI_NO_EFFECT, TGI_NOT_MODELLED
+
 ENGINE_NAMES = {
     "vllm": "vLLM",
     "sglang": "SGLang",
     "llama.cpp": "llama.cpp",
     "ollama": "Ollama",
     "mlx-lm": "MLX LM",
+    "tgi": "TGI",
 }
 """How the messages name each command line's engine."""
 
 NO_EFFECT_FLAGS: dict[str, frozenset[str]] = {
+    "tgi": TGI_NO_EFFECT,  # job_tgi: the launcher's flags
     "vllm": frozenset(
         {
             "--enable-reasoning",
@@ -149,6 +153,7 @@ speed: sampling, prompts and chat templates, logging, multi-node addresses, how 
 are loaded. Prefix caching and chunked prefill are vLLM V1's defaults (the estimate's own)."""
 
 KNOWN_NOT_MODELLED: dict[str, frozenset[str]] = {
+    "tgi": TGI_NOT_MODELLED,
     "vllm": frozenset(
         {
             "--enforce-eager",

@@ -1527,8 +1527,8 @@
         <translation>大于 {mib} MiB：不是任务配置</translation>
     </message>
     <message>
-        <source>not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, TrainingArguments JSON, SkyPilot YAML, a vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server line, or a trl sft / swift sft training command); it starts with “{head}”</source>
-        <translation>不是 gpupicker 能读取的任务（axolotl、LLaMA-Factory 或 torchtune 的 YAML，TrainingArguments JSON，SkyPilot YAML，vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server 命令行，或 trl sft / swift sft 训练命令）；开头为“{head}”</translation>
+        <source>not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, torchtitan TOML, TrainingArguments JSON, SkyPilot YAML, a vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server / text-generation-launcher line, or a trl sft / swift sft training command); it starts with “{head}”</source>
+        <translation>不是 gpupicker 能读取的任务（axolotl、LLaMA-Factory 或 torchtune 的 YAML，torchtitan TOML，TrainingArguments JSON，SkyPilot YAML，vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server / text-generation-launcher 命令行，或 trl sft / swift sft 训练命令）；开头为“{head}”</translation>
     </message>
     <message>
         <source>{path} is not a regular file</source>
