@@ -1,0 +1,112 @@
+"""torchtitan TOML train configs, TGI launcher lines (also inside ``docker run``), shell variables
+set on lines of their own, Ollama cloud and natively-MXFP4 tags, and mlx_lm's default model:
+each read as the engine's own docs and sources say."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gpupicker.core.workload import Workload
+from gpupicker.importers.job_model import JobReadError
+from gpupicker.importers.jobs import read_job_file, read_job_text
+from tests.importers.test_public_recipes import HERE, lookup  # noqa: F401  (the fixture)
+
+FILES = HERE / "files"
+
+
+def _read(name: str, lookup):  # noqa: F811
+    return read_job_file(FILES / name, lookup)
+
+
+def test_torchtitan_llama3_70b_preset(lookup):  # noqa: F811
+    """torchtitan's llama3_70b.toml (commit 238fa99): Llama-3.1-70B from hf_assets_path, FSDP
+    over every rank (data_parallel_shard_degree = -1) with TP 8, local batch 8 of 8,192 tokens,
+    full activation checkpointing, AdamW; pre-training."""
+    job = _read("pytorch_torchtitan_llama3_train_configs_llama3_70b.toml", lookup)
+    w = Workload.model_validate(job.workload)
+    assert (w.model_id, w.task, w.framework) == ("llama3_1_70b", "pretrain", "torchtitan")
+    assert (w.parallelism.fsdp, w.parallelism.tensor_parallel, w.num_gpus) == (True, 8, 8)
+    assert (w.batch, w.seq_len, w.grad_ckpt, w.optimizer) == (8, 8192, True, "adamw")
+
+
+def test_torchtitan_selective_checkpointing_and_float8_are_named(lookup):  # noqa: F811
+    """Selective activation checkpointing (between none and full) and the float8 converter are
+    named as not modelled, never read as full checkpointing or bf16."""
+    job = _read("pytorch_torchtitan_llama3_train_configs_llama3_405b.toml", lookup)
+    named = {k for k, why in job.unused if why.id == "job.unused.not_modelled"}
+    assert {"model.converters", "training.steps"} <= named
+    job8 = _read("pytorch_torchtitan_llama3_train_configs_llama3_8b.toml", lookup)
+    assert ("activation_checkpoint.mode", "not modelled by gpupicker") in [
+        (k, str(w)) for k, w in job8.unused
+    ]
+    assert "grad_ckpt" not in job8.workload
+
+
+def test_a_torchtitan_model_the_catalog_lacks_is_refused_naming_the_key(lookup):  # noqa: F811
+    text = (
+        '[model]\nname = "llama3"\nflavor = "debugmodel"\nhf_assets_path = "./tests/assets/tokenizer"\n'
+        "[training]\nseq_len = 2048\n"
+    )
+    with pytest.raises(JobReadError) as exc:
+        read_job_text(text, lookup)
+    assert str(exc.value).startswith("model.hf_assets_path:")
+
+
+def test_tgi_launcher_line(lookup):  # noqa: F811
+    """TGI quantization.md: falcon-40b GPTQ on 2 shards (tensor parallel 2), 4-bit GPTQ."""
+    w = Workload.model_validate(_read("huggingface_tgi_quantization_66.sh", lookup).workload)
+    assert (w.model_id, w.framework, w.num_gpus, w.parallelism.tensor_parallel) == ("falcon_40b", "tgi", 2, 2)
+    assert (w.weights_dtype, w.quant_method) == ("int4", "gptq")
+
+
+def test_tgi_docker_run_with_the_model_in_a_shell_variable(lookup):  # noqa: F811
+    """gated_model_access.md: ``model=meta-llama/Llama-2-7b-chat-hf`` then ``docker run …
+    ghcr.io/huggingface/text-generation-inference:3.3.5 --model-id $model``; docker's own flags
+    are not the launcher's."""
+    job = _read("huggingface_tgi_gated_model_access_14.sh", lookup)
+    assert (job.workload["model_id"], job.workload["framework"]) == ("llama2_7b", "tgi")
+    assert not job.warnings
+
+
+def test_tgi_flags_are_read_or_named(lookup):  # noqa: F811
+    line = (
+        "text-generation-launcher --model-id meta-llama/Llama-2-7b-chat-hf --num-shard 4 "
+        "--max-total-tokens 8192 --max-batch-prefill-tokens 4096 --quantize exl2 --speculate 2 --bogus-flag 1"
+    )
+    job = read_job_text(line, lookup)
+    assert (
+        job.workload["num_gpus"],
+        job.workload["max_model_len"],
+        job.workload["max_num_batched_tokens"],
+    ) == (
+        4,
+        8192,
+        4096,
+    )
+    why = {k: w.id for k, w in job.unused}
+    assert why["--quantize"] == why["--speculate"] == "job.unused.not_modelled"
+    assert why["--bogus-flag"] == "job.unused.unknown_flag"
+
+
+def test_ollama_cloud_and_native_mxfp4(lookup):  # noqa: F811
+    """``gpt-oss:120b-cloud`` runs on Ollama's service (docs/cloud.mdx): named. Ollama keeps
+    gpt-oss's released MXFP4 experts (convert/convert_gptoss.go), so no Q4_K_M default."""
+    job = _read("ollama_docs_cloud_28.sh", lookup)
+    assert ("model", "not modelled by gpupicker") in [(k, str(w)) for k, w in job.unused]
+    assert Workload.model_validate(job.workload).weights_dtype == "mxfp4"
+    assert not any("Q4_K_M" in str(w) for w in job.warnings)
+
+
+def test_mlx_generate_without_a_model_loads_mlx_lms_default(lookup):  # noqa: F811
+    """mlx_lm/generate.py DEFAULT_MODEL: mlx-community/Llama-3.2-3B-Instruct-4bit."""
+    job = read_job_text('mlx_lm.generate --prompt "How tall is Mt Everest?"', lookup)
+    assert (job.workload["model_id"], job.workload["weights_dtype"]) == ("llama3_2_3b", "q4_0")
+
+
+def test_a_variable_set_from_another_is_left_as_written(lookup, tmp_path: Path):  # noqa: F811
+    f = tmp_path / "run.sh"
+    f.write_text("volume=$PWD/data\nvllm serve Qwen/Qwen3-8B --download-dir $volume\n", encoding="utf-8")
+    job = read_job_file(f, lookup)
+    assert job.workload["model_id"] == "qwen3_8b"
