@@ -21,6 +21,7 @@ from .job_flags import (
     name_weights_dtype,
 )
 from .job_model import JobRead, JobReadError, ModelLookup, _short
+from .job_speculative import read_sglang_speculative, sglang_flag_name
 from .job_tgi import tgi_flag, tgi_words
 
 # --- engine command lines -----------------------------------------------------------------------
@@ -282,8 +283,8 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None, names: list[
         job.set(f, "n_cpu_moe", "all")  # every layer's routed experts in host RAM
     elif f in ("--no-kv-offload", "-nkvo") and kind == "llama.cpp":
         job.set(f, "kv_on_host", True)
-    elif f == "--speculative-config":
-        pass  # read_command reads it once the model is known
+    elif f == "--speculative-config" or (kind == "sglang" and f.startswith("--speculative-")):
+        pass  # read_command reads them once every flag is known
     elif f in _NO_EFFECT_SERVE or f in NO_EFFECT_FLAGS.get(kind, frozenset()):
         job.no_effect(f)
     elif known_flag(kind, f) or kind not in NO_EFFECT_FLAGS:
@@ -318,6 +319,8 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
         after = pos[pos.index("serve") + 1 :]
         model = after[0] if after else None
     flags = [(flag_spelling(kind, f), v) for f, v in flags]
+    if kind == "sglang":
+        flags = [(sglang_flag_name(f), v) for f, v in flags]
     model_flags = {"mlx-lm": ("--model",), "tgi": ("--model-id",)}.get(
         kind, ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr")
     )
@@ -331,6 +334,8 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
         # llama-server's -c is the context of all -np slots together (each slot gets c / np)
         slots = job.workload["batch"]
         job.set("-c / -np", "seq_len", max(1, job.workload["seq_len"] // slots))
+    if kind == "sglang":
+        read_sglang_speculative(job, flags, lookup)
     spec = next((v for f, v in flags if f == "--speculative-config"), None)
     if spec is not None:
         _speculative(job, spec)

@@ -62,6 +62,7 @@ NO_EFFECT_FLAGS: dict[str, frozenset[str]] = {
     ),
     "sglang": frozenset(
         {
+            "--tool-server",  # gpt-oss built-in tools over MCP (sglang docs basic_usage/gpt_oss.md)
             "--dist-init-addr",
             "--nnodes",
             "--node-rank",
