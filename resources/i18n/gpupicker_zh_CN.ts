@@ -4871,6 +4871,14 @@
         <translation>eager 模式的 MoE 块在 {layers} 个 MoE 层中逐个运行每层的 {experts} 个专家（transformers 的专家循环）：每步主机时间 {ms} ms（未计 4 位量化微调的 bitsandbytes 调用）</translation>
     </message>
     <message>
+        <source>{alias} {alias_value} disagrees with {field} {value}: they set the same field (give one of them)</source>
+        <translation>{alias} {alias_value} 与 {field} {value} 不一致：二者设置同一个字段（只给出其中一个）</translation>
+    </message>
+    <message>
+        <source>{flag} {value} disagrees with task {task}</source>
+        <translation>{flag} {value} 与任务 {task} 不一致</translation>
+    </message>
+    <message>
         <source>{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)</source>
         <translation>{alias} {alias_value} 与 {field} {value} 不一致：二者是同一个数（只给出其中一个）</translation>
     </message>
