@@ -110,3 +110,18 @@ def test_a_variable_set_from_another_is_left_as_written(lookup, tmp_path: Path):
     f.write_text("volume=$PWD/data\nvllm serve Qwen/Qwen3-8B --download-dir $volume\n", encoding="utf-8")
     job = read_job_file(f, lookup)
     assert job.workload["model_id"] == "qwen3_8b"
+
+
+def test_sglang_speculative_flags_argparse_prefix_and_a_draft_not_in_the_catalog(lookup):  # noqa: F811
+    """SGLang's Qwen3-Next page: ``--speculative-algo NEXTN`` (argparse takes the unambiguous
+    prefix of ``--speculative-algorithm``) with 3 steps, top-k 1 and 4 draft tokens (a chain);
+    its Llama 4 page: an EAGLE3 head the catalog does not hold, named, the head sized as one
+    decoder layer of the target."""
+    job = _read("sglang_docs_basic_usage_qwen3_2.sh", lookup)
+    w = Workload.model_validate(job.workload)
+    assert (w.speculative.method, w.speculative.tokens) == ("mtp", 3)  # type: ignore[union-attr]
+    assert not job.warnings
+    eagle = _read("sglang_docs_basic_usage_llama4_2.sh", lookup)
+    spec = Workload.model_validate(eagle.workload).speculative
+    assert (spec.method, spec.draft_model) == ("eagle", None)  # type: ignore[union-attr]
+    assert any("--speculative-draft-model-path" in str(m) for m in eagle.warnings)
