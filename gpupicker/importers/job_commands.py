@@ -32,12 +32,29 @@ _ASSIGNMENT = re.compile(r"^\s*([A-Za-z_]\w*)=([^\s#`;|&]*)\s*(?:#.*)?$")
 engines' docs write one before ``docker run … --model-id $model``."""
 
 
+def _drop_inline_comment(line: str) -> str:
+    """``line`` without a ``# …`` comment after a word (outside quotes), keeping a ``\\``
+    continuation that came before it: vLLM's expert-parallel guide writes
+    ``--tensor-parallel-size 1 \\   # Tensor parallelism``, which the shell itself would not
+    join, but whose meaning is plain."""
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and i > 0 and line[i - 1] in " \t" and line[:i].strip():
+            return line[:i].rstrip()
+    return line
+
+
 def _strip_shell(text: str) -> str:
     """One command line from ``text``: comments dropped, ``\\`` continuations joined, and the
     variables that lines of their own set (``model=…``) put in place of ``$model`` /
     ``${model}`` (a variable set from another one, ``volume=$PWD/data``, is left as written;
     the assignments stay in front, as the command's environment).
     """
+    text = "\n".join(_drop_inline_comment(ln) for ln in text.splitlines())
     lines = [
         ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")
     ]
@@ -345,8 +362,8 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
     if not model:
         raise JobReadError(msg("job.no_model_flag", kind=kind))
     name = model
-    if kind == "llama.cpp":
-        name = _gguf_name(job, model)
+    if kind == "llama.cpp" or (kind == "vllm" and model.lower().endswith(".gguf")):
+        name = _gguf_name(job, model)  # vLLM loads a single-file GGUF too (its GGUF docs)
     model_id = lookup(name)
     if model_id is None:
         raise JobReadError(msg("job.unknown_model", key="model", name=_short(model)))

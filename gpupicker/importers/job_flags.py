@@ -27,6 +27,8 @@ NO_EFFECT_FLAGS: dict[str, frozenset[str]] = {
     "vllm": frozenset(
         {
             "--enable-reasoning",
+            "--reasoning-parser-plugin",
+            "--tool-server",
             "--enable-prefix-caching",
             "--no-enable-prefix-caching",
             "--enable-chunked-prefill",
@@ -162,6 +164,11 @@ KNOWN_NOT_MODELLED: dict[str, frozenset[str]] = {
             "--block-size",
             "--compilation-config",
             "-O",
+            "-cc",  # --compilation-config's short name (vllm-project/recipes OpenAI/GPT-OSS.md)
+            "--attention-backend",
+            "--all2all-backend",  # EP all-to-all kernels (vLLM expert_parallel_deployment.md)
+            "--language-model-only",  # the vision encoder not loaded (vllm-project/recipes Qwen3.5.md)
+            "--mm-processor-cache-type",
             "--swap-space",
             "--cpu-offload-gb",
             "--kv-transfer-config",
