@@ -125,3 +125,27 @@ def test_sglang_speculative_flags_argparse_prefix_and_a_draft_not_in_the_catalog
     spec = Workload.model_validate(eagle.workload).speculative
     assert (spec.method, spec.draft_model) == ("eagle", None)  # type: ignore[union-attr]
     assert any("--speculative-draft-model-path" in str(m) for m in eagle.warnings)
+
+
+def test_vllm_expert_parallel_guide_with_comments_after_the_continuations(lookup):  # noqa: F811
+    """vLLM's expert-parallel guide writes ``--data-parallel-size 8 \\   # Data parallelism``:
+    the comments are dropped, the lines joined; DeepSeek-V3-0324 is DeepSeek-V3's updated
+    weights (same architecture); EP = TP × DP = 8 on 8 GPUs."""
+    job = _read("vllm_docs_serving_expert_parallel_single_node.sh", lookup)
+    w = Workload.model_validate(job.workload)
+    assert (w.model_id, w.num_gpus, w.parallelism.data_parallel, w.parallelism.expert_parallel) == (
+        "deepseek_v3",
+        8,
+        8,
+        8,
+    )
+    assert [k for k, why in job.unused if why.id == "job.unused.not_modelled"] == ["--all2all-backend"]
+
+
+def test_a_hash_inside_quotes_is_not_a_comment(lookup, tmp_path: Path):  # noqa: F811
+    f = tmp_path / "run.sh"
+    f.write_text(
+        "vllm serve Qwen/Qwen3-8B --chat-template '{# a jinja comment #}' --max-model-len 4096\n",
+        encoding="utf-8",
+    )
+    assert read_job_file(f, lookup).workload["max_model_len"] == 4096
