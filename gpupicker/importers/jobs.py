@@ -207,6 +207,8 @@ def sniff_config(data: dict[str, Any]) -> str | None:
         return "axolotl"
     if keys & {"per_device_train_batch_size", "optim", "gradient_accumulation_steps"}:
         return "hf-trainer"
+    if "model_name_or_path" in keys and "dataset_name" in keys:
+        return "hf-trainer"  # TRL's ``trl sft --config`` YAML: ModelConfig + ScriptArguments (clis.md)
     return None
 
 
