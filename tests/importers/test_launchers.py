@@ -149,3 +149,12 @@ def test_a_hash_inside_quotes_is_not_a_comment(lookup, tmp_path: Path):  # noqa:
         encoding="utf-8",
     )
     assert read_job_file(f, lookup).workload["max_model_len"] == 4096
+
+
+def test_trl_preference_and_rl_trainers_are_costed_as_sft_with_the_stage_named(lookup):  # noqa: F811
+    """TRL's CLI docs (clis.md): ``trl dpo`` reads its TrainingArguments flags as ``trl sft``
+    does, with a warning that the reference model is not counted."""
+    job = _read("trl_docs_clis_dpo_42.sh", lookup)
+    assert (job.workload["model_id"], job.workload["framework"]) == ("qwen2_5_0_5b", "trl")
+    assert [w.id for w in job.warnings] == ["job.warning.stage"]
+    assert not _read("trl_docs_clis_sft_33.sh", lookup).warnings
