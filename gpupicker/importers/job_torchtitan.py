@@ -79,6 +79,9 @@ def _model(job: JobRead, model: dict[str, Any], lookup: ModelLookup) -> None:
         model_id = lookup(name) if name and name not in ("tokenizer", "assets") else None
         if model_id is not None:
             job.set(key, "model_id", model_id)
+            other = "model.flavor" if key == "model.hf_assets_path" else "model.hf_assets_path"
+            if other.split(".")[1] in model:
+                job.read.append((other, f"(the model is read from {key})"))
             return
     raise JobReadError(msg("job.unknown_model", key="model.hf_assets_path", name=_short(folder or guess)))
 

@@ -158,3 +158,20 @@ def test_trl_preference_and_rl_trainers_are_costed_as_sft_with_the_stage_named(l
     assert (job.workload["model_id"], job.workload["framework"]) == ("qwen2_5_0_5b", "trl")
     assert [w.id for w in job.warnings] == ["job.warning.stage"]
     assert not _read("trl_docs_clis_sft_33.sh", lookup).warnings
+
+
+def _leaves(d: dict[str, object], prefix: str = "") -> set[str]:
+    out: set[str] = set()
+    for k, v in d.items():
+        out |= _leaves(v, f"{prefix}{k}.") if isinstance(v, dict) and v else {f"{prefix}{k}"}
+    return out
+
+
+@pytest.mark.parametrize("path", sorted(FILES.glob("pytorch_torchtitan_*.toml")), ids=lambda p: p.stem)
+def test_no_torchtitan_key_is_dropped(path: Path, lookup) -> None:  # noqa: F811
+    """Every key of every table of a torchtitan config is read or named as not used."""
+    import tomllib
+
+    job = read_job_file(path, lookup)
+    accounted = {k for k, _ in job.read} | {k for k, _ in job.unused}
+    assert _leaves(tomllib.loads(path.read_text(encoding="utf-8"))) <= accounted
