@@ -20,7 +20,7 @@ def add_job_parser(sub: Any) -> None:
     j = sub.add_parser(
         "job",
         help="read the job you already have (axolotl, LLaMA-Factory, "
-        "torchtune, TrainingArguments, SkyPilot, a vllm/sglang/llama-server/ollama "
+        "torchtune, torchtitan, TrainingArguments, SkyPilot, a vllm/sglang/llama-server/ollama/TGI "
         "command line) into a workload",
     )
     js = j.add_subparsers(dest="job_command", metavar="COMMAND")

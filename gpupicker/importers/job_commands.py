@@ -1,6 +1,6 @@
 """Engine command lines read into a Workload: ``vllm serve``, ``python -m sglang.launch_server``,
-``llama-server`` / ``llama-cli`` and ``ollama run`` (flags as each engine's ``--help`` documents
-them).
+``llama-server`` / ``llama-cli``, ``ollama run`` and TGI's ``text-generation-launcher`` (flags as
+each engine's ``--help`` documents them).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import shlex
 from pathlib import Path
 
 from ..core.messages import msg
+from ..core.workload.spellings import NATIVE_WEIGHTS
 from .job_flags import (
     ENGINE_NAMES,
     NO_EFFECT_FLAGS,
@@ -20,16 +21,57 @@ from .job_flags import (
     name_weights_dtype,
 )
 from .job_model import JobRead, JobReadError, ModelLookup, _short
+from .job_speculative import read_sglang_speculative, sglang_flag_name
+from .job_tgi import tgi_flag, tgi_words
 
 # --- engine command lines -----------------------------------------------------------------------
 
 
+_ASSIGNMENT = re.compile(r"^\s*([A-Za-z_]\w*)=([^\s#`;|&]*)\s*(?:#.*)?$")
+"""A shell line that only sets a variable (``model=meta-llama/Llama-2-7b-chat-hf``), as the
+engines' docs write one before ``docker run … --model-id $model``."""
+
+
+def _drop_inline_comment(line: str) -> str:
+    """``line`` without a ``# …`` comment after a word (outside quotes), keeping a ``\\``
+    continuation that came before it: vLLM's expert-parallel guide writes
+    ``--tensor-parallel-size 1 \\   # Tensor parallelism``, which the shell itself would not
+    join, but whose meaning is plain."""
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and i > 0 and line[i - 1] in " \t" and line[:i].strip():
+            return line[:i].rstrip()
+    return line
+
+
 def _strip_shell(text: str) -> str:
-    """One command line from ``text``: comments dropped, ``\\`` continuations joined."""
+    """One command line from ``text``: comments dropped, ``\\`` continuations joined, and the
+    variables that lines of their own set (``model=…``) put in place of ``$model`` /
+    ``${model}`` (a variable set from another one, ``volume=$PWD/data``, is left as written;
+    the assignments stay in front, as the command's environment).
+    """
+    text = "\n".join(_drop_inline_comment(ln) for ln in text.splitlines())
     lines = [
         ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")
     ]
-    return " ".join(lines).strip()
+    values: dict[str, str] = {}
+    kept: list[str] = []
+    for ln in lines:
+        m = _ASSIGNMENT.match(ln)
+        if m:  # kept too: NPROC_PER_NODE=2 on a line of its own is the launcher's environment
+            if "$" not in m.group(2):
+                values[m.group(1)] = m.group(2)
+            kept.append(f"{m.group(1)}={m.group(2)}")
+        else:
+            kept.append(ln)
+    line = " ".join(kept).strip()
+    for name, value in values.items():
+        line = re.sub(rf"\$(?:{name}\b|\{{{name}\}})", value.replace("\\", "\\\\"), line)
+    return line
 
 
 def _command_kind(line: str) -> str | None:
@@ -37,6 +79,8 @@ def _command_kind(line: str) -> str | None:
         words = shlex.split(line)
     except ValueError:
         return None
+    if tgi_words(words) is not None:
+        return "tgi"
     words = [w for w in words if "=" not in w or w.startswith("-")]  # FOO=bar env prefixes
     exe = [Path(w).name for w in words[:4]]
     joined = " ".join(words[:4])
@@ -58,6 +102,11 @@ def _command_kind(line: str) -> str | None:
 
 
 _MLX_ENTRY_POINTS = frozenset({"mlx_lm.server", "mlx_lm.generate", "mlx_lm.chat"})
+
+MLX_DEFAULT_MODEL = "mlx-community/Llama-3.2-3B-Instruct-4bit"
+"""The model ``mlx_lm.generate`` and ``mlx_lm.chat`` load without ``--model`` (``DEFAULT_MODEL``
+of ml-explore/mlx-lm ``mlx_lm/generate.py`` and ``mlx_lm/chat.py`` at d78bf58)."""
+_MLX_DEFAULT_MODEL_CMDS = frozenset({"mlx_lm.generate", "mlx_lm.chat"})
 """MLX LM's command-line entry points (``mlx_lm.server --model …``, also ``python -m
 mlx_lm.server``)."""
 
@@ -169,10 +218,13 @@ _NO_EFFECT_SERVE = frozenset(
 """Server flags that change neither memory nor speed (addresses, names, parsers, logging)."""
 
 
-def _serve_flag(job: JobRead, kind: str, f: str, value: str | None) -> None:
+def _serve_flag(job: JobRead, kind: str, f: str, value: str | None, names: list[str]) -> None:
     """Record what the serving flag ``f`` (with ``value``) of a ``kind`` command line sets, or
-    why it sets nothing (no effect on memory or speed, or not modelled).
+    why it sets nothing (no effect on memory or speed, or not modelled); ``names`` are the
+    line's flags.
     """
+    if kind == "tgi" and tgi_flag(job, f, value, names):
+        return
     if f in ("--tensor-parallel-size", "-tp", "--tp", "--tp-size"):
         _int(job, f, value, "parallelism.tensor_parallel")
         _int(job, f, value, "num_gpus")
@@ -210,7 +262,9 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None) -> None:
         job.set(
             f,
             "kv_cache_dtype",
-            {"fp8_e4m3": "fp8", "fp8_e5m2": "fp8", "auto": "bf16", "f16": "fp16"}.get(dt, dt),
+            {"fp8_e4m3": "fp8", "fp8_e4m3fn": "fp8", "fp8_e5m2": "fp8", "auto": "bf16", "f16": "fp16"}.get(
+                dt, dt
+            ),
         )
     elif f in ("-ctv", "--cache-type-v"):
         job.no_effect(f)  # the K and V types are one kv_cache_dtype (set by -ctk)
@@ -246,8 +300,8 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None) -> None:
         job.set(f, "n_cpu_moe", "all")  # every layer's routed experts in host RAM
     elif f in ("--no-kv-offload", "-nkvo") and kind == "llama.cpp":
         job.set(f, "kv_on_host", True)
-    elif f == "--speculative-config":
-        pass  # read_command reads it once the model is known
+    elif f == "--speculative-config" or (kind == "sglang" and f.startswith("--speculative-")):
+        pass  # read_command reads them once every flag is known
     elif f in _NO_EFFECT_SERVE or f in NO_EFFECT_FLAGS.get(kind, frozenset()):
         job.no_effect(f)
     elif known_flag(kind, f) or kind not in NO_EFFECT_FLAGS:
@@ -274,40 +328,49 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
     job.set(kind, "framework", kind)
     if kind == "ollama":
         return _ollama(words, job, lookup)
+    if kind == "tgi":
+        words = tgi_words(words) or []
     pos, flags = _flags(words)
     model: str | None = None
     if kind == "vllm" and "serve" in pos:
         after = pos[pos.index("serve") + 1 :]
         model = after[0] if after else None
     flags = [(flag_spelling(kind, f), v) for f, v in flags]
-    model_flags = (
-        ("--model",) if kind == "mlx-lm" else ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr")
+    if kind == "sglang":
+        flags = [(sglang_flag_name(f), v) for f, v in flags]
+    model_flags = {"mlx-lm": ("--model",), "tgi": ("--model-id",)}.get(
+        kind, ("--model", "--model-path", "-m", "--hf-repo", "-hf", "-hfr")
     )
     for flag, value in flags:
         if flag in model_flags:
             model = value
         else:
-            _serve_flag(job, kind, flag, value)
+            _serve_flag(job, kind, flag, value, [f for f, _ in flags])
     _parallel_sizes(job, flags)
     if kind == "llama.cpp" and job.workload.get("batch", 1) > 1 and "seq_len" in job.workload:
         # llama-server's -c is the context of all -np slots together (each slot gets c / np)
         slots = job.workload["batch"]
         job.set("-c / -np", "seq_len", max(1, job.workload["seq_len"] // slots))
+    if kind == "sglang":
+        read_sglang_speculative(job, flags, lookup)
     spec = next((v for f, v in flags if f == "--speculative-config"), None)
     if spec is not None:
         _speculative(job, spec)
+    if not model and kind == "mlx-lm" and any(w in _MLX_DEFAULT_MODEL_CMDS for w in words[:3]):
+        model = MLX_DEFAULT_MODEL
+        job.read.append(("--model", f"(not given: {MLX_DEFAULT_MODEL}, mlx_lm's default)"))
     if not model:
         raise JobReadError(msg("job.no_model_flag", kind=kind))
     name = model
-    if kind == "llama.cpp":
-        name = _gguf_name(job, model)
+    if kind == "llama.cpp" or (kind == "vllm" and model.lower().endswith(".gguf")):
+        name = _gguf_name(job, model)  # vLLM loads a single-file GGUF too (its GGUF docs)
     model_id = lookup(name)
     if model_id is None:
         raise JobReadError(msg("job.unknown_model", key="model", name=_short(model)))
     job.set("model" if kind != "vllm" else "serve", "model_id", model_id)
     if kind == "mlx-lm":
         _mlx_weights(job, model)
-    named = name_weights_dtype(model) if kind in ("vllm", "sglang") else None
+    named = name_weights_dtype(model) if kind in ("vllm", "sglang", "tgi") else None
     ascend = any(f in ("--quantization", "-q") and str(v).lower() == "ascend" for f, v in flags)
     if named is not None and "weights_dtype" not in job.workload:
         # the checkpoint's own quantization_config says the format; its name states it
@@ -379,8 +442,17 @@ def _ollama(words: list[str], job: JobRead, lookup: ModelLookup) -> JobRead:
     if model_id is None:
         raise JobReadError(msg("job.unknown_model", key="model", name=_short(tag)))
     job.set("model", "model_id", model_id)
-    job.set("model", "weights_dtype", quant.group(1) if quant else "q4_k_m")
-    if not quant:
+    if re.search(r"(?:^|[-:])cloud$", tag):
+        # ollama/ollama docs/cloud.mdx: a cloud model runs on Ollama's service, not this GPU
+        job.not_modelled("model", tag)
+    if quant:
+        job.set("model", "weights_dtype", quant.group(1))
+    elif model_id in NATIVE_WEIGHTS:
+        # gpt-oss: Ollama converts the released MXFP4 experts as they are
+        # (ollama/ollama convert/convert_gptoss.go at fb30760), not to Q4_K_M
+        job.read.append(("model", f"(weights as released: {NATIVE_WEIGHTS[model_id]})"))
+    else:
+        job.set("model", "weights_dtype", "q4_k_m")
         job.warnings.append(msg("job.warning.default_quant", quant="Q4_K_M", why="ollama"))
     for flag, value in flags:
         job.not_modelled(flag, value)

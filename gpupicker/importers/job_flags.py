@@ -10,19 +10,25 @@ from __future__ import annotations
 
 import re
 
+from .job_tgi import TGI_NO_EFFECT, TGI_NOT_MODELLED
+
 ENGINE_NAMES = {
     "vllm": "vLLM",
     "sglang": "SGLang",
     "llama.cpp": "llama.cpp",
     "ollama": "Ollama",
     "mlx-lm": "MLX LM",
+    "tgi": "TGI",
 }
 """How the messages name each command line's engine."""
 
 NO_EFFECT_FLAGS: dict[str, frozenset[str]] = {
+    "tgi": TGI_NO_EFFECT,  # job_tgi: the launcher's flags
     "vllm": frozenset(
         {
             "--enable-reasoning",
+            "--reasoning-parser-plugin",
+            "--tool-server",
             "--enable-prefix-caching",
             "--no-enable-prefix-caching",
             "--enable-chunked-prefill",
@@ -58,6 +64,7 @@ NO_EFFECT_FLAGS: dict[str, frozenset[str]] = {
     ),
     "sglang": frozenset(
         {
+            "--tool-server",  # gpt-oss built-in tools over MCP (sglang docs basic_usage/gpt_oss.md)
             "--dist-init-addr",
             "--nnodes",
             "--node-rank",
@@ -149,6 +156,7 @@ speed: sampling, prompts and chat templates, logging, multi-node addresses, how 
 are loaded. Prefix caching and chunked prefill are vLLM V1's defaults (the estimate's own)."""
 
 KNOWN_NOT_MODELLED: dict[str, frozenset[str]] = {
+    "tgi": TGI_NOT_MODELLED,
     "vllm": frozenset(
         {
             "--enforce-eager",
@@ -156,6 +164,11 @@ KNOWN_NOT_MODELLED: dict[str, frozenset[str]] = {
             "--block-size",
             "--compilation-config",
             "-O",
+            "-cc",  # --compilation-config's short name (vllm-project/recipes OpenAI/GPT-OSS.md)
+            "--attention-backend",
+            "--all2all-backend",  # EP all-to-all kernels (vLLM expert_parallel_deployment.md)
+            "--language-model-only",  # the vision encoder not loaded (vllm-project/recipes Qwen3.5.md)
+            "--mm-processor-cache-type",
             "--swap-space",
             "--cpu-offload-gb",
             "--kv-transfer-config",

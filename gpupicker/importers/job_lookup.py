@@ -63,10 +63,12 @@ def name_words(name: str) -> tuple[str, ...]:
     return tuple(sorted(w for w in words if w and w not in _DROP and not _RELEASE_DATE.fullmatch(w)))
 
 
-_RELEASE_DATE = re.compile(r"2[3-9](0[1-9]|1[0-2])")
-"""A YYMM release tag of a re-released checkpoint of the same architecture
-(``Qwen3-4B-Instruct-2507``, ``Qwen3-30B-A3B-Thinking-2507``): not part of the model's name.
-Catalog ids that carry one (``mistral_small_2409``) lose it on both sides, so still match."""
+_RELEASE_DATE = re.compile(r"2[3-9](0[1-9]|1[0-2])|(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])")
+"""A release tag of a re-released checkpoint of the same architecture: Qwen's and Mistral's
+YYMM (``Qwen3-4B-Instruct-2507``, ``Qwen3-30B-A3B-Thinking-2507``) and DeepSeek's MMDD
+(``DeepSeek-V3-0324``, ``DeepSeek-R1-0528``: deepseek-ai's updated weights of V3 and R1, the
+same config.json architecture): not part of the model's name. Catalog ids that carry one
+(``mistral_small_2409``) lose it on both sides, so still match."""
 
 
 def catalog_lookup(models: Iterable[tuple[str, str, str]]) -> ModelLookup:

@@ -1,6 +1,7 @@
 """Training command lines read into a Workload.
 
-TRL's ``trl sft`` and its ``sft.py`` script, ms-swift's ``swift sft``, and either under
+TRL's ``trl sft`` (also ``trl dpo`` / ``kto`` / ``reward`` / ``grpo`` / ``rloo``, costed as
+SFT with the stage named) and its ``sft.py`` script, ms-swift's ``swift sft``, and either under
 ``accelerate launch`` / ``torchrun``. Their flags are ``TrainingArguments`` fields
 (``--per_device_train_batch_size 2``), so they are read as a TrainingArguments JSON is
 (:func:`.job_configs._hf_trainer`), after ms-swift's own names are put in the
@@ -34,6 +35,12 @@ SWIFT_TUNERS = {"lora": "lora", "full": "full"}
 
 _TRL_SCRIPT = re.compile(r"(?:^|/)trl/scripts/sft\.py$|(?:^|/)sft\.py$")
 
+TRL_TRAINERS = ("sft", "dpo", "kto", "reward", "grpo", "rloo")
+"""``trl <trainer>`` commands (huggingface/trl ``docs/source/clis.md`` at f2cd577): their flags
+are the trainer's ``TrainingArguments`` subclass. All but ``sft`` are costed as supervised
+fine-tuning with a warning naming the stage (the reference / reward model, and GRPO's and
+RLOO's generation, are not counted), as LLaMA-Factory's ``stage`` is."""
+
 _LAUNCHERS = {"accelerate": "--num_processes", "torchrun": "--nproc_per_node"}
 
 
@@ -49,7 +56,7 @@ def trainer_cli_kind(line: str) -> str | None:
         name = Path(w).name
         if (name == "swift" and "sft" in words) or w.endswith("swift/cli/sft.py"):
             return "ms-swift"
-        if (name == "trl" and "sft" in words) or _TRL_SCRIPT.search(w):
+        if (name == "trl" and any(t in words for t in TRL_TRAINERS)) or _TRL_SCRIPT.search(w):
             return "trl"
     return None
 
@@ -126,6 +133,8 @@ def _launcher(env: dict[str, str], words: list[str], job: JobRead) -> None:
 def read_trainer_command(line: str, lookup: ModelLookup) -> JobRead:
     """Read a ``trl sft`` / ``python …/sft.py`` / ``swift sft`` command line.
 
+    The other :data:`TRL_TRAINERS` commands are read as ``trl sft`` is, with the stage named.
+
     Raises:
         JobReadError: for a line that is none of those, names no model, or a model gpupicker
             does not know (named).
@@ -142,7 +151,10 @@ def read_trainer_command(line: str, lookup: ModelLookup) -> JobRead:
     start = next(
         i
         for i, w in enumerate(words)
-        if w in ("sft",) or _TRL_SCRIPT.search(w) or w.endswith("swift/cli/sft.py")
+        if (w in TRL_TRAINERS and kind == "trl")
+        or w == "sft"
+        or _TRL_SCRIPT.search(w)
+        or w.endswith("swift/cli/sft.py")
     )
     data = _cli_values(words[start + 1 :])
     job = JobRead(kind)
@@ -152,6 +164,9 @@ def read_trainer_command(line: str, lookup: ModelLookup) -> JobRead:
     if "model_name_or_path" not in data:
         raise JobReadError(msg("job.no_model_flag", kind=kind))
     _hf_trainer(data, job, lookup, None)
+    if kind == "trl" and words[start] in TRL_TRAINERS and words[start] != "sft":
+        job.read.append((f"trl {words[start]}", "(costed as supervised fine-tuning)"))
+        job.warnings.append(msg("job.warning.stage", stage=words[start]))
     if "framework" not in job.workload:  # use_liger_kernel: the liger profile
         job.set(kind, "framework", "ms-swift" if kind == "ms-swift" else "trl")
     return job

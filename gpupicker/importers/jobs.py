@@ -13,6 +13,8 @@ Reads, without running anything:
   them),
 * training command lines: ``trl sft`` / ``python trl/scripts/sft.py`` and ms-swift's ``swift sft``
   (TrainingArguments flags, :mod:`.job_trainer_cli`),
+* **torchtitan** ``train_configs/*.toml`` (``[model] hf_assets_path``, ``[parallelism]``
+  degrees, ``[activation_checkpoint] mode`` …; :mod:`.job_torchtitan`),
 * **SkyPilot** task YAML (``resources.accelerators`` and the ``run:`` command, read as above).
 
 Every key is accounted for: it is *read* (it set a Workload field, shown as ``key → field``),
@@ -49,6 +51,7 @@ from .job_model import (
     ModelLookup,
     _short,
 )
+from .job_torchtitan import is_torchtitan, load_toml, looks_like_toml, read_torchtitan
 from .job_trainer_cli import read_trainer_command, trainer_cli_kind
 
 # --- parsing ------------------------------------------------------------------------------------
@@ -123,6 +126,11 @@ def read_job_text(text: str, model_lookup: ModelLookup, *, base: Path | None = N
         return read_command(stripped, model_lookup)
     if trainer_cli_kind(stripped):
         return read_trainer_command(stripped, model_lookup)
+    toml = load_toml(text) if looks_like_toml(text) else None
+    if toml is not None and is_torchtitan(toml):
+        job = JobRead("torchtitan")
+        read_torchtitan(toml, job, model_lookup)
+        return job
     data, duplicates = _load_yaml(text)
     if not isinstance(data, dict):
         first = text.strip().splitlines()[0] if text.strip() else ""
@@ -199,6 +207,8 @@ def sniff_config(data: dict[str, Any]) -> str | None:
         return "axolotl"
     if keys & {"per_device_train_batch_size", "optim", "gradient_accumulation_steps"}:
         return "hf-trainer"
+    if "model_name_or_path" in keys and "dataset_name" in keys:
+        return "hf-trainer"  # TRL's ``trl sft --config`` YAML: ModelConfig + ScriptArguments (clis.md)
     return None
 
 

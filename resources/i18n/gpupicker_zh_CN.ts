@@ -1531,8 +1531,8 @@
         <translation>大于 {mib} MiB：不是任务配置</translation>
     </message>
     <message>
-        <source>not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, TrainingArguments JSON, SkyPilot YAML, a vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server line, or a trl sft / swift sft training command); it starts with “{head}”</source>
-        <translation>不是 gpupicker 能读取的任务（axolotl、LLaMA-Factory 或 torchtune 的 YAML，TrainingArguments JSON，SkyPilot YAML，vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server 命令行，或 trl sft / swift sft 训练命令）；开头为“{head}”</translation>
+        <source>not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, torchtitan TOML, TrainingArguments JSON, SkyPilot YAML, a vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server / text-generation-launcher line, or a trl sft / swift sft training command); it starts with “{head}”</source>
+        <translation>不是 gpupicker 能读取的任务（axolotl、LLaMA-Factory 或 torchtune 的 YAML，torchtitan TOML，TrainingArguments JSON，SkyPilot YAML，vllm serve / sglang.launch_server / llama-server / ollama run / mlx_lm.server / text-generation-launcher 命令行，或 trl sft / swift sft 训练命令）；开头为“{head}”</translation>
     </message>
     <message>
         <source>{path} is not a regular file</source>
@@ -4881,6 +4881,14 @@
     <message>
         <source>Eager MoE blocks run the {experts} experts of each of {layers} MoE layers one by one (transformers' expert loop): {ms} ms of host time per step (before QLoRA's bitsandbytes calls)</source>
         <translation>eager 模式的 MoE 块在 {layers} 个 MoE 层中逐个运行每层的 {experts} 个专家（transformers 的专家循环）：每步主机时间 {ms} ms（未计 4 位量化微调的 bitsandbytes 调用）</translation>
+    </message>
+    <message>
+        <source>{alias} {alias_value} disagrees with {field} {value}: they set the same field (give one of them)</source>
+        <translation>{alias} {alias_value} 与 {field} {value} 不一致：二者设置同一个字段（只给出其中一个）</translation>
+    </message>
+    <message>
+        <source>{flag} {value} disagrees with task {task}</source>
+        <translation>{flag} {value} 与任务 {task} 不一致</translation>
     </message>
     <message>
         <source>{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)</source>

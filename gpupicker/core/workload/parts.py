@@ -38,12 +38,21 @@ LORA_SPELLINGS = {
 ``lora`` object copied from a peft call is read as it is written."""
 
 LORA_NO_EFFECT = frozenset(
-    {"task_type", "use_rslora", "init_lora_weights", "inference_mode", "fan_in_fan_out", "peft_type"}
+    {
+        "task_type",
+        "use_rslora",
+        "init_lora_weights",
+        "inference_mode",
+        "fan_in_fan_out",
+        "peft_type",
+        "random_state",
+    }
 )
 """peft ``LoraConfig`` keys that change neither memory nor speed (the task head type, the
-rank-stabilised scale, how the adapter starts, a frozen-inference flag): accepted without a
-warning. ``bias`` is one of them when it is ``"none"`` (peft's default); ``"all"`` /
-``"lora_only"`` train the biases too and are named as unknown."""
+rank-stabilised scale, how the adapter starts, a frozen-inference flag) and Unsloth's
+``get_peft_model(random_state=…)`` seed: accepted without a warning. ``bias`` is one of them
+when it is ``"none"`` (peft's default); ``"all"`` / ``"lora_only"`` train the biases too and
+are named as unknown."""
 
 
 class LoraConfig(BaseModel):

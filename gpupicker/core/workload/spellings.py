@@ -19,6 +19,7 @@ from ..tasks import TEXT_INFERENCE_TASKS, TRAINING_TASKS
 from ..tasks.defaults import implied_fields
 from .model_keys import model_keys_read
 from .parts import LORA_NO_EFFECT, LORA_SPELLINGS, PARALLELISM_SPELLINGS, GpuPart, LoraConfig, Parallelism
+from .trainer_spellings import LOAD_FLAGS, TRAINER_ALIASES, lora_keys_read, read_trainer_spellings
 
 WEIGHT_DTYPE_ALIASES = {
     "awq": "int4",
@@ -320,6 +321,7 @@ def normalize_input(data: Any) -> Any:
                     value=repr(d[field]),
                 )
             )
+    read_trainer_spellings(d)  # Unsloth / Hugging Face trainer spellings (trainer_spellings)
     ckpt = d.get("grad_ckpt")
     if isinstance(ckpt, str):
         mode = GRAD_CKPT_MODES.get(ckpt.strip().lower())
@@ -397,6 +399,8 @@ def unknown_keys(
         and k not in fields
         and k not in ANNOTATION_FIELDS
         and k not in TOKEN_ALIASES
+        and k not in TRAINER_ALIASES
+        and k not in LOAD_FLAGS
         and k not in SPECULATIVE_SPELLINGS
     ]
     parts = data.get("gpus")
@@ -414,7 +418,7 @@ def unknown_keys(
         if isinstance(nested, dict):
             known = model_keys_read() if model is ModelArch else set(model.model_fields)
             if model is LoraConfig:
-                known |= {*LORA_SPELLINGS, *LORA_NO_EFFECT}
+                known |= {*LORA_SPELLINGS, *LORA_NO_EFFECT, *lora_keys_read(nested)}
                 if nested.get("bias") in (None, "none"):
                     known.add("bias")
             elif model is Parallelism:

@@ -46,10 +46,10 @@ TEMPLATES: dict[str, str] = {
     "job.not_yaml": "not YAML or JSON: {why}",
     "job.too_big": "larger than {mib} MiB: not a job config",
     "job.unknown_kind": (
-        "not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, "
+        "not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, torchtitan TOML, "
         "TrainingArguments JSON, SkyPilot YAML, a vllm serve / "
-        "sglang.launch_server / llama-server / ollama run / mlx_lm.server line, or a trl sft / swift sft "
-        "training command); it starts with "
+        "sglang.launch_server / llama-server / ollama run / mlx_lm.server / text-generation-launcher "
+        "line, or a trl sft / swift sft training command); it starts with "
         "“{head}”"
     ),
     "job.not_a_file": "{path} is not a regular file",

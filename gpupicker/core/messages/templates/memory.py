@@ -297,6 +297,10 @@ TEMPLATES: dict[str, str] = {
     "workload.token_alias_disagrees": (
         "{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)"
     ),
+    "workload.trainer_alias_disagrees": (
+        "{alias} {alias_value} disagrees with {field} {value}: they set the same field (give one of them)"
+    ),
+    "workload.load_flag_disagrees": "{flag} {value} disagrees with task {task}",
     "workload.qlora_weights": "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')",
     "workload.unknown_optimizer": (
         "optimizer {optimizer} is not one whose states gpupicker models; known: {choices}, or a "

@@ -1,0 +1,1 @@
+ollama run gemma4 ./image.png whats in this image?

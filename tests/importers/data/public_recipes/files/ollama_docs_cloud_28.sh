@@ -1,0 +1,1 @@
+ollama run gpt-oss:120b-cloud

@@ -1,0 +1,1 @@
+ollama run llama3.2 ""

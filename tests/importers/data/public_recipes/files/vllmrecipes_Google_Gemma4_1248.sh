@@ -1,0 +1,12 @@
+vllm serve google/gemma-4-31B-it \
+  --tensor-parallel-size 2 \
+  --max-model-len 16384 \
+  --gpu-memory-utilization 0.90 \
+  --enable-auto-tool-choice \
+  --reasoning-parser gemma4 \
+  --tool-call-parser gemma4 \
+  --chat-template examples/tool_chat_template_gemma4.jinja \
+  --limit-mm-per-prompt '{"image": 4, "audio": 1}' \
+  --async-scheduling \
+  --host 0.0.0.0 \
+  --port 8000

@@ -1,0 +1,6 @@
+vllm serve Qwen/Qwen3.5-397B-A17B-FP8 \
+  -dp 8 \
+  --enable-expert-parallel \
+  --language-model-only \
+  --reasoning-parser qwen3 \
+  --enable-prefix-caching

@@ -1,0 +1,6 @@
+vllm serve nvidia/Qwen3.5-397B-A17B-NVFP4 \
+  -dp 4 \
+  --enable-expert-parallel \
+  --language-model-only \
+  --reasoning-parser qwen3 \
+  --enable-prefix-caching
