@@ -1131,6 +1131,10 @@
         <translation>PR #13199 之前的 llama.cpp 版本：提示词阶段的 MoE 矩阵乘法在主机端逐个专家循环（每个微批次每次矩阵乘法每个专家 {us} µs）</translation>
     </message>
     <message>
+        <source>llama.cpp CUDA MoE decode: each of the {layers} MoE layers launches {n} small kernels more than a dense FFN (routing, expert weights, expert sum; the build era since {prs}), {us} µs each: {ms} ms a token</source>
+        <translation>llama.cpp CUDA MoE 解码：{layers} 个 MoE 层每层比稠密前馈层多启动 {n} 个小内核（路由、专家权重、专家求和；自 {prs} 起的版本时期），每个 {us} µs：每个 token {ms} ms</translation>
+    </message>
+    <message>
         <source>llama.cpp Metal build before PR #13388: prompt MoE expert matmuls take {factor}× as long (the old MUL_MAT_ID kernel)</source>
         <translation>PR #13388 之前的 llama.cpp Metal 版本：提示词阶段的 MoE 专家矩阵乘法耗时为 {factor} 倍（旧的 MUL_MAT_ID 内核）</translation>
     </message>

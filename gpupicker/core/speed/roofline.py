@@ -48,6 +48,7 @@ from .llamacpp_engine import (
     LLAMACPP_METAL_PREFILL_EFF,
     llamacpp_state_step_bytes,
 )
+from .llamacpp_moe import llamacpp_moe_kernel_s
 from .ollama_engine import OLLAMA_GO_RANGE_PCT, ollama_go_engine, ollama_sampling
 from .roofline_notes import (
     _decode_reads,
@@ -215,6 +216,8 @@ class _Roofline:
             )
             if be is not None:
                 prefill_rate *= be.prefill_on(gpu.vendor)
+        moe_k = llamacpp_moe_kernel_s(w, arch) if p is LLAMACPP and not (metal or be) else (0.0, None)
+        floor += moe_k[0]  # CUDA: the MoE layers' small kernels beyond a dense FFN's
         moe_loop, mmid = _llamacpp_moe_prefill(w, arch.is_moe and p is LLAMACPP, metal, be)
         hf, hf_note = None, None
         go = OLLAMA_GO_RANGE_PCT if ollama_go_engine(w) else 0.0
@@ -239,7 +242,7 @@ class _Roofline:
             f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
             f"{floor * 1e3:.2f}" if floor else "",
         ) + fp4_note(w, gpu)
-        notes += _moe_prefill_notes(moe_loop, mmid)
+        notes += _moe_prefill_notes(moe_loop, mmid) + ((moe_k[1],) if moe_k[1] else ())
         if rows_note is not None:
             notes += (rows_note,)
         sample_s, sample_notes = ollama_sampling(w, arch)

@@ -146,6 +146,11 @@ TEMPLATES: dict[str, str] = {
         "loop over the experts on the host ({us} µs per expert per "
         "matmul per micro-batch)"
     ),
+    "throughput.llamacpp_moe_kernels": (
+        "llama.cpp CUDA MoE decode: each of the {layers} MoE layers launches {n} small "
+        "kernels more than a dense FFN (routing, expert weights, expert sum; the build era "
+        "since {prs}), {us} µs each: {ms} ms a token"
+    ),
     "throughput.llamacpp_metal_mmid": (
         "llama.cpp Metal build before PR #13388: prompt MoE expert matmuls take "
         "{factor}× as long (the old MUL_MAT_ID kernel)"
