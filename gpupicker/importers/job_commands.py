@@ -20,7 +20,7 @@ from .job_flags import (
     mlx_weights_dtype,
     name_weights_dtype,
 )
-from .job_model import JobRead, JobReadError, ModelLookup, _short
+from .job_model import JobRead, JobReadError, ModelLookup, _short, set_float, set_int
 from .job_speculative import read_sglang_speculative, sglang_flag_name
 from .job_tgi import tgi_flag, tgi_words
 
@@ -156,20 +156,6 @@ def _flags(words: list[str]) -> tuple[list[str], list[tuple[str, str | None]]]:
     return pos, flags
 
 
-def _int(job: JobRead, key: str, value: str | None, target: str) -> None:
-    try:
-        job.set(key, target, int(str(value)))
-    except ValueError:
-        job.not_modelled(key, value)
-
-
-def _float(job: JobRead, key: str, value: str | None, target: str) -> None:
-    try:
-        job.set(key, target, float(str(value)))
-    except ValueError:
-        job.not_modelled(key, value)
-
-
 _VLLM_QUANT = {
     "awq": ("int4", "awq"),
     "awq_marlin": ("int4", "awq"),
@@ -226,17 +212,17 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None, names: list[
     if kind == "tgi" and tgi_flag(job, f, value, names):
         return
     if f in ("--tensor-parallel-size", "-tp", "--tp", "--tp-size"):
-        _int(job, f, value, "parallelism.tensor_parallel")
-        _int(job, f, value, "num_gpus")
+        set_int(job, f, value, "parallelism.tensor_parallel")
+        set_int(job, f, value, "num_gpus")
     elif f in ("--pipeline-parallel-size", "-pp", "--pp", "--pp-size"):
-        _int(job, f, value, "parallelism.pipeline_parallel")
+        set_int(job, f, value, "parallelism.pipeline_parallel")
     elif f in ("--data-parallel-size", "-dp", "--dp", "--dp-size") and kind in ("vllm", "sglang"):
-        _int(job, f, value, "parallelism.data_parallel")
+        set_int(job, f, value, "parallelism.data_parallel")
     elif f in ("--enable-expert-parallel", "--ep", "--ep-size", "--expert-parallel-size"):
         # vLLM: the experts are split over every rank of the TP × DP group (its expert
         # parallel deployment guide); SGLang names the size. Sized after all flags are read.
         if f != "--enable-expert-parallel":
-            _int(job, f, value, "parallelism.expert_parallel")
+            set_int(job, f, value, "parallelism.expert_parallel")
     elif f == "--dtype":
         dt = str(value).lower()
         if dt in ("auto", "bfloat16", "bf16"):
@@ -246,17 +232,17 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None, names: list[
         else:
             job.not_modelled(f, value)
     elif f in ("--max-model-len", "--context-length"):
-        _int(job, f, value, "max_model_len")
+        set_int(job, f, value, "max_model_len")
     elif f in ("-c", "--ctx-size"):
-        _int(job, f, value, "seq_len")
+        set_int(job, f, value, "seq_len")
     elif f in ("--gpu-memory-utilization", "--mem-fraction-static"):
-        _float(job, f, value, "gpu_memory_utilization")
+        set_float(job, f, value, "gpu_memory_utilization")
     elif f in ("--max-num-seqs", "--max-running-requests"):
-        _int(job, f, value, "max_num_seqs")
+        set_int(job, f, value, "max_num_seqs")
     elif f in ("-np", "--parallel"):
-        _int(job, f, value, "batch")
+        set_int(job, f, value, "batch")
     elif f in ("--max-num-batched-tokens", "--chunked-prefill-size"):
-        _int(job, f, value, "max_num_batched_tokens")
+        set_int(job, f, value, "max_num_batched_tokens")
     elif f in ("--kv-cache-dtype", "-ctk", "--cache-type-k"):
         dt = str(value).lower()
         job.set(
@@ -285,11 +271,11 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None, names: list[
         if v in ("all", "auto") or (v.isdigit() and int(v) >= 99):
             job.no_effect(f)  # every layer on the GPU: what gpupicker places first
         elif v.isdigit() and kind == "llama.cpp":
-            _int(job, f, value, "n_gpu_layers")
+            set_int(job, f, value, "n_gpu_layers")
         else:
             job.not_modelled(f, value)
     elif f in ("--n-cpu-moe", "-ncmoe") and kind == "llama.cpp":
-        _int(job, f, value, "n_cpu_moe")
+        set_int(job, f, value, "n_cpu_moe")
     elif f in ("--cpu-moe", "-cmoe") and kind == "llama.cpp":
         job.set(f, "n_cpu_moe", "all")
     elif (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .job_tgi import TGI_NO_EFFECT, TGI_NOT_MODELLED
+from .job_tgi_flags import TGI_NO_EFFECT, TGI_NOT_MODELLED
 
 ENGINE_NAMES = {
     "vllm": "vLLM",

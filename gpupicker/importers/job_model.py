@@ -92,6 +92,24 @@ class JobRead:
         self.warnings.append(msg("job.warning.not_modelled", key=key, value=_short(value)))
 
 
+def set_int(job: JobRead, key: str, value: str | None, target: str) -> None:
+    """Set ``target`` to the whole number a command-line flag ``key`` gives, or name the flag
+    as not modelled when ``value`` is not one (e.g. vLLM's ``--max-model-len auto``)."""
+    try:
+        job.set(key, target, int(str(value)))
+    except ValueError:
+        job.not_modelled(key, value)
+
+
+def set_float(job: JobRead, key: str, value: str | None, target: str) -> None:
+    """Set ``target`` to the number a command-line flag ``key`` gives, or name the flag as not
+    modelled when ``value`` is not a number."""
+    try:
+        job.set(key, target, float(str(value)))
+    except ValueError:
+        job.not_modelled(key, value)
+
+
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 6, 6, 80, 80
 

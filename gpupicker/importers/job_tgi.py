@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .job_model import JobRead
+from .job_model import JobRead, set_float, set_int
+from .job_tgi_flags import TGI_NO_EFFECT, TGI_NOT_MODELLED, TGI_QUANT
 
 TGI_IMAGE = "ghcr.io/huggingface/text-generation-inference"
 """TGI's container image; its entry point is ``text-generation-launcher``."""
@@ -30,85 +31,6 @@ def tgi_words(words: list[str]) -> list[str] | None:
     return None
 
 
-TGI_QUANT = {
-    "awq": ("int4", "awq"),
-    "gptq": ("int4", "gptq"),
-    "marlin": ("int4", "gptq"),
-    "bitsandbytes": ("int8", None),
-    "bitsandbytes-nf4": ("nf4", None),
-    "eetq": ("int8", None),
-    "fp8": ("fp8", None),
-}
-"""``--quantize`` values → (weights dtype, quant method): AWQ / GPTQ / Marlin 4-bit,
-bitsandbytes LLM.int8 (8-bit) and NF4, EETQ int8 weight-only, FP8 (launcher.md ``--quantize``
-and ``docs/source/conceptual/quantization.md``). ``bitsandbytes-fp4``, ``exl2`` and
-``compressed-tensors`` are named as not modelled."""
-
-TGI_NO_EFFECT = frozenset(
-    {
-        "--revision",
-        "--validation-workers",
-        "--trust-remote-code",
-        "--max-concurrent-requests",
-        "--max-best-of",
-        "--max-stop-sequences",
-        "--max-top-n-tokens",
-        "--hostname",
-        "-p",
-        "--port",
-        "--prometheus-port",
-        "--shard-uds-path",
-        "--master-addr",
-        "--master-port",
-        "--huggingface-hub-cache",
-        "--weights-cache-override",
-        "--json-output",
-        "--otlp-endpoint",
-        "--otlp-service-name",
-        "--cors-allow-origin",
-        "--api-key",
-        "--watermark-gamma",
-        "--watermark-delta",
-        "--ngrok",
-        "--ngrok-authtoken",
-        "--ngrok-edge",
-        "--tokenizer-config-path",
-        "--disable-grammar-support",
-        "-e",
-        "--env",
-        "--max-client-batch-size",
-        "--usage-stats",
-        "--payload-limit",
-        "-g",
-        "--graceful-termination-timeout",
-    }
-)
-"""Launcher flags that change neither memory nor speed: addresses, the router's request limits
-(``--max-concurrent-requests`` queues requests, it does not batch them), telemetry, sampling
-limits, tokenizer paths."""
-
-TGI_NOT_MODELLED = frozenset(
-    {
-        "--speculate",
-        "--max-input-tokens",
-        "--max-input-length",
-        "--max-batch-total-tokens",
-        "--max-waiting-tokens",
-        "--waiting-served-ratio",
-        "--cuda-graphs",
-        "--disable-custom-kernels",
-        "--rope-scaling",
-        "--rope-factor",
-        "--lora-adapters",
-        "--enable-prefill-logprobs",
-    }
-)
-"""Launcher flags that change memory or speed in a way gpupicker does not model: Medusa / n-gram
-speculation, the prompt cap and the KV pool's token cap (the estimate sizes the pool from the
-memory left), the scheduler's waiting rules, CUDA-graph batch sizes, RoPE scaling, LoRA
-adapters."""
-
-
 def tgi_flag(job: JobRead, f: str, value: str | None, flags: list[str]) -> bool:
     """Record what the TGI launcher flag ``f`` sets; False for a flag left to the caller.
 
@@ -116,11 +38,9 @@ def tgi_flag(job: JobRead, f: str, value: str | None, flags: list[str]) -> bool:
     :mod:`.job_commands`. ``flags`` are all the flags of the line (``--sharded true`` with
     ``--num-shard N`` is that N).
     """
-    from .job_commands import _float, _int
-
     if f == "--num-shard":
-        _int(job, f, value, "parallelism.tensor_parallel")
-        _int(job, f, value, "num_gpus")
+        set_int(job, f, value, "parallelism.tensor_parallel")
+        set_int(job, f, value, "num_gpus")
     elif f == "--sharded":
         if str(value).lower() == "false" or "--num-shard" in flags:
             job.no_effect(f)  # one shard, or the --num-shard read
@@ -135,13 +55,13 @@ def tgi_flag(job: JobRead, f: str, value: str | None, flags: list[str]) -> bool:
             if q[1]:
                 job.set(f, "quant_method", q[1])
     elif f == "--max-total-tokens":
-        _int(job, f, value, "max_model_len")  # prompt + generated tokens of one request
+        set_int(job, f, value, "max_model_len")  # prompt + generated tokens of one request
     elif f == "--max-batch-prefill-tokens":
-        _int(job, f, value, "max_num_batched_tokens")
+        set_int(job, f, value, "max_num_batched_tokens")
     elif f == "--max-batch-size":
-        _int(job, f, value, "max_num_seqs")
+        set_int(job, f, value, "max_num_seqs")
     elif f == "--cuda-memory-fraction":
-        _float(job, f, value, "gpu_memory_utilization")
+        set_float(job, f, value, "gpu_memory_utilization")
     elif f in TGI_NO_EFFECT:
         job.no_effect(f)
     elif f in TGI_NOT_MODELLED:
@@ -151,4 +71,4 @@ def tgi_flag(job: JobRead, f: str, value: str | None, flags: list[str]) -> bool:
     return True
 
 
-__all__ = ["TGI_IMAGE", "TGI_NO_EFFECT", "TGI_NOT_MODELLED", "TGI_QUANT", "tgi_flag", "tgi_words"]
+__all__ = ["TGI_IMAGE", "tgi_flag", "tgi_words"]
