@@ -154,6 +154,12 @@ def test_staged_start_reports_an_unusable_workload_and_exits_2(qtbot, tmp_path, 
         w.close()
 
 
+def test_the_window_started_without_arguments_gets_the_parsers_defaults():
+    from gpupicker.cli import WINDOW_DEFAULTS, build_parser
+
+    assert vars(build_parser(subcommands=False).parse_args([])) == WINDOW_DEFAULTS
+
+
 def test_cli_knows_every_subcommand_without_building_their_parsers():
     from gpupicker.cli import SUBCOMMANDS, build_parser
 
