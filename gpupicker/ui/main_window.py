@@ -60,7 +60,7 @@ class MainWindow(QMainWindow):
         self.remember_geometry = True
         """Save the window's size and place on close (off for --screenshot / --selftest, whose
         sizes are the render's, not the user's)."""
-        self.open_warning_label = QLabel()  # plain text (names are data): :meth:`finish_menus`
+        self.open_warning_label = QLabel()  # plain text from finish_menus on
         self.open_warning_label.setObjectName("warning")
         self._unknown_fields_tip = self.tr(
             "These keys are not gpupicker workload fields (a typo or another tool's setting); "
@@ -247,14 +247,9 @@ class MainWindow(QMainWindow):
         from PySide6.QtCore import Qt
         from PySide6.QtGui import QKeySequence
 
-        # the status bar's labels show file and catalog names, data, not markup; both are empty
-        # until the catalog is open (:meth:`start_steps`), so they are told so here, after the
-        # first paint: ``Qt.TextFormat`` is one of the ~100 enums of Qt's ``Qt`` namespace,
-        # which PySide6 builds all at once on the first use of the name ``Qt`` (127 M
-        # instructions, callgrind: a seventh of the start to the first paint; page_base)
+        # names, not markup; set after the first paint: ``Qt`` builds ~100 enums (page_base)
         for label in (self.open_warning_label, self.status_label):
             label.setTextFormat(Qt.TextFormat.PlainText)
-
         std = QKeySequence.StandardKey
         for action, keys in (
             (self.catalog_action, QKeySequence(self.tr("Ctrl+K"))),
