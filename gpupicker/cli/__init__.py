@@ -176,9 +176,27 @@ class _VersionAction(argparse.Action):
         VersionAction(list(self.option_strings))(parser, namespace, values, option_string)
 
 
+WINDOW_DEFAULTS: dict[str, object] = {
+    "catalog": None,
+    "screenshot": None,
+    "page": "results",
+    "gui_workload": None,
+    "lang": None,
+    "selftest": False,
+    "selftest_changes": 0,
+}
+"""What ``build_parser(subcommands=False).parse_args([])`` gives (a test checks it): the
+arguments of ``gpupicker`` started with none, the window's start, which therefore builds no
+parser (building it was 10 M of the 721 M instructions to the first painted page, callgrind)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: parse ``argv`` and run a subcommand, a screenshot, or the GUI."""
     argv = sys.argv[1:] if argv is None else argv
+    if not argv:  # the window, as a user starts it
+        from ..ui.app.launch import launch
+
+        return launch(argparse.Namespace(**WINDOW_DEFAULTS))
     # the window's start skips the subcommands' parsers: they import core and pydantic,
     # ~100 ms before the first page could paint
     wanted = {"-h", "--help", *SUBCOMMANDS}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, QTimer, Slot
+from PySide6.QtCore import QSize, QTimer, Slot
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
@@ -60,8 +60,7 @@ class MainWindow(QMainWindow):
         self.remember_geometry = True
         """Save the window's size and place on close (off for --screenshot / --selftest, whose
         sizes are the render's, not the user's)."""
-        self.open_warning_label = QLabel()
-        self.open_warning_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
+        self.open_warning_label = QLabel()  # plain text from finish_menus on
         self.open_warning_label.setObjectName("warning")
         self._unknown_fields_tip = self.tr(
             "These keys are not gpupicker workload fields (a typo or another tool's setting); "
@@ -79,8 +78,7 @@ class MainWindow(QMainWindow):
         self.catalog_window: CatalogWindow | None = None
         self.last_error: QMessageBox | None = None
         """The last error box (a QMessageBox) :meth:`show_error` opened."""
-        self.status_label = QLabel()
-        self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
+        self.status_label = QLabel()  # plain text, as the warning label
         self.statusBar().addPermanentWidget(self.status_label)
         self._build_menus()
         self._restore_state()
@@ -246,8 +244,12 @@ class MainWindow(QMainWindow):
         shortcuts 0.7 ms, that the first page need not wait for (cold start)."""
         if self.report_action is not None:
             return
+        from PySide6.QtCore import Qt
         from PySide6.QtGui import QKeySequence
 
+        # names, not markup; set after the first paint: ``Qt`` builds ~100 enums (page_base)
+        for label in (self.open_warning_label, self.status_label):
+            label.setTextFormat(Qt.TextFormat.PlainText)
         std = QKeySequence.StandardKey
         for action, keys in (
             (self.catalog_action, QKeySequence(self.tr("Ctrl+K"))),
@@ -313,6 +315,7 @@ class MainWindow(QMainWindow):
 
     def show_error(self, title: str, text: str, details: str = "") -> QMessageBox:
         """A non-modal error box (a QMessageBox, kept in :attr:`last_error` for tests)."""
+        from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QMessageBox
 
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
