@@ -248,6 +248,26 @@ def test_training_flops_rules_and_hours():
     assert out["train_tokens_per_s"] > 0 and out["hours"] > 0
 
 
+def test_the_tensor_parallel_link_is_named_after_the_vendor_fabric():
+    """MI300X GPUs talk over Infinity Fabric (the catalog's interconnect), not NVLink."""
+    from gpupicker.core.speed.interconnect import link_name
+
+    assert link_name(gpu("mi300x"), 8) == "Infinity Fabric"
+    assert link_name(gpu("h100_sxm"), 8) == "NVLink"
+    w = Workload(
+        task="inference",
+        model=catalog_model("llama3_70b"),
+        weights_dtype="fp8",
+        framework="vllm",
+        num_gpus=8,
+        batch=1,
+        prompt_len=128,
+        new_tokens=128,
+    )
+    notes = " ".join(estimate_throughput(w, gpu("mi300x"), 8).assumptions)
+    assert "tensor parallel over Infinity Fabric" in notes and "NVLink" not in notes
+
+
 def test_rings_beyond_one_node_run_at_the_node_network_speed():
     """16 H100s span 2 HGX nodes: the ring runs over InfiniBand (50 GB/s per GPU), not NVLink."""
     from gpupicker.core.speed.interconnect import link_bandwidth_gbps, link_name

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from ..hardware.accelerators import link_label
 from ..hardware.specs import GpuSpec
 from ..messages import Message, msg, verbatim
 
@@ -78,8 +79,10 @@ def link_latency_s(gpu: GpuSpec, n: int = 1) -> float:
 
 
 def link_name(gpu: GpuSpec, n: int = 1) -> Message:
-    """'NVLink' or 'PCIe' within a node; the node network beyond it ("InfiniBand between 2 nodes").
+    """The in-node link by its name; the node network beyond it ("InfiniBand between 2 nodes").
 
+    Within a node: the vendor fabric the catalog's ``interconnect`` names (Infinity Fabric on AMD
+    Instinct, HCCS on Ascend …: :func:`..hardware.accelerators.link_label`), else NVLink or PCIe.
     A Message; the link names themselves are verbatim (not translated).
     """
     if n > GPUS_PER_NODE:
@@ -92,11 +95,15 @@ def link_name(gpu: GpuSpec, n: int = 1) -> Message:
         return hit
     if is_hccs(gpu) and not gpu.has_nvlink:
         return _HCCS
-    return _NVLINK if gpu.has_nvlink else _PCIE
+    label = link_label(gpu)
+    hit = _LINKS.get(label)
+    if hit is None:
+        hit = _LINKS[label] = verbatim(label)
+    return hit
 
 
-_NVLINK, _PCIE, _HCCS = verbatim("NVLink"), verbatim("PCIe"), verbatim("HCCS")
-_LINKS: dict[tuple[object, ...], Message] = {}
+_HCCS = verbatim("HCCS")
+_LINKS: dict[object, Message] = {}
 
 
 def allreduce_seconds(gpu: GpuSpec, n: int, nbytes: float) -> float:
