@@ -8,7 +8,9 @@ and context (``docs/formulas.md`` §7, :mod:`.inference`).
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from ..dtypes import GGUF_TYPES, bytes_per_weight
@@ -17,7 +19,7 @@ from ..hardware.gpu_sustained import (
     sustained_tflops,
 )
 from ..hardware.specs import GpuSpec
-from ..memo import by_identity, replaced
+from ..memo import by_key, replaced
 from ..memory.common import (
     kv_bytes,
     kv_replication_note,
@@ -173,8 +175,10 @@ class _Roofline:
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
         """``w`` on ``n`` × ``gpu``: the count-free terms (:data:`_per_gpu`) at this count's TP.
 
-        One GPU is the memoized roofline itself (n = tp = kv_shards = 1; its ``memo`` holds
-        one-request prefill times of this job on this GPU, the same at that count).
+        Those are shared by every job with ``w``'s :func:`plan_key` (its ``w`` is the first such
+        job: read only for the :data:`PLAN_FIELDS`). One GPU is the memoized roofline itself
+        (n = tp = kv_shards = 1; its ``memo`` holds one-request prefill times on this GPU, by
+        prompt length, the same at that count).
         """
         one, asked = _per_gpu(w, arch, gpu), w.parallelism.tensor_parallel
         if n == 1:
@@ -470,4 +474,48 @@ class _Roofline:
         )
 
 
-_per_gpu = by_identity(maxsize=256, objects=3)(_Roofline.on_one)  # per job, model, GPU object
+PLAN_FIELDS = (
+    "task",
+    "framework",
+    "weights_dtype",
+    "compute_dtype",
+    "kv_cache_dtype",
+    "quant_method",
+    "quantized_groups",
+    "environment",
+    "engine_build",
+    "engine_date",
+    "backend",
+    "attention",
+    "model_id",
+)
+"""The workload fields :meth:`_Roofline.on_one` and the roofline's own methods read (the engine,
+its version and settings, the formats): jobs that agree on them share one roofline per model ×
+GPU. Batch and tokens enter only where :func:`plan_key` says; ``tests/core/test_speed_plan.py``
+records the fields read and fails on one missing here."""
+_plan_fields = attrgetter(*PLAN_FIELDS)
+
+
+def plan_key(w: Workload, arch: ModelArch, gpu: GpuSpec) -> Hashable:
+    """The key of ``w``'s roofline on one ``gpu`` (:data:`_per_gpu`): what :meth:`_Roofline.on_one` reads.
+
+    The model, workload model and GPU objects by identity, the :data:`PLAN_FIELDS`, whether the
+    prompt is over :data:`.hf_generate.HF_LONG_PROMPT_TOKENS` (transformers' wider range) and,
+    for a mixture-of-experts model, the batch (the experts one step touches, in the transformers
+    host loop and its sentence). Every other batch or token count is an argument of
+    :meth:`_Roofline.speed`, evaluated per job.
+    """
+    prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
+    return (
+        id(arch),
+        id(gpu),
+        id(w.model),
+        _plan_fields(w),
+        prompt > HF_LONG_PROMPT_TOKENS,
+        w.batch if arch.is_moe else 0,
+    )
+
+
+_per_gpu = by_key(maxsize=256, key=plan_key)(_Roofline.on_one)
+"""The roofline of a job on one GPU, shared by the jobs with its :func:`plan_key` (a new batch or
+prompt on the same model, GPU and engine reuses it)."""
