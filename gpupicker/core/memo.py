@@ -127,7 +127,7 @@ def by_key(maxsize: int, key: Callable[..., Hashable]) -> Callable[[Callable[P, 
 
     For a result that many argument objects share: the inference roofline of one model on one
     GPU is the same for every job with the same engine fields, whatever its batch or tokens
-    (:func:`gpupicker.core.speed.roofline.plan_key`). ``key`` may hold ``id()`` of argument
+    (:func:`gpupicker.core.speed.plan_key.plan_key`). ``key`` may hold ``id()`` of argument
     objects: the arguments of the call that made an entry are kept beside it, so those ids
     cannot be reused while it lives. At most ``maxsize`` entries, the oldest dropped first;
     errors are not memoized. ``objects`` of the result is 0 (no argument is keyed by identity

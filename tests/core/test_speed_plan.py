@@ -1,7 +1,7 @@
 """The inference roofline is one plan per model × GPU × engine fields, shared by jobs.
 
-``speed.roofline._per_gpu`` is keyed by :func:`~gpupicker.core.speed.roofline.plan_key`: the
-model and GPU objects, the engine fields :data:`~gpupicker.core.speed.roofline.PLAN_FIELDS`,
+``speed.roofline._per_gpu`` is keyed by :func:`~gpupicker.core.speed.plan_key.plan_key`: the
+model and GPU objects, the engine fields :data:`~gpupicker.core.speed.plan_key.PLAN_FIELDS`,
 and the few job sizes the roofline's count-free terms read. A field missing from the key would
 hand one job's roofline to another: every field is varied here and each shared answer must
 equal a fresh one, and the fields the roofline reads are recorded and checked against the key.
@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from gpupicker.core.speed import roofline
+from gpupicker.core.speed.plan_key import PLAN_FIELDS
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model
@@ -123,4 +124,4 @@ def test_the_roofline_reads_only_the_fields_of_its_key(monkeypatch):
                 roofline._per_gpu.cache_clear()
                 _speed(w, gpu, 1)
     assert read, "nothing recorded"
-    assert read <= set(roofline.PLAN_FIELDS) | SIZES, sorted(read - set(roofline.PLAN_FIELDS) - SIZES)
+    assert read <= set(PLAN_FIELDS) | SIZES, sorted(read - set(PLAN_FIELDS) - SIZES)

@@ -8,9 +8,7 @@ and context (``docs/formulas.md`` §7, :mod:`.inference`).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import NamedTuple
 
 from ..dtypes import GGUF_TYPES, bytes_per_weight
@@ -52,6 +50,7 @@ from .llamacpp_engine import (
     llamacpp_state_step_bytes,
 )
 from .ollama_engine import OLLAMA_GO_RANGE_PCT, ollama_go_engine, ollama_sampling
+from .plan_key import plan_key
 from .roofline_notes import (
     _decode_reads,
     _hf_host,
@@ -472,48 +471,6 @@ class _Roofline:
             evidence=p.evidence,
             assumptions=tuple(assumptions),
         )
-
-
-PLAN_FIELDS = (
-    "task",
-    "framework",
-    "weights_dtype",
-    "compute_dtype",
-    "kv_cache_dtype",
-    "quant_method",
-    "quantized_groups",
-    "environment",
-    "engine_build",
-    "engine_date",
-    "backend",
-    "attention",
-    "model_id",
-)
-"""The workload fields :meth:`_Roofline.on_one` and the roofline's own methods read (the engine,
-its version and settings, the formats): jobs that agree on them share one roofline per model ×
-GPU. Batch and tokens enter only where :func:`plan_key` says; ``tests/core/test_speed_plan.py``
-records the fields read and fails on one missing here."""
-_plan_fields = attrgetter(*PLAN_FIELDS)
-
-
-def plan_key(w: Workload, arch: ModelArch, gpu: GpuSpec) -> Hashable:
-    """The key of ``w``'s roofline on one ``gpu`` (:data:`_per_gpu`): what :meth:`_Roofline.on_one` reads.
-
-    The model, workload model and GPU objects by identity, the :data:`PLAN_FIELDS`, whether the
-    prompt is over :data:`.hf_generate.HF_LONG_PROMPT_TOKENS` (transformers' wider range) and,
-    for a mixture-of-experts model, the batch (the experts one step touches, in the transformers
-    host loop and its sentence). Every other batch or token count is an argument of
-    :meth:`_Roofline.speed`, evaluated per job.
-    """
-    prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
-    return (
-        id(arch),
-        id(gpu),
-        id(w.model),
-        _plan_fields(w),
-        prompt > HF_LONG_PROMPT_TOKENS,
-        w.batch if arch.is_moe else 0,
-    )
 
 
 _per_gpu = by_key(maxsize=256, key=plan_key)(_Roofline.on_one)
