@@ -25,8 +25,9 @@ the figure is the median per change, and ``core.curves`` compute time is shown b
 
 
 Side by side in the same run: one estimate in µs of the work llm-analysis's inference analysis
-does (Llama-2-7B, batch 1, 1,024 + 256 tokens on an A100: memory and speed) and llm-analysis's own
-time for it when it is installed, recommend median/p95 over the catalog with its prices repeated
+does (Llama-2-7B, batch 1, 1,024 + 256 tokens on an A100: memory and speed), the same for new jobs
+of another size on that model and GPU (batch 8, 512 + 128 tokens), and llm-analysis's own time
+for it when it is installed, recommend median/p95 over the catalog with its prices repeated
 1×, 10× and 100× (each copy another provider at a slightly different price: a year of imported
 history), "every offer" at 100×, input change → results and plots painted (offscreen GUI),
 ``gpupicker recommend --json`` as a process at 1× and 100× prices (wall and CPU seconds),
