@@ -25,8 +25,9 @@ the figure is the median per change, and ``core.curves`` compute time is shown b
 
 
 Side by side in the same run: one estimate in µs of the work llm-analysis's inference analysis
-does (Llama-2-7B, batch 1, 1,024 + 256 tokens on an A100: memory and speed) and llm-analysis's own
-time for it when it is installed, recommend median/p95 over the catalog with its prices repeated
+does (Llama-2-7B, batch 1, 1,024 + 256 tokens on an A100: memory and speed), the same for new jobs
+of another size on that model and GPU (batch 8, 512 + 128 tokens), and llm-analysis's own time
+for it when it is installed, recommend median/p95 over the catalog with its prices repeated
 1×, 10× and 100× (each copy another provider at a slightly different price: a year of imported
 history), "every offer" at 100×, input change → results and plots painted (offscreen GUI),
 ``gpupicker recommend --json`` as a process at 1× and 100× prices (wall and CPU seconds),
@@ -350,6 +351,15 @@ def same_work_as_llm_analysis(models: dict[str, ModelArch]) -> Workload:
     )
 
 
+def another_job_same_model_and_gpu(w: Workload) -> Workload:
+    """Another job on ``w``'s model, GPU and engine: batch 8, a 512-token prompt, 128 new tokens.
+
+    Timed beside ``w`` so that what one job computes once for its model × GPU × engine (the
+    roofline plan) is seen to serve a job of another size as well, not only the one measured.
+    """
+    return w.model_copy(update={"batch": 8, "prompt_len": 512, "new_tokens": 128})
+
+
 LLM_ANALYSIS_CODE = """
 import contextlib, io, logging, statistics, sys, time
 logging.disable(logging.CRITICAL)
@@ -539,6 +549,7 @@ def side_by_side(
     print("== side by side (medians over several runs; shared machine, noisy) ==")
     ours = estimate_us(w)
     fresh = estimate_us(w, runs=500, new_job=True)
+    other = estimate_us(another_job_same_model_and_gpu(w), runs=500, new_job=True)
     theirs = llm_analysis_us()
     ratio = ""
     if theirs.endswith(" µs"):
@@ -547,7 +558,8 @@ def side_by_side(
     print(
         "estimate of the same work (Llama-2-7B inference, batch 1, 1,024 + 256 tokens, A100 "
         f"80 GB: memory and speed): gpupicker {ours:.1f} µs ({fresh:.1f} µs for a new job each "
-        f"call); llm-analysis {theirs}{ratio}"
+        f"call; {other:.1f} µs for new jobs of batch 8, 512 + 128 tokens on the same model and "
+        f"GPU); llm-analysis {theirs}{ratio}"
     )
     reps = max(runs, 60)
     for factor in (1, 10, 100):

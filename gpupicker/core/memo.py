@@ -1,7 +1,8 @@
 """Bounded memos for figures and sentences asked for hundreds of times per ranking.
 
-:func:`by_identity` memoizes a function on its arguments' identity; :class:`KeyedMemo` holds
-values under a key the caller builds (the id and the formatted values of a sentence).
+:func:`by_identity` memoizes a function on its arguments' identity, :func:`by_key` under a key
+built from them (a plan many jobs share); :class:`KeyedMemo` holds values under a key the
+caller builds (the id and the formatted values of a sentence).
 
 The recommender evaluates one job on every GPU × count and prices every offer of a frozen
 catalog snapshot: per-model parameter counts, per-offer price kinds and per-job memory plans
@@ -121,6 +122,44 @@ def by_identity(maxsize: int, objects: int = 1) -> Callable[[Callable[P, R]], Id
     return wrap
 
 
+def by_key(maxsize: int, key: Callable[..., Hashable]) -> Callable[[Callable[P, R]], IdentityMemo[P, R]]:
+    """Decorator: memoize a function under ``key(*args)``, a key the caller builds.
+
+    For a result that many argument objects share: the inference roofline of one model on one
+    GPU is the same for every job with the same engine fields, whatever its batch or tokens
+    (:func:`gpupicker.core.speed.plan_key.plan_key`). ``key`` may hold ``id()`` of argument
+    objects: the arguments of the call that made an entry are kept beside it, so those ids
+    cannot be reused while it lives. At most ``maxsize`` entries, the oldest dropped first;
+    errors are not memoized. ``objects`` of the result is 0 (no argument is keyed by identity
+    alone).
+
+    Raises nothing itself; ``key``'s and the wrapped function's errors pass through.
+    """
+
+    def wrap(fn: Callable[P, R]) -> IdentityMemo[P, R]:
+        hits: OrderedDict[Hashable, tuple[Any, R]] = OrderedDict()
+        get = hits.get
+
+        def call(*args: Any, **kwargs: Any) -> R:
+            if kwargs:
+                raise TypeError(f"{fn.__name__}: memoized on positional arguments only")
+            k = key(*args)
+            hit = get(k)
+            if hit is not None:
+                return hit[1]
+            result: R = call.fn(*args)  # type: ignore[attr-defined]
+            hits[k] = (args, result)
+            if len(hits) > maxsize:
+                hits.popitem(last=False)  # the oldest entry
+            return result
+
+        functools.update_wrapper(call, fn)
+        vars(call).update(fn=fn, maxsize=maxsize, objects=0, cache_clear=hits.clear)
+        return cast("IdentityMemo[P, R]", call)
+
+    return wrap
+
+
 class KeyedMemo(Generic[K, R]):
     """Values under a key the caller builds, each made once by ``build()``.
 
@@ -190,4 +229,4 @@ def replaced(obj: D, **changes: object) -> D:
     return cls(*values)
 
 
-__all__ = ["IdentityMemo", "KeyedMemo", "by_identity", "replaced"]
+__all__ = ["IdentityMemo", "KeyedMemo", "by_identity", "by_key", "replaced"]

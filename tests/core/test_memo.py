@@ -1,10 +1,10 @@
-"""core.memo.by_identity: one computation per object, never a stale answer for another."""
+"""core.memo.by_identity / by_key: one computation per object or key, never a stale answer for another."""
 
 from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.memo import by_identity
+from gpupicker.core.memo import by_identity, by_key
 
 
 def test_memo_keys_on_identity_and_value_and_keeps_the_object():
@@ -40,6 +40,29 @@ def test_memo_does_not_keep_errors():
     with pytest.raises(ValueError):
         fails_once(thing)
     assert fails_once(thing) == "ok" and len(seen) == 2
+
+
+def test_by_key_shares_one_answer_per_key_and_keeps_the_arguments():
+    calls: list[tuple[object, ...]] = []
+
+    @by_key(maxsize=2, key=lambda obj, size: (id(obj), size > 10))
+    def plan(obj: list[int], size: int) -> int:
+        calls.append((obj, size))
+        if size < 0:
+            raise ValueError("no plan")
+        return len(obj) * (2 if size > 10 else 1)
+
+    a = [1, 2]
+    assert plan(a, 1) == plan(a, 5) == 2 and len(calls) == 1  # sizes 1 and 5 share a key
+    assert plan(a, 20) == 4 and len(calls) == 2
+    with pytest.raises(ValueError):
+        plan([3], -1)
+    assert plan([3], -1 + 2) == 1 and len(calls) == 4  # the error was not kept
+    assert plan(a, 1) == 2 and len(calls) == 5  # a third key dropped the oldest, (a, False)
+    with pytest.raises(TypeError, match="positional"):
+        plan(a, size=1)
+    plan.cache_clear()
+    assert plan(a, 20) == 4 and len(calls) == 6
 
 
 def test_memo_msg_refuses_a_nested_message():

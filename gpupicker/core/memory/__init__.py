@@ -12,6 +12,8 @@ measurements in ``validation/h200.jsonl`` (PyTorch 2.11, transformers
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..checks import (
     expert_parallel_modelled,
     require_inference_framework,
@@ -20,6 +22,7 @@ from ..checks import (
 )
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware.specs import GpuSpec
+from ..memo import by_identity
 from ..messages import Message, fixed_sentence, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
@@ -41,86 +44,13 @@ from .experts import effective_ep
 from .fraction_pool import fraction_pool_memory
 from .llamacpp import llamacpp_memory
 from .paged import vllm_memory
+from .quant_workspace import BNB_METHODS, quant_inference_workspace
 from .training import training_memory
 
 PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy", "mindie", "vllm-ascend"})
 """Servers that pre-allocate a paged KV pool from a memory fraction (vLLM
 ``gpu_memory_utilization``, SGLang ``mem_fraction_static``, TGI, TensorRT-LLM
 ``kv_cache_free_gpu_mem_fraction``); sized with the vLLM model."""
-
-
-_LAYER_LINEARS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
-"""The Linear modules of a transformers decoder layer (unfused, as Llama/Qwen/Mistral build it)."""
-
-
-def _largest_linear(arch: ModelArch) -> int:
-    """Weights (d_in × d_out) of the widest Linear of one decoder layer (one expert for MoE)."""
-    shapes = arch.module_shapes()
-    return max(din * dout for name, (din, dout) in shapes.items() if name in _LAYER_LINEARS)
-
-
-BNB_INT8_OUTLIER_BYTES_PER_WEIGHT = 9
-"""Peak bytes per weight of one Linear while bitsandbytes LLM.int8 dequantizes its outlier
-columns: ``int8_mixed_scaled_mm`` (bitsandbytes/backends/default/ops.py) gathers
-``CB[:, outlier_cols]`` (int8, 1 B) and ``int8_vectorwise_dequant`` computes
-``A * stats.view(-1, 1) * 7.874e-3`` (two float32 temporaries, 4 + 4 B) before ``.to(A.dtype)``."""
-BNB_INT8_BYTES_PER_IN = 3
-"""Per token per input feature of a bitsandbytes int8 matmul: the 16-bit copy of the input
-(``A.to(torch.float16)`` in ``MatMul8bitLt.forward``, or ``|A|`` for the outlier mask) and its
-int8 quantization ``CA`` (``int8_vectorwise_quant``): 2 + 1 B."""
-BNB_INT8_BYTES_PER_OUT = 4
-"""Per token per output feature: ``int8_linear_matmul``'s int32 product, alive while
-``int8_mm_dequant`` writes the 16-bit output (bitsandbytes/backends/cuda/ops.py)."""
-
-
-_BNB_METHODS = frozenset({"bitsandbytes", "bnb", "llm.int8", "llm_int8"})
-"""``quant_method`` spellings of bitsandbytes LLM.int8 (the default for ``int8`` in transformers)."""
-
-
-def quant_inference_workspace(
-    arch: ModelArch, weights_dtype: str, quant_method: str | None, prefill_tokens: int
-) -> tuple[int, float]:
-    """Dequantization workspace (bytes) and extra prefill bytes per token of quantized weights.
-
-    For transformers ``generate`` with quantized Linear layers, at the prefill of
-    ``prefill_tokens`` tokens (batch × prompt):
-
-    * bitsandbytes LLM.int8 (``int8`` unless ``quant_method`` names GPTQ/AWQ-style kernels):
-      each matmul holds its int8 input and int32 product (:data:`BNB_INT8_BYTES_PER_IN` · h +
-      :data:`BNB_INT8_BYTES_PER_OUT` · I per token), and dequantizes the weight columns that
-      meet an outlier (``llm_int8_threshold`` 6.0) at :data:`BNB_INT8_OUTLIER_BYTES_PER_WEIGHT`
-      bytes per weight. A column is an outlier column when any prompt token exceeds the
-      threshold in it, so a long prompt can reach every column: the bound taken is every
-      column of the widest Linear of a layer. A one-token prefill meets the few systematic
-      outlier features only (LLM.int8 paper, Dettmers et al. 2022, §4: about six feature
-      dimensions): no column workspace.
-    * 4-bit (NF4 / AWQ / GPTQ): a one-token step runs the GEMV kernels on the packed weights
-      (bitsandbytes ``matmul_4bit`` → ``gemv_4bit`` when A has one row; AutoAWQ/GPTQModel
-      GEMV/GEMM kernels), a longer prefill dequantizes one Linear at a time to 16-bit
-      (``dequantize_4bit`` in ``MatMul4Bit``; AutoAWQ's fp16 matmul path for ≥ 1024 tokens):
-      2 bytes per weight of the widest Linear.
-    * GPTQ int8 kernels dequantize on the fly like the 4-bit ones (2 bytes per weight at a
-      multi-token prefill).
-    * FP8 (transformers fine-grained FP8): ``FP8Linear`` quantizes the activations per block
-      (``act_quant``) and multiplies FP8 by FP8 (``w8a8_block_fp8_matmul_triton``): no weight
-      is dequantized.
-
-    Returns:
-        ``(workspace_bytes, extra_bytes_per_prefill_token)``; ``(0, 0.0)`` for 16-bit and FP8
-        weights.
-    """
-    bpw = bytes_per_weight(weights_dtype)
-    if bpw >= 2.0 or weights_dtype == "fp8":
-        return 0, 0.0
-    widest = _largest_linear(arch)
-    method = (quant_method or "bitsandbytes").lower()
-    if weights_dtype == "int8" and method in _BNB_METHODS:
-        extra = float(
-            BNB_INT8_BYTES_PER_IN * arch.hidden_size + BNB_INT8_BYTES_PER_OUT * arch.active_mlp_width
-        )
-        ws = BNB_INT8_OUTLIER_BYTES_PER_WEIGHT * widest if prefill_tokens > 1 else 0
-        return ws, extra
-    return (2 * widest if prefill_tokens > 1 else 0), 0.0
 
 
 def _require_arch(w: Workload) -> ModelArch:
@@ -371,9 +301,61 @@ def fp8_untied_lm_head_bytes(w: Workload, arch: ModelArch) -> int:
     ``model_executor/models/qwen3.py``: ``if config.tie_word_embeddings: self.lm_head =
     self.model.embed_tokens``, one tensor).
     """
-    if w.weights_dtype != "fp8" or not arch.tie_word_embeddings or w.framework.lower() != "transformers":
+    return _fp8_lm_head_copy(arch, w.weights_dtype, w.framework)
+
+
+def _fp8_lm_head_copy(arch: ModelArch, wdt: str, framework: str) -> int:
+    """:func:`fp8_untied_lm_head_bytes` of a job in ``wdt`` on ``framework`` (bytes)."""
+    if wdt != "fp8" or not arch.tie_word_embeddings or framework.lower() != "transformers":
         return 0
     return 2 * arch.vocab_size * arch.hidden_size
+
+
+class _HfPlan(NamedTuple):
+    """What :func:`hf_inference_memory` owes to the model, weight format and engine alone.
+
+    Computed once per model × weights dtype × quantized groups × quant method × framework
+    (:func:`_hf_plan`); a job's batch and tokens are applied to it per estimate.
+    """
+
+    weights_bytes: int
+    """Weights (whole model), the FP8 lm_head copy included (:func:`fp8_untied_lm_head_bytes`)."""
+    lm_head_copy_bytes: int
+    prefill_bytes_per_token: float
+    """:func:`prefill_bytes_per_token` plus the quantized kernels' bytes per prefill token."""
+    multi_row_workspace_bytes: int
+    """:func:`quant_inference_workspace` at a step that multiplies more than one row (0 at one)."""
+    allocator_share: float
+    """Cached-but-free share of the KV cache: 0.38 int8, 0.78 below 8 bits, else 0.35."""
+    kv_layers: int
+    total_params: int
+    bnb_int8: bool
+    """int8 weights run by bitsandbytes LLM.int8 (its outlier-column sentence)."""
+
+
+@by_identity(maxsize=256)
+def _hf_plan(
+    arch: ModelArch, wdt: str, groups: frozenset[str] | None, quant_method: str | None, framework: str
+) -> _HfPlan:
+    """The :class:`_HfPlan` of ``arch`` in ``wdt`` (groups, quant method, framework as the workload's)."""
+    lm_head_copy = _fp8_lm_head_copy(arch, wdt, framework)
+    multi_ws, per_tok_extra = quant_inference_workspace(arch, wdt, quant_method, 2)
+    if wdt == "int8":
+        frag = 0.38
+    elif bytes_per_weight(wdt) < 1.0:
+        frag = 0.78
+    else:
+        frag = 0.35
+    return _HfPlan(
+        weights_bytes=weights_bytes(arch, wdt, groups) + lm_head_copy,
+        lm_head_copy_bytes=lm_head_copy,
+        prefill_bytes_per_token=prefill_bytes_per_token(arch) + per_tok_extra,
+        multi_row_workspace_bytes=multi_ws,
+        allocator_share=frag,
+        kv_layers=max(1, sum(arch.kv_layers())),
+        total_params=arch.param_count(),
+        bnb_int8=wdt == "int8" and (quant_method or "bitsandbytes").lower() in BNB_METHODS,
+    )
 
 
 def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
@@ -396,15 +378,14 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     """
     n = max(1, num_gpus)
     wdt = w.weights_dtype
-    weights = weights_bytes(arch, wdt, w.quantized_group_set)
-    lm_head_copy = fp8_untied_lm_head_bytes(w, arch)
-    weights += lm_head_copy
+    plan = _hf_plan(arch, wdt, w.quantized_group_set, w.quant_method, w.framework)
+    weights, lm_head_copy = plan.weights_bytes, plan.lm_head_copy_bytes
     if w.task == "decode_ceiling":
         return MemoryEstimate(
             weights_bytes=weights // n,
             cuda_context_bytes=CUDA_CONTEXT_BYTES,
             num_gpus=n,
-            total_params=arch.param_count(),
+            total_params=plan.total_params,
             assumptions=(fixed_sentence("memory.weights_only"),),
         )
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
@@ -413,23 +394,17 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     state = recurrent_state_bytes(arch, b, "transformers")
     kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype) + state
     kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype) + state
-    per_tok = prefill_bytes_per_token(arch)
-    quant_ws, quant_per_tok = quant_inference_workspace(arch, wdt, w.quant_method, prompt * b)
-    per_tok += quant_per_tok
-    if wdt == "int8":
-        frag = 0.38
-    elif bytes_per_weight(wdt) < 1.0:
-        frag = 0.78
-    else:
-        frag = 0.35
+    per_tok = plan.prefill_bytes_per_token
+    quant_ws = plan.multi_row_workspace_bytes if prompt * b > 1 else 0
+    frag = plan.allocator_share
     prefill_act = int(per_tok * prompt * b) + b * arch.vocab_size * 4
     if w.attention == "eager":
         # one layer's score matrix (bf16) and its fp32 softmax at a time
         prefill_act += 6 * b * arch.num_attention_heads * prompt * prompt
-    kv_layers = max(1, sum(arch.kv_layers()))
+    kv_layers = plan.kv_layers
     decode_extra = (kv - state) // kv_layers + b * arch.vocab_size * 4 * 2
     # each decode step multiplies b rows: the 4-bit kernels dequantize when b > 1
-    decode_ws = quant_inference_workspace(arch, wdt, w.quant_method, b)[0] if w.new_tokens != 0 else 0
+    decode_ws = (plan.multi_row_workspace_bytes if b > 1 else 0) if w.new_tokens != 0 else 0
     # peak: end of prefill (prompt KV + working set) or end of decode (full KV + one layer's copy)
     if kv_prompt + prefill_act + quant_ws >= kv + decode_extra + decode_ws:
         act, kv_at_peak = prefill_act, kv_prompt
@@ -455,11 +430,7 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
                 if lm_head_copy
                 else ()
             ),
-            *(
-                (fixed_sentence("memory.bnb_int8_outliers"),)
-                if quant_ws and wdt == "int8" and (w.quant_method or "bitsandbytes").lower() in _BNB_METHODS
-                else ()
-            ),
+            *((fixed_sentence("memory.bnb_int8_outliers"),) if quant_ws and plan.bnb_int8 else ()),
         ),
     )
 

@@ -17,7 +17,7 @@ from ..hardware.gpu_sustained import (
     sustained_tflops,
 )
 from ..hardware.specs import GpuSpec
-from ..memo import by_identity, replaced
+from ..memo import by_key, replaced
 from ..memory.common import (
     kv_bytes,
     kv_replication_note,
@@ -50,6 +50,7 @@ from .llamacpp_engine import (
 )
 from .llamacpp_moe import llamacpp_moe_kernel_s
 from .ollama_engine import OLLAMA_GO_RANGE_PCT, ollama_go_engine, ollama_sampling
+from .plan_key import plan_key
 from .roofline_notes import (
     _decode_reads,
     _hf_host,
@@ -177,8 +178,10 @@ class _Roofline:
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
         """``w`` on ``n`` × ``gpu``: the count-free terms (:data:`_per_gpu`) at this count's TP.
 
-        One GPU is the memoized roofline itself (n = tp = kv_shards = 1; its ``memo`` holds
-        one-request prefill times of this job on this GPU, the same at that count).
+        Those are shared by every job with ``w``'s :func:`plan_key` (its ``w`` is the first such
+        job: read only for the :data:`PLAN_FIELDS`). One GPU is the memoized roofline itself
+        (n = tp = kv_shards = 1; its ``memo`` holds one-request prefill times on this GPU, by
+        prompt length, the same at that count).
         """
         one, asked = _per_gpu(w, arch, gpu), w.parallelism.tensor_parallel
         if n == 1:
@@ -474,4 +477,6 @@ class _Roofline:
         )
 
 
-_per_gpu = by_identity(maxsize=256, objects=3)(_Roofline.on_one)  # per job, model, GPU object
+_per_gpu = by_key(maxsize=256, key=plan_key)(_Roofline.on_one)
+"""The roofline of a job on one GPU, shared by the jobs with its :func:`plan_key` (a new batch or
+prompt on the same model, GPU and engine reuses it)."""
