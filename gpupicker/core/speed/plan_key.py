@@ -28,6 +28,7 @@ PLAN_FIELDS = (
     "backend",
     "attention",
     "model_id",
+    "n_cpu_moe",
 )
 """The workload fields :meth:`.roofline._Roofline.on_one` and the roofline's own methods read
 (the engine, its version and settings, the formats): jobs that agree on them share one
