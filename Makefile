@@ -54,8 +54,12 @@ test: $(STAMP) translations
 	# --dist worksteal: a worker that runs out of tests takes the other's queued ones, so a
 	# file of long tests (the long session, the catalog-wide sweeps) no longer ends the run on
 	# one core while the other waits.
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist worksteal --cov --cov-report=term -m "not timed"
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m timed
+	# PYTHONDONTWRITEBYTECODE emptied: with it set (as in some sandboxes), every worker and
+	# every process a test starts compiled gpupicker from source and pytest rewrote the
+	# asserts of all 171 test files again in each of the three collections (27 s of CPU
+	# each, 11 s with the caches); the caches go to the gitignored __pycache__ folders.
+	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist worksteal --cov --cov-report=term -m "not timed"
+	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m timed
 
 # The core, catalog, service and importer tests with PySide6 and pyqtgraph unimportable (as on a
 # server without Qt); the tests that need Qt (marked `gui` by tests/conftest.py) are left out.
@@ -69,8 +73,11 @@ format: $(STAMP)
 accuracy: $(STAMP)
 	$(PY) scripts/accuracy.py
 
+# the bench, then the 500-change keyboard session of the real window (refcount and memory
+# drift per change; make test runs the shortest one, 100 changes after the warm-up)
 bench: $(STAMP)
 	$(PY) scripts/bench.py
+	QT_QPA_PLATFORM=offscreen $(PY) -m gpupicker.ui.app.long_session --changes 500
 
 clean:
 	rm -rf build dist .pytest_cache

@@ -10,9 +10,9 @@ that each change reached the workload, recomputes and repaints the results page 
 plots after each, and reports the drift of ``sys.getrefcount(None)`` and of Python-traced
 memory.
 
-Used by ``tests/ui/test_long_session.py`` (300 changes, in a subprocess so an abort is a test
-failure, not a dead test run) and by ``gpupicker --selftest --selftest-changes N`` (the
-bundle's smoke test runs 200). Run by hand::
+Used by ``tests/ui/test_long_session.py`` (100 changes after the warm-up, in a subprocess
+so an abort is a test failure, not a dead test run), by ``make bench`` (500) and by
+``gpupicker --selftest --selftest-changes N`` (the bundle's smoke test runs 200). Run by hand::
 
     QT_QPA_PLATFORM=offscreen python -m gpupicker.ui.app.long_session --changes 500
 
