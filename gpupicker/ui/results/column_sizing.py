@@ -27,6 +27,27 @@ HEADER_PADDING_PX = 16
 plus the frame."""
 
 
+def resize_sections(table: QTableView, sizes: dict[int, int]) -> None:
+    """Give ``table``'s columns these widths (section → px) and lay the view out at once.
+
+    Each ``sectionResized`` starts a zero timer in QTableView (``QTableView::columnResized``,
+    qtbase ``src/widgets/itemviews/qtableview.cpp``) that repaints the viewport from that
+    column rightwards when it fires, which is after the paint already pending: fitted as the
+    results page was first shown, the table painted twice. With the header's signals held,
+    ``doItemsLayout`` updates the scroll bars and viewport now, for that same paint."""
+    hh = table.horizontalHeader()
+    changed = {c: size for c, size in sizes.items() if hh.sectionSize(c) != size}
+    if not changed:
+        return
+    blocked = hh.blockSignals(True)
+    try:
+        for c, size in changed.items():
+            hh.resizeSection(c, size)
+    finally:
+        hh.blockSignals(blocked)
+    table.doItemsLayout()
+
+
 class OptionsColumnSizer(QObject):
     """Sizes the columns of the results table (``table``, showing ``model`` through a proxy),
     again whenever the table's viewport changes width.
@@ -176,6 +197,4 @@ class OptionsColumnSizer(QObject):
         if spare < 0:
             least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
             sizes[g] = max(min(least, natural_gpu, GPU_LEAST_PX), natural_gpu + spare)
-        for c, size in {**natural, **sizes}.items():
-            if hh.sectionSize(c) != size:
-                hh.resizeSection(c, size)
+        resize_sections(self.table, {**natural, **sizes})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtCore import (
@@ -250,7 +251,7 @@ class ResultsPage(QWizardPage):
         if rows:
             o = self.proxy.data(rows[0], OptionsTableModel.OptionRole)
             return o if isinstance(o, Option) else None
-        return next((o for o in self.visible_options() if o.fits), None)
+        return next((o for o in self._shown_options() if o.fits), None)
 
     def show_launch_config(self) -> LaunchDialog | None:
         """Open the launch config of :meth:`selected_option`; returns the dialog."""
@@ -258,10 +259,14 @@ class ResultsPage(QWizardPage):
 
     def visible_options(self) -> list[Option]:
         """Options in the table's current (filtered, sorted) order."""
-        return [
-            self.proxy.data(self.proxy.index(r, 0), OptionsTableModel.OptionRole)
-            for r in range(self.proxy.rowCount())
-        ]
+        return list(self._shown_options())
+
+    def _shown_options(self) -> Iterator[Option]:
+        """:meth:`visible_options` one row at a time: the top fitting option, asked for on
+        every recompute (the launch button's state), is read without the other ~60 rows."""
+        proxy, role = self.proxy, OptionsTableModel.OptionRole
+        for r in range(proxy.rowCount()):
+            yield proxy.data(proxy.index(r, 0), role)
 
     @Slot(object)
     def show_results(self, view: RecommendationView) -> None:

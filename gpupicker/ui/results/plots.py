@@ -16,6 +16,7 @@ from ...core.results import BREAKDOWN_COMPONENTS, Option
 from ..i18n.formatting import display_name, unit_bytes
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import component_label
+from .plot_settle import SettleAfterResize, settle
 
 if TYPE_CHECKING:  # annotations only: numpy.typing is not needed at run time
     import numpy.typing as npt
@@ -113,6 +114,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         """What the bars were last drawn from (see :meth:`set_options`)."""
         self.unit = ""
         self._set_labels("GiB")
+        SettleAfterResize(self, self.settle)
 
     def _set_labels(self, unit: str) -> None:
         if unit == self.unit:
@@ -193,7 +195,13 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
             self.plot_item.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
             _set_label_text(self.empty_label, translate("Plots", "No option to draw"))
             self.empty_label.setPos(0.5, 0.5)
-        _settle_view(self.plot_item)
+        self.settle()
+
+    def settle(self) -> None:
+        """Fit the auto range, apply the view matrix, the layout and the axes' tick labels now
+        rather than when the view paints: done there, they move the items after the paint
+        began and the plot paints a second time (:func:`.plot_settle.settle`)."""
+        settle(self, self.plot_item, self.ci.layout)
 
     def _show_legend(self, key: tuple[str, ...]) -> None:
         """Show the legend for the components ``key``; one LegendItem per distinct key is made
@@ -293,6 +301,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         self.mode = ""
         self.currency = "USD"
         self.unit = "GiB"
+        SettleAfterResize(self, self.settle)
 
     MAX_POINTS = 40
 
@@ -363,6 +372,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
             self.plot_item.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
             _set_label_text(self.empty_label, empty_text)
             self.empty_label.setPos(0.5, 0.5)
+            self.settle()
             return
         _set_label_text(self.empty_label, "")
         xs = np.array([p[1] for p in self.points])
@@ -397,14 +407,12 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
             label.setPos(float(vx[i]), float(vy[i]))
         self.label_anchors = [lb.anchor for lb in self.labels[: len(labelled)]]
         self.plot_item.enableAutoRange()
-        _settle_view(self.plot_item)
+        self.settle()
 
-
-def _settle_view(plot: pg.PlotItem) -> None:
-    """Fit the auto range and apply the view matrix now rather than when the view paints:
-    done there, they move the items after the paint began and the plot paints a second
-    time."""
-    plot.getViewBox().prepareForPaint()
+    def settle(self) -> None:
+        """Fit the auto range, apply the view matrix, the layout and the axes' tick labels now
+        rather than when the view paints (:func:`.plot_settle.settle`)."""
+        settle(self, self.plot_item)
 
 
 def _set_label_text(label: pg.TextItem, text: str) -> None:
