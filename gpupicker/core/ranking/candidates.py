@@ -76,10 +76,15 @@ def candidates(
     prelim: list[Candidate] = []
     startup = startup_hours(w) if terms else None
     reload_h: float | None = None  # a spot restart reloads the job: the start-up, once known
+    # a job without a budget, $/h cap or deadline misses a limit only where a serving plan
+    # misses its latency target (_misses): the others need no look
+    no_limits = w.budget_usd is None and w.max_usd_per_hour is None and w.deadline_hours is None
     for ev, offer_list in evaluations:
         gpu, t, replicas = ev.gpu, ev.t, ev.replicas
-        tokens_out = (speed_figure(w, t) * replicas) if not t.seconds_per_image else None
-        speed = (t.decode_tokens_per_s or 0.0) if serving else speed_figure(w, t) * replicas
+        figure = speed_figure(w, t) * replicas
+        tokens_out = figure if not t.seconds_per_image else None
+        speed = (t.decode_tokens_per_s or 0.0) if serving else figure
+        misses_none = no_limits and (ev.plan is None or ev.plan.meets_targets)
         pcie_note = (
             ev.n > 1
             and not gpu.has_nvlink
@@ -112,21 +117,15 @@ def candidates(
                     spot,
                 )
                 cost = _offer_cost(ev, offer, args)
-            misses = _misses(w, ev, cost, money)
+            misses = _NO_MISSES if misses_none else _misses(w, ev, cost, money)
             limit, reason = _limit_and_reason(ev, offer, cost, misses, money, spot, pcie_note, terms)
-            prelim.append(
-                Candidate(
-                    ev=ev,
-                    offer=offer,
-                    cost=cost,
-                    within=not misses,
-                    limit=limit,
-                    reason=reason,
-                    speed=speed,
-                    money=ranked_cost(cost),
-                )
-            )
+            # ev, offer, cost, within, limit, reason, speed, money
+            prelim.append(Candidate(ev, offer, cost, not misses, limit, reason, speed, ranked_cost(cost)))
     return prelim
+
+
+_NO_MISSES: tuple[tuple[str, Message], ...] = ()
+"""The misses of an option that misses no limit (shared: never changed)."""
 
 
 def _offer_cost(ev: Evaluation, offer: PriceOffer, args: tuple[Any, ...]) -> CostEstimate:
@@ -166,7 +165,7 @@ def _limit_and_reason(
     ev: Evaluation,
     offer: PriceOffer | None,
     cost: CostEstimate | None,
-    misses: list[tuple[str, Message]],
+    misses: Sequence[tuple[str, Message]],
     money: Money,
     spot: SpotTerms | None,
     pcie_note: bool,
@@ -188,7 +187,7 @@ def _reason(
     ev: Evaluation,
     offer: PriceOffer | None,
     cost: CostEstimate | None,
-    misses: list[tuple[str, Message]],
+    misses: Sequence[tuple[str, Message]],
     money: Money,
     spot: SpotTerms | None,
     pcie_note: bool,
