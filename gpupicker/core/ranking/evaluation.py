@@ -241,7 +241,7 @@ def evaluate(
                     _hours(w, t),
                     cal_text,
                     plan,
-                    scaling_text(gpu, n, speed, node_speed),
+                    scaling_text(gpu, n, speed, node_speed) if n > GPUS_PER_NODE else None,
                     fit_limit(used, cap, t, fits, mem.placement),
                 )
             )
