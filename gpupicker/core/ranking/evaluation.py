@@ -188,13 +188,10 @@ def evaluate(
 
     sharded = {n: parallel_plan(w, n) for n in tried}
     refused: set[str] = set()
-    training = w.is_training
-    for gpu in gpus:
-        # what does not depend on the count: once per GPU type
+    for gpu in gpus:  # what does not depend on the count: once per GPU type
         node_fits, node_speed = False, 0.0
         st = stack_of(gpu)
-        cap = gpu.usable_memory_bytes
-        no_bf16 = lacks_bf16(gpu)
+        cap, no_bf16 = gpu.usable_memory_bytes, lacks_bf16(gpu)
         card_key = (
             (
                 cap,
@@ -207,7 +204,7 @@ def evaluate(
         for n in tried:
             if n > GPUS_PER_NODE and (node_fits or gpu.segment != "datacenter"):
                 continue  # multi-node only for datacenter parts the job does not fit in a node
-            if n > 1 and training and st is not None and not st.multi_gpu_training:
+            if n > 1 and w.is_training and st is not None and not st.multi_gpu_training:
                 if w.gpu == gpu.id:  # say so when this part was asked for
                     refused.add(gpu.name)
                 continue
@@ -226,25 +223,24 @@ def evaluate(
                 node_fits = node_fits or fits
                 if n == GPUS_PER_NODE or not node_speed:
                     node_speed = (speed / n) if speed else node_speed
-            evaluations.append(
-                Evaluation(  # positional: the fields in their order (gpu … limit)
-                    gpu,
-                    n,
-                    replicas,
-                    n * replicas,
-                    wb,
-                    mem,
-                    t,
-                    used,
-                    cap,
-                    fits,
-                    _hours(w, t),
-                    cal_text,
-                    plan,
-                    scaling_text(gpu, n, speed, node_speed) if n > GPUS_PER_NODE else None,
-                    fit_limit(used, cap, t, fits, mem.placement),
-                )
+            ev = Evaluation(
+                gpu=gpu,
+                n=n,
+                replicas=replicas,
+                total_gpus=n * replicas,
+                wb=wb,
+                mem=mem,
+                t=t,
+                used=used,
+                cap=cap,
+                fits=fits,
+                hours=_hours(w, t),
+                calibration=cal_text,
+                plan=plan,
+                scaling=scaling_text(gpu, n, speed, node_speed) if n > GPUS_PER_NODE else None,
+                limit=fit_limit(used, cap, t, fits, mem.placement),
             )
+            evaluations.append(ev)
     return Evaluated(
         gpus=gpus,
         evaluations=tuple(evaluations),
