@@ -214,10 +214,10 @@ def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[M
 
     The note names the best option with an unflagged price.
     """
-    ok = [o for o in options if o.fits and o.within_budget and o.pricing]
-    if not ok or not ok[0].price_flag:
+    ok = (o for o in options if o.fits and o.within_budget and o.pricing)  # read as far as needed
+    top = next(ok, None)
+    if top is None or not top.price_flag:
         return []
-    top = ok[0]
     label = PRICE_KINDS.get(top.price_kind, top.price_kind)
     note = join(
         [

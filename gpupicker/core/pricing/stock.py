@@ -75,10 +75,10 @@ def stock_notes(options: Sequence[Option], money: Money | None = None) -> list[M
 
     It names the best option that is not (in stock, or no stock data), by rank.
     """
-    ok = [o for o in options if o.fits and o.within_budget and o.pricing]
-    if not ok or ok[0].in_stock != "no":
+    ok = (o for o in options if o.fits and o.within_budget and o.pricing)  # read as far as needed
+    top = next(ok, None)
+    if top is None or top.in_stock != "no":
         return []
-    top = ok[0]
     alt = next((o for o in ok if o.in_stock != "no"), None)
     parts = [
         msg("recommend.stock.top_out", rank=top.rank, n=top.num_gpus, gpu=top.gpu_name, provider=top.provider)

@@ -76,57 +76,56 @@ def candidates(
     prelim: list[Candidate] = []
     startup = startup_hours(w) if terms else None
     reload_h: float | None = None  # a spot restart reloads the job: the start-up, once known
+    # a job without a budget, $/h cap or deadline misses a limit only where a serving plan
+    # misses its latency target (_misses): the others need no look
+    no_limits = w.budget_usd is None and w.max_usd_per_hour is None and w.deadline_hours is None
+    full_training = w.is_training and w.is_full_training
     for ev, offer_list in evaluations:
         gpu, t, replicas = ev.gpu, ev.t, ev.replicas
-        tokens_out = (speed_figure(w, t) * replicas) if not t.seconds_per_image else None
-        speed = (t.decode_tokens_per_s or 0.0) if serving else speed_figure(w, t) * replicas
+        figure = speed_figure(w, t) * replicas
+        tokens_out = figure if not t.seconds_per_image else None
+        speed = (t.decode_tokens_per_s or 0.0) if serving else figure
+        misses_none = no_limits and (ev.plan is None or ev.plan.meets_targets)
+        # several consumer cards without NVLink that fit a full fine-tune: the PCIe note
         pcie_note = (
-            ev.n > 1
-            and not gpu.has_nvlink
-            and gpu.segment == "consumer"
-            and w.is_training
-            and ev.fits
-            and w.is_full_training
+            full_training and ev.n > 1 and ev.fits and gpu.segment == "consumer" and not gpu.has_nvlink
         )
         for offer, usd in offer_list:
             cost = None
             spot = None
-            if offer is not None and offer.pricing == "spot" and ev.hours is not None:
-                if reload_h is None:
-                    reload_h = startup_hours(w)[0]
-                spot = SpotTerms(
-                    rate=rate_for(offer.provider, "spot", spot_rates),
-                    checkpoint_interval_hours=w.checkpoint_interval_hours,
-                    reload_hours=reload_h,
-                    provider=offer.provider,
-                )
-            if offer is not None and usd is not None:
-                args = (
-                    usd,
-                    serving,
-                    hours_per_month,
-                    tokens_out,
-                    money,
-                    _startup(offer, startup),
-                    _billing(offer, terms),
-                    spot,
-                )
-                cost = _offer_cost(ev, offer, args)
-            misses = _misses(w, ev, cost, money)
-            limit, reason = _limit_and_reason(ev, offer, cost, misses, money, spot, pcie_note, terms)
-            prelim.append(
-                Candidate(
-                    ev=ev,
-                    offer=offer,
-                    cost=cost,
-                    within=not misses,
-                    limit=limit,
-                    reason=reason,
-                    speed=speed,
-                    money=ranked_cost(cost),
-                )
-            )
+            if offer is not None:
+                if offer.pricing == "spot" and ev.hours is not None:
+                    if reload_h is None:
+                        reload_h = startup_hours(w)[0]
+                    spot = SpotTerms(
+                        rate=rate_for(offer.provider, "spot", spot_rates),
+                        checkpoint_interval_hours=w.checkpoint_interval_hours,
+                        reload_hours=reload_h,
+                        provider=offer.provider,
+                    )
+                if usd is not None:
+                    args = (
+                        usd,
+                        serving,
+                        hours_per_month,
+                        tokens_out,
+                        money,
+                        _startup(offer, startup),
+                        _billing(offer, terms),
+                        spot,
+                    )
+                    cost = _offer_cost(ev, offer, args)
+            misses = _NO_MISSES if misses_none else _misses(w, ev, cost, money)
+            limit = _limit(ev, misses)
+            # the whole reason is built when first read (_reason)
+            reason = LazyText(partial(_reason, ev, offer, cost, misses, money, spot, pcie_note, terms))
+            # ev, offer, cost, within, limit, reason, speed, money
+            prelim.append(Candidate(ev, offer, cost, not misses, limit, reason, speed, ranked_cost(cost)))
     return prelim
+
+
+_NO_MISSES: tuple[tuple[str, Message], ...] = ()
+"""The misses of an option that misses no limit (shared: never changed)."""
 
 
 def _offer_cost(ev: Evaluation, offer: PriceOffer, args: tuple[Any, ...]) -> CostEstimate:
@@ -162,33 +161,23 @@ def _offer_cost(ev: Evaluation, offer: PriceOffer, args: tuple[Any, ...]) -> Cos
     return cost
 
 
-def _limit_and_reason(
-    ev: Evaluation,
-    offer: PriceOffer | None,
-    cost: CostEstimate | None,
-    misses: list[tuple[str, Message]],
-    money: Money,
-    spot: SpotTerms | None,
-    pcie_note: bool,
-    terms: dict[str, ProviderTerms] | None,
-) -> tuple[str, LazyText]:
-    """The limit of ``offer`` on ``ev``, and its whole reason, built when first read.
+def _limit(ev: Evaluation, misses: Sequence[tuple[str, Message]]) -> str:
+    """The limit of an option of ``ev`` that misses ``misses``: what :func:`.reasons.limit_and_reason` says.
 
-    The limit is what :func:`.reasons.limit_and_reason` says, the reason :func:`_reason`'s.
-    It is not kept on ``ev``: it refers to ``ev``, and ``ev`` holding it would make every
-    evaluation a reference cycle (freed by the cyclic collector only).
+    The evaluation's own limit, or for one that fits, ``price`` or ``deadline`` when it misses
+    a limit. (The reason is not kept on ``ev``: it refers to ``ev``, and ``ev`` holding it
+    would make every evaluation a reference cycle, freed by the cyclic collector only.)
     """
-    limit = ev.limit
     if ev.fits and misses:
-        limit = "price" if any(kind in PRICE_MISSES for kind, _ in misses) else "deadline"
-    return limit, LazyText(partial(_reason, ev, offer, cost, misses, money, spot, pcie_note, terms))
+        return "price" if any(kind in PRICE_MISSES for kind, _ in misses) else "deadline"
+    return ev.limit
 
 
 def _reason(
     ev: Evaluation,
     offer: PriceOffer | None,
     cost: CostEstimate | None,
-    misses: list[tuple[str, Message]],
+    misses: Sequence[tuple[str, Message]],
     money: Money,
     spot: SpotTerms | None,
     pcie_note: bool,

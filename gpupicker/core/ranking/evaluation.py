@@ -188,10 +188,10 @@ def evaluate(
 
     sharded = {n: parallel_plan(w, n) for n in tried}
     refused: set[str] = set()
-    for gpu in gpus:
+    for gpu in gpus:  # what does not depend on the count: once per GPU type
         node_fits, node_speed = False, 0.0
         st = stack_of(gpu)
-        cap = gpu.usable_memory_bytes
+        cap, no_bf16 = gpu.usable_memory_bytes, lacks_bf16(gpu)
         card_key = (
             (
                 cap,
@@ -210,7 +210,7 @@ def evaluate(
                 continue
             try:
                 wb, t, plan, mem, used, replicas, cal_text = _memory_and_speed(
-                    sharded[n], gpu, n, serving, calibration, mem_cache, card_key
+                    sharded[n], gpu, n, serving, calibration, mem_cache, card_key, no_bf16
                 )
             except (ValueError, ZeroDivisionError) as exc:
                 notes.append(
@@ -237,7 +237,7 @@ def evaluate(
                 hours=_hours(w, t),
                 calibration=cal_text,
                 plan=plan,
-                scaling=scaling_text(gpu, n, speed, node_speed),
+                scaling=scaling_text(gpu, n, speed, node_speed) if n > GPUS_PER_NODE else None,
                 limit=fit_limit(used, cap, t, fits, mem.placement),
             )
             evaluations.append(ev)
@@ -263,13 +263,16 @@ def _memory_and_speed(
     calibration: Calibration | None,
     mem_cache: dict[_MemKey, tuple[MemoryEstimate, int]],
     card_key: tuple[int, int, str, int | None, str] | None,
+    no_bf16: bool,
 ) -> tuple[Workload, Throughput, ServingPlan | None, MemoryEstimate, int, int, str]:
     """Memory and speed of the sharded job ``wb`` on ``n`` × ``gpu``, calibrated.
 
     Returns (the workload as evaluated, throughput, serving plan, memory estimate, peak bytes
     per GPU, replicas, calibration sentence). The memory estimate is shared through
     ``mem_cache`` by cards equal in ``card_key`` (None: the peak does not depend on the card,
-    :func:`gpu_dependent`) at the same count and batch.
+    :func:`gpu_dependent`) and in ``no_bf16`` (the card lacks native bf16:
+    :func:`~gpupicker.core.stacks.quant_support.lacks_bf16`, found once per GPU type) at the
+    same count and batch.
 
     Raises:
         ValueError, ZeroDivisionError: a job the memory or speed model cannot estimate.
@@ -283,7 +286,7 @@ def _memory_and_speed(
         t = estimate_throughput(wb, gpu, n)
         pool_mem = None
     # a card without bf16 has its own texts (KV cache in fp16: memory.fp16_kv_without_bf16)
-    key = (card_key, n, wb.batch, lacks_bf16(gpu))
+    key = (card_key, n, wb.batch, no_bf16)
     if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
         # a KV pool takes what the card leaves, whatever the batch
         mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))

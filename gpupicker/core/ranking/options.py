@@ -12,10 +12,11 @@ import math
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from functools import partial
+from typing import Any
 
 from ..hardware.specs import PriceOffer
 from ..lazy_text import LazyText
-from ..messages import Message, as_message, join, msg, sentence
+from ..messages import Message, Text, as_message, join, msg, sentence
 from ..pricing.money import USD, Money
 from ..pricing.offers import IMPLAUSIBLE_USD_PER_GPU_HOUR, doubted_price, too_low_price
 from ..pricing.price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind
@@ -55,52 +56,125 @@ def build_options(
     if now is None:  # one clock for the stale marks and the stock lines built later
         now = datetime.now(UTC)
     out = []
-    # id(offer) → (kind, flag, why), once per offer
-    marks: dict[int, tuple[str, str, Message | str]] = {}
+    # what an offer gives its options (kind, flag, stock …), once per offer (by id)
+    of_offer: dict[int, _OfferFields] = {}
+    unpriced: dict[float | None, CostEstimate] = {}  # the cost of an option without a price
     for i, p in enumerate(prelim, start=1):
         ev, offer = p.ev, p.offer
-        if offer is not None and id(offer) not in marks:
-            marks[id(offer)] = _price_mark(p, offer, today, stale_months, money)
-        kind, flag, why = marks[id(offer)] if offer is not None else ("", "", "")
-        reason = p.reason
-        if offer is not None and ((flag and ev.fits) or offer.in_stock):
+        if offer is None:
+            fields = _NO_OFFER_FIELDS
+        elif (hit := of_offer.get(id(offer))) is not None:
+            fields = hit
+        else:
+            fields = of_offer[id(offer)] = _offer_fields(p, offer, today, stale_months, money, now)
+        provider, pricing, observed, kind, flag, why, in_stock, stock_gpus, snapshot_at, stale = fields
+        reason: LazyText | Text = p.reason
+        if offer is not None and ((flag and ev.fits) or in_stock):
             # the price mark and the stock line join the reason when it is read
             reason = LazyText(partial(_marked_reason, p.reason, offer, flag if ev.fits else "", why, now))
-        age = snapshot_age_days(offer, now) if offer is not None and offer.snapshot_at else None
-        # validating nested models that are already instances only checks their type: with
-        # pydantic 2 this is faster than model_construct
+        cost = p.cost
+        if cost is None:
+            cost = unpriced.get(ev.hours)
+            if cost is None:
+                cost = unpriced[ev.hours] = CostEstimate(hours=ev.hours)
+        gpu = ev.gpu
+        # every field in its declared order (the test checks it against Option.model_fields)
         out.append(
-            Option(
-                gpu_id=ev.gpu.id,
-                gpu_name=ev.gpu.name,
-                num_gpus=ev.total_gpus,
-                fits=ev.fits,
-                memory=ev.mem,
-                capacity_bytes_per_gpu=ev.cap,
-                headroom_bytes=ev.cap - ev.used,
-                throughput=ev.t,
-                cost=p.cost if p.cost is not None else CostEstimate(hours=ev.hours),
-                provider=offer.provider if offer else "",
-                pricing=offer.pricing if offer else "",
-                price_observed=offer.observed if offer else "",
-                within_budget=p.within,
-                price_kind=kind,
-                price_flag=flag,
-                price_flag_reason=why,
-                price_doubted=doubt[id(p)],
-                calibration=ev.calibration,
-                in_stock=offer.in_stock if offer else "",
-                stock_gpus=offer.stock_gpus if offer else None,
-                snapshot_at=offer.snapshot_at if offer else "",
-                snapshot_stale=age is not None and age > STALE_SNAPSHOT_DAYS,
-                labels=tuple(labels.get(id(p), ())),
-                lazy_reason=reason,
-                limit=p.limit,
-                rank=i,
-                serving=ev.plan,
+            _built_option(
+                {
+                    "gpu_id": gpu.id,
+                    "gpu_name": gpu.name,
+                    "num_gpus": ev.total_gpus,
+                    "fits": ev.fits,
+                    "memory": ev.mem,
+                    "capacity_bytes_per_gpu": ev.cap,
+                    "headroom_bytes": ev.cap - ev.used,
+                    "throughput": ev.t,
+                    "cost": cost,
+                    "provider": provider,
+                    "pricing": pricing,
+                    "price_observed": observed,
+                    "price_kind": kind,
+                    "price_flag": flag,
+                    "price_flag_reason": why,
+                    "price_doubted": doubt[id(p)],
+                    "in_stock": in_stock,
+                    "stock_gpus": stock_gpus,
+                    "snapshot_at": snapshot_at,
+                    "snapshot_stale": stale,
+                    "break_even_months": None,
+                    "calibration": ev.calibration,
+                    "within_budget": p.within,
+                    "labels": tuple(labels.get(id(p), ())),
+                    "limit": p.limit,
+                    "rank": i,
+                    "serving": ev.plan,
+                    "lazy_reason": reason,
+                }
             )
         )
     return out
+
+
+BUILT_FIELDS = frozenset(Option.model_fields) - {"break_even_months"}
+"""The fields :func:`build_options` gives an option (the owned-GPU annotation adds the break-even
+later, core.pricing.owned): its fields set, as ``Option(**fields)`` would have it."""
+
+_new = Option.__new__
+_set = object.__setattr__
+
+
+def _built_option(fields: dict[str, Any]) -> Option:
+    """The :class:`Option` of ``fields`` (every field, in its declared order), not validated.
+
+    :func:`build_options`' ~400 options per ranking are built from validated parts (the
+    evaluation's memory, throughput and serving plan, a cost estimate, a catalog price row's
+    fields) and figures of the right type computed from them, so pydantic's validation would
+    only check their types again: it was most of building an option (with the ``**`` merges of
+    an earlier version of this, a tenth of a recommendation's instructions). The option is the
+    one ``Option(**fields)`` gives: the same values in the same order (its JSON is the same),
+    :data:`BUILT_FIELDS` set (tests/core/test_trusted_options.py compares every option of the
+    bench's jobs with the validated build). Options from outside input go through
+    ``Option(...)``, which refuses an unknown field (``extra="forbid"``).
+    """
+    o = _new(Option)
+    _set(o, "__dict__", fields)
+    _set(o, "__pydantic_fields_set__", set(BUILT_FIELDS))
+    _set(o, "__pydantic_extra__", None)
+    _set(o, "__pydantic_private__", None)
+    return o
+
+
+_OfferFields = tuple[str, str, str, str, str, "Message | str", str, "int | None", str, bool]
+"""An offer's option fields: provider, pricing, price_observed, price_kind, price_flag,
+price_flag_reason, in_stock, stock_gpus, snapshot_at, snapshot_stale."""
+
+_NO_OFFER_FIELDS: _OfferFields = ("", "", "", "", "", "", "", None, "", False)
+"""The offer fields of an option without a price."""
+
+
+def _offer_fields(
+    p: Candidate, offer: PriceOffer, today: date | None, stale_months: int, money: Money, now: datetime
+) -> _OfferFields:
+    """The option fields ``offer`` gives its options, ``p`` the first of them.
+
+    Provider, pricing, observed date, kind and flag (:func:`_price_mark`), stock and snapshot
+    (stale after :data:`~gpupicker.core.pricing.stock.STALE_SNAPSHOT_DAYS` at ``now``).
+    """
+    kind, flag, why = _price_mark(p, offer, today, stale_months, money)
+    age = snapshot_age_days(offer, now) if offer.snapshot_at else None
+    return (
+        offer.provider,
+        offer.pricing,
+        offer.observed,
+        kind,
+        flag,
+        why,
+        offer.in_stock,
+        offer.stock_gpus,
+        offer.snapshot_at,
+        age is not None and age > STALE_SNAPSHOT_DAYS,
+    )
 
 
 def _rank(
@@ -119,7 +193,7 @@ def _rank(
     }
     # prefer_in_stock: an offer its ledger snapshot lists out of stock ranks after the others of
     # its tier and takes no label
-    gone = {id(p): prefer_in_stock and out_of_stock(p.offer) for p in prelim}
+    gone = {id(p): out_of_stock(p.offer) for p in prelim} if prefer_in_stock else dict.fromkeys(doubt, False)
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
     # labels go to trusted prices only: a "scraper artefact" is never 'cheapest', not even when
     # it is the only offer within the budget (it took all four labels then); the
@@ -137,29 +211,35 @@ def _rank(
     def headroom(p: Candidate) -> float:
         return (p.ev.cap - p.ev.used) / p.ev.cap
 
+    # the cost figure compared for a tie, once per candidate that needs it
+    tie = {id(p): _tie(p) for p in (prelim if goal == "cheapest" else ok_labels)}
+
     def key(p: Candidate) -> tuple[float | str, ...]:
-        tier = (0 if p.ev.fits else 2) + (0 if p.within else 1)
-        priced = 0 if p.cost is not None else 1
+        ev, i = p.ev, id(p)
+        # the tier (fits, within the limits), priced before unpriced, then within a tier offers
+        # whose own source doubts the figure and those listed out of stock last: the order of
+        # the tuple (tier, unpriced, doubted, gone) as one number (fewer items to compare)
+        head = ((0 if ev.fits else 2) + (0 if p.within else 1)) * 8 + (0 if p.cost is not None else 4)
+        head += 2 * doubt[i] + gone[i]
         if goal == "cheapest":
             # equal cost (the same figure to a cent or 0.1 %, see _tie): fewer GPUs first (fewer
             # to rent, nothing to shard), then the faster
-            k: tuple[float, ...] = (_tie(p), p.ev.total_gpus, -p.speed)
+            k: tuple[float, ...] = (tie[i], ev.total_gpus, -p.speed)
         elif goal == "fastest":
             k = (-p.speed, p.money)
         elif goal == "value":
             k = (value(p), p.money)
         else:
             k = (-headroom(p), p.money)
-        if not p.ev.fits:
-            k = (p.ev.used / p.ev.cap, *k)
-        # within a tier, offers whose own source doubts the figure rank last
-        return (tier, priced, doubt[id(p)], gone[id(p)], *k, p.ev.total_gpus, p.ev.gpu.id)
+        if ev.fits:
+            return (head, *k, ev.total_gpus, ev.gpu.id)
+        return (head, ev.used / ev.cap, *k, ev.total_gpus, ev.gpu.id)
 
     prelim.sort(key=key)
     labels: dict[int, list[str]] = {}
     if ok_labels:
         for name, fn in (
-            ("cheapest", lambda p: (_tie(p), p.ev.total_gpus, -p.speed)),
+            ("cheapest", lambda p: (tie[id(p)], p.ev.total_gpus, -p.speed)),
             ("fastest", lambda p: (-p.speed, p.money)),
             ("best value", lambda p: (value(p), p.money)),
             ("most headroom", lambda p: (-headroom(p), p.money)),
@@ -230,4 +310,4 @@ def _usd_per_gpu_hour(p: Candidate) -> float:
     return p.cost.usd_per_hour / max(1, p.ev.total_gpus) if p.cost is not None else 0.0
 
 
-__all__ = ["build_options"]
+__all__ = ["BUILT_FIELDS", "build_options"]

@@ -111,9 +111,17 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
     costs / speeds differ by a factor, with the guide's GPU's own reason).
     """
     notes: list[Message] = []
-    fitting = [o for o in options if o.fits]
-    singles = [o for o in options if _cards_per_copy(o) == 1]
-    if singles and not any(o.fits for o in singles):
+    # one card per model copy: is there such an option, and does any fit (the first that fits
+    # ends the look: the top options usually do)
+    single, single_fits = False, False
+    for o in options:
+        if _cards_per_copy(o) == 1:
+            single = True
+            if o.fits:
+                single_fits = True
+                break
+    if single and not single_fits:
+        singles = [o for o in options if _cards_per_copy(o) == 1]
         biggest = max(singles, key=lambda o: o.capacity_bytes_per_gpu)
         need = min(o.memory.total_bytes for o in singles)
         notes.append(
@@ -130,7 +138,7 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
                 "sentences",
             )
         )
-    if options and not fitting:  # no option at all: the region note says why
+    if options and not single_fits and not any(o.fits for o in options):  # the region note says why
         notes.append(sentence(join([msg("recommend.nothing_fits"), msg("recommend.see_advice")], "clauses")))
     if w.model is not None and bytes_per_weight(w.weights_dtype) >= 2.0 and w.task == "inference":
         notes.extend(_small_card_notes(w, options))
@@ -166,7 +174,7 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
                             else msg("recommend.seed_cost", cost=f"{bm / tm:.2f}", **who)
                         )
                     )
-            names = {**SEED_GPU_NAMES, **{o.gpu_id: o.gpu_name for o in options}}  # never ids
+            names = {**SEED_GPU_NAMES, **{o.gpu_id: o.gpu_name for o in seed_opts}}  # never ids
             head = sentence(
                 join(
                     [
