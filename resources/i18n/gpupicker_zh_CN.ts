@@ -851,6 +851,14 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>vLLM {version} ({engine} engine, OpenAI-server defaults)</source>
+        <translation>vLLM {version}（{engine} 引擎，OpenAI 服务器默认设置）</translation>
+    </message>
+    <message>
+        <source>vLLM version not named in environment: taken to be {since} or newer (V1 engine, OpenAI-server defaults)</source>
+        <translation>运行环境中未写明 vLLM 版本：按 {since} 或更新版本计算（V1 引擎，OpenAI 服务器默认设置）</translation>
+    </message>
+    <message>
         <source>Your {gpu} × {count}: #{rank}, does not fit ({gib} GiB per GPU)</source>
         <translation>您的 {gpu} × {count}：排第 {rank} 名，显存不够（单卡需 {gib} GiB）</translation>
     </message>

@@ -178,6 +178,7 @@ def test_vllm_gpu_blocks_match_startup_log():
         weights_dtype="fp16",
         kv_cache_dtype="fp16",
         seq_len=4096,
+        environment="vLLM 0.2",
     )
     assert vllm_gpu_blocks(w, LLAMA2_7B, A100_80) == pytest.approx(7449, rel=0.02)
     est = estimate_memory(w, A100_80)
@@ -450,6 +451,8 @@ def _llama31_8b_on_3090(max_model_len):
         max_model_len=max_model_len,
         prompt_len=512,
         new_tokens=256,
+        # the issue's logs (Dec 2024, "Memory profiling results") are V0's: vLLM 0.6
+        environment="vLLM 0.6",
     )
     return w, m, gpu("rtx_3090")
 

@@ -127,6 +127,10 @@ def test_vllm_token_budget_follows_its_engine_arguments():
     assert chunked_prefill_budget(Workload(**base), gpu("l40s")) == 2048
     assert chunked_prefill_budget(Workload(max_num_batched_tokens=512, **base), gpu("h100_sxm")) == 512
     assert chunked_prefill_budget(Workload(**{**base, "framework": "sglang"}), gpu("h100_sxm")) == 0
+    # V0 (vLLM 0.6) chunks only above a 32K context: its prefills run as steps of their own
+    v0 = {**base, "environment": "vLLM 0.6.6"}
+    assert chunked_prefill_budget(Workload(**v0), gpu("h100_sxm")) == 0
+    assert chunked_prefill_budget(Workload(max_model_len=65536, **v0), gpu("h100_sxm")) == 512
 
 
 def test_continuous_batching_itl_pays_for_the_prompts_mixed_into_each_step():

@@ -455,9 +455,16 @@ def test_serving_controls_show_for_paged_engines_and_change_results(qtbot, windo
         base.memory.total_bytes,
     )
     q.gpu_memory_utilization.setValue(0.9)
-    q.max_model_len.setValue(32768)
-    assert c.workload.max_model_len == 32768
-    assert _top(c).memory.total_bytes != base.memory.total_bytes or _top(c).num_gpus != base.num_gpus
+    # vLLM V1 profiles its step budget, not max_model_len: the context changes the result once
+    # the pool (58,224 tokens on the A5000) cannot hold it and vLLM would not start
+    q.max_model_len.setValue(65536)
+    assert c.workload.max_model_len == 65536
+    top = _top(c)
+    assert (top.gpu_name, top.num_gpus, top.memory.total_bytes) != (
+        base.gpu_name,
+        base.num_gpus,
+        base.memory.total_bytes,
+    )
     q.max_model_len.setValue(0)
     assert c.workload.max_model_len is None
 

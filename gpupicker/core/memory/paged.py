@@ -6,7 +6,9 @@ activation peak of a profiling forward pass over ``max_num_batched_tokens``
 and the non-torch memory, and fills the rest with 16-token KV blocks (vLLM
 docs, "Engine arguments"; ``gpu_worker.determine_num_available_blocks``);
 it refuses to start when the pool holds less than one ``max_model_len``
-sequence. Worked checks: Llama-2-7B fp16, ``max_model_len`` 4096 on an A100
+sequence. ``max_num_batched_tokens`` and ``max_num_seqs`` default by the vLLM version the
+workload's ``environment`` names (:mod:`.vllm_defaults`): V0 profiles ``max(max_model_len,
+2048)`` tokens, V1 (0.8 on) its chunked-prefill step budget (2,048 or 8,192 tokens). Worked checks: Llama-2-7B fp16, ``max_model_len`` 4096 on an A100
 80GB logged ``# GPU blocks: 7449`` (vLLM 0.2, Dec 2023); Llama-3.1-8B bf16
 on an RTX 3090 at ``max_model_len`` 20,000 logged 1952 blocks (31,232
 tokens) and at 29,000 refused to start (vllm issue #10517).
@@ -35,10 +37,11 @@ from .common import (
     weights_bytes,
 )
 from .experts import effective_ep, ep_weights_bytes, routed_expert_bytes
+from .vllm_defaults import V0_MAX_NUM_SEQS, VLLM_NEWEST_ERA, vllm_batch_defaults, vllm_era
 
 VLLM_BLOCK_TOKENS = 16
-VLLM_MAX_NUM_SEQS = 256
-"""vLLM ``max_num_seqs`` default (engine arguments)."""
+VLLM_MAX_NUM_SEQS = V0_MAX_NUM_SEQS
+"""vLLM ``max_num_seqs`` default of V0 and of V1 on GPUs under 70 GiB (:mod:`.vllm_defaults`)."""
 VLLM_NON_TORCH_BYTES = int(0.35 * GiB)
 """CUDA context and NCCL/cuBLAS buffers outside PyTorch's allocator, which vLLM subtracts
 (``non_torch_memory=0.35GiB`` on an RTX 3090, vllm issue #10517); + 0.25 GiB of NCCL buffers
@@ -51,13 +54,6 @@ the graphs after sizing the pool, so they come on top of ``gpu_memory_utilizatio
 GRAPHS_MESSAGE = {False: "engines.cuda_graphs", True: "engines.acl_graphs"}
 """The graph-capture clause's message id, keyed by "on an Ascend NPU" (vllm-ascend captures ACL
 graphs where vLLM on CUDA captures CUDA graphs)."""
-VLLM_DEFAULT_BATCHED_TOKENS = 2048
-"""``max_num_batched_tokens`` floor without chunked prefill (vLLM ``SchedulerConfig``: at least
-``max(max_model_len, 2048)``)."""
-VLLM_CHUNKED_BATCHED_TOKENS = 512
-VLLM_CHUNKED_ABOVE = 32768
-"""vLLM turns chunked prefill on by itself for ``max_model_len`` above 32K, with 512 tokens per
-step (vllm issue #10517: the profile peak drops from 17.98 GiB at 29K to 15.05 GiB at 35K)."""
 DRIVER_RESERVE_BYTES = 256 * MiB
 DRIVER_RESERVE_SHARE = 0.005
 """What ``torch.cuda.mem_get_info`` reports as total is below the card's ``nvidia-smi``
@@ -92,23 +88,24 @@ class VllmSettings(NamedTuple):
     max_num_seqs: int
     max_num_batched_tokens: int
     gpu_memory_utilization: float
+    v1: bool = True
+    version: str = ""
+    """The vLLM version ``environment`` names ("0.11.0"), "" when it names none."""
 
 
-def vllm_settings(w: Workload) -> VllmSettings:
-    """The vLLM settings of a workload, with vLLM's defaults where it gives none.
+def vllm_settings(w: Workload, gpu: GpuSpec | None = None) -> VllmSettings:
+    """The vLLM settings of a workload on ``gpu``, with its vLLM version's defaults where it gives none.
 
-    ``max_model_len`` (the request context when not given), ``max_num_seqs`` (256),
-    ``max_num_batched_tokens`` (``max(max_model_len, 2048)``, or 512 with the chunked prefill
-    vLLM enables above 32K) and ``gpu_memory_utilization``.
+    ``max_model_len`` (the request context when not given), ``max_num_seqs`` and
+    ``max_num_batched_tokens`` (:func:`.vllm_defaults.vllm_batch_defaults`: V0's 256 and
+    ``max(max_model_len, 2048)``, V1's OpenAI-server defaults by GPU) and
+    ``gpu_memory_utilization``.
     """
     mml = w.max_model_len or w.context_tokens()
-    if w.max_num_batched_tokens:
-        mnbt = w.max_num_batched_tokens
-    elif mml > VLLM_CHUNKED_ABOVE:
-        mnbt = VLLM_CHUNKED_BATCHED_TOKENS
-    else:
-        mnbt = max(mml, VLLM_DEFAULT_BATCHED_TOKENS)
-    return VllmSettings(mml, w.max_num_seqs or VLLM_MAX_NUM_SEQS, mnbt, w.gpu_memory_utilization)
+    era = vllm_era(w, gpu)
+    seqs, mnbt = vllm_batch_defaults(w, gpu, mml)
+    version = ".".join(map(str, era.version)) if era.version else ""
+    return VllmSettings(mml, seqs, mnbt, w.gpu_memory_utilization, era.v1, version)
 
 
 def vllm_refusal(max_model_len: int, pool_tokens: int) -> Message:
@@ -142,7 +139,7 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
     """
     tp = max(1, num_gpus)
     ep = effective_ep(w.parallelism.expert_parallel, w.num_gpus)
-    st = vllm_settings(w)
+    st = vllm_settings(w, gpu)
     ctx = w.context_tokens()
     if gpu is None:
         wb, act, block, state = _vllm_sizes(
@@ -187,16 +184,26 @@ def _non_torch(tp: int) -> int:
 
 
 def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[Message, Message]:
-    """The first two assumptions of a vLLM estimate: tensor parallelism, settings, KV cache."""
+    """The first two assumptions of a vLLM estimate: engine, tensor parallelism, settings, KV cache."""
+    if st.version:
+        engine = msg("engines.vllm_version_named", version=st.version, engine="V1" if st.v1 else "V0")
+    else:
+        engine = msg("engines.vllm_version_assumed", since=".".join(map(str, VLLM_NEWEST_ERA[:2])))
     return (
         join(
             [
-                msg(
-                    "engines.vllm_settings",
-                    tp=tp,
-                    utilization=f"{st.gpu_memory_utilization:.2f}",
-                    seqs=st.max_num_seqs,
-                    tokens=st.max_num_batched_tokens,
+                join(
+                    [
+                        engine,
+                        msg(
+                            "engines.vllm_settings",
+                            tp=tp,
+                            utilization=f"{st.gpu_memory_utilization:.2f}",
+                            seqs=st.max_num_seqs,
+                            tokens=st.max_num_batched_tokens,
+                        ),
+                    ],
+                    "clauses",
                 )
             ]
         ),

@@ -21,6 +21,7 @@ from ..dtypes import GGUF_TYPES
 from ..hardware.accelerators import stack_of
 from ..hardware.specs import GpuSpec
 from ..memory import estimate_memory, fits_on
+from ..memory.vllm_defaults import vllm_era
 from ..messages import Message, error_message, join, msg, sentence
 from ..planners.calibration import Calibration
 from ..results import CostEstimate, MemoryEstimate, ServingPlan, Throughput
@@ -28,6 +29,7 @@ from ..speed.image import image_job_hours
 from ..speed.interconnect import GPUS_PER_NODE
 from ..speed.serving import plan_serving
 from ..speed.throughput import estimate_throughput, train_hours
+from ..stacks.frameworks import speed_engine
 from ..stacks.quant_support import lacks_bf16
 from ..workload import Workload
 from ..workload.plan import parallel_plan
@@ -252,7 +254,7 @@ def evaluate(
     )
 
 
-_MemKey = tuple[tuple[int, int, str, int | None, str] | None, int, int, bool]
+_MemKey = tuple[tuple[int, int, str, int | None, str] | None, int, int, bool, tuple[int, int] | None]
 
 
 def _memory_and_speed(
@@ -286,7 +288,9 @@ def _memory_and_speed(
         t = estimate_throughput(wb, gpu, n)
         pool_mem = None
     # a card without bf16 has its own texts (KV cache in fp16: memory.fp16_kv_without_bf16)
-    key = (card_key, n, wb.batch, no_bf16)
+    # vLLM's scheduler defaults differ between cards of one size (A100 / H100: memory.vllm_defaults)
+    era = vllm_era(wb, gpu) if card_key is not None and speed_engine(wb.framework) == "vllm" else None
+    key = (card_key, n, wb.batch, no_bf16, (era.default_seqs, era.default_budget) if era else None)
     if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
         # a KV pool takes what the card leaves, whatever the batch
         mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))

@@ -35,10 +35,10 @@ from typing import Any
 from ..hardware.specs import GpuSpec
 from ..memo import by_identity
 from ..memory import estimate_memory, fits_on
-from ..memory.paged import VLLM_MAX_NUM_SEQS
+from ..memory.paged import VLLM_MAX_NUM_SEQS, vllm_settings
 from ..messages import Message, join, msg
 from ..results import MemoryEstimate, ServingPlan, Throughput
-from ..stacks.frameworks import framework_row
+from ..stacks.frameworks import framework_row, speed_engine
 from ..workload import Workload
 from .chunked_step import mixed_step
 from .host_offload import host_prefill_copy_s, host_step
@@ -101,7 +101,10 @@ def concurrency_cap(w: Workload, gpu: GpuSpec, n: int, mem: MemoryEstimate) -> i
             shared = r * w.avg_prompt_tokens
             unique = w.context_tokens() - shared
             held = int(max(0.0, mem.kv_pool_tokens - shared) // max(1.0, unique))
-            return min(held, w.max_num_seqs or VLLM_MAX_NUM_SEQS) if held else 0
+            # vLLM's max_num_seqs by its version and GPU (memory.vllm_defaults)
+            vllm = speed_engine(w.framework) == "vllm"
+            cap = vllm_settings(w, gpu).max_num_seqs if vllm else w.max_num_seqs or VLLM_MAX_NUM_SEQS
+            return min(held, cap) if held else 0
         return int(mem.max_concurrent_seqs)
     if not fits_on(mem, gpu):
         return 0

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 
 from ..hardware.specs import GpuSpec
+from ..memory.vllm_defaults import chunked_step_budget
 from ..messages import join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
@@ -39,32 +40,23 @@ from .image import diffusion_throughput
 from .roofline import _InferenceSpeed, _prompt_and_new, _Roofline
 from .training import training_throughput
 
-VLLM_LARGE_GPU_GIB = 70
-"""vLLM gives the larger scheduler defaults to GPUs with at least this much memory, A100s
-excepted (``vllm/engine/arg_utils.py`` ``EngineArgs.get_batch_defaults``: "Setting large
-``max_num_batched_tokens`` for A100 reduces throughput, see PR #17885")."""
-VLLM_SERVER_TOKEN_BUDGET = {True: 8192, False: 2048}
-"""``max_num_batched_tokens`` default of the OpenAI API server by that test (the ``LLM`` class
-uses 16,384 / 8,192): the tokens one scheduler step may run, decodes and prefill chunks
-together (same function)."""
 CHUNKED_PREFILL_ENGINES = frozenset({"vllm"})
-"""Engines whose every step mixes decodes with prefill chunks: vLLM V1 "always uses chunked
-prefills" (``_set_default_args_v1``). SGLang mixes them only with ``--enable-mixed-chunk`` and
-otherwise runs prefill batches between decode steps (the time-sharing model below)."""
+"""Engines whose steps mix decodes with prefill chunks: vLLM V1 "always uses chunked
+prefills" (``_set_default_args_v1``), V0 only above a 32K context (:mod:`..memory.vllm_defaults`).
+SGLang mixes them only with ``--enable-mixed-chunk`` and otherwise runs prefill batches between
+decode steps (the time-sharing model below), as vLLM V0 does below 32K."""
 
 
 def chunked_prefill_budget(w: Workload, gpu: GpuSpec) -> int:
-    """Token budget per engine step of a chunked-prefill engine, or 0 for other engines.
+    """Token budget per engine step of a chunked-prefill engine, or 0 where prefills run alone.
 
-    The workload's ``max_num_batched_tokens``, else vLLM's server default for the GPU
-    (:data:`VLLM_SERVER_TOKEN_BUDGET`: 8,192 on ≥ 70 GiB parts other than the A100, else 2,048).
+    The workload's ``max_num_batched_tokens``, else the default of the vLLM version its
+    ``environment`` names (:func:`..memory.vllm_defaults.chunked_step_budget`: V1's 8,192 on
+    ≥ 70 GiB parts other than the A100, else 2,048; 0 under V0 below a 32K context).
     """
     if speed_engine(w.framework) not in CHUNKED_PREFILL_ENGINES:
         return 0
-    if w.max_num_batched_tokens:
-        return w.max_num_batched_tokens
-    large = gpu.memory_gb >= VLLM_LARGE_GPU_GIB and "a100" not in gpu.name.lower()
-    return VLLM_SERVER_TOKEN_BUDGET[large]
+    return chunked_step_budget(w, gpu)
 
 
 def _continuous_batching_speed(

@@ -118,6 +118,11 @@ TEMPLATES: dict[str, str] = {
         "({pool_tokens}). Try increasing `gpu_memory_utilization` or "
         "decreasing `max_model_len` when initializing the engine."
     ),
+    "engines.vllm_version_named": "vLLM {version} ({engine} engine, OpenAI-server defaults)",
+    "engines.vllm_version_assumed": (
+        "vLLM version not named in environment: taken to be {since} or newer "
+        "(V1 engine, OpenAI-server defaults)"
+    ),
     "engines.vllm_settings": (
         "vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}, "
         "max_num_seqs {seqs}, max_num_batched_tokens {tokens}"
