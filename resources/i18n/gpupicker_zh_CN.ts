@@ -1796,6 +1796,11 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="69" />
+        <source>that is the GPU × count you chose</source>
+        <translation>正是您选的 GPU × 数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="69" />
         <source>with these prices and speeds its best option ranks #{rank} ({n} GPU, {verdict})</source>
         <translation>按当前价格和速度，其最佳方案排第 {rank} 名（{n} 张 GPU，{verdict}）</translation>
     </message>
