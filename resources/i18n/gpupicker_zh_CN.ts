@@ -1503,6 +1503,10 @@
         <translation>梯度检查点“{mode}”还会把检查点移到内存；估算按普通梯度检查点计算</translation>
     </message>
     <message>
+        <source>bf16 and fp16 are off: axolotl trains in fp32 (float32 weights, no autocast); memory counts fp32 states, but the speed is timed at the GPU's 16-bit matmul peak (fp32 and TF32 rates are not modelled), so the time shown is too short</source>
+        <translation>bf16 与 fp16 均关闭：axolotl 以 fp32 训练（float32 权重，不用 autocast）；显存按 fp32 状态计算，但速度仍按 GPU 的 16 位矩阵乘峰值计时（未建模 fp32 与 TF32 的速率），因此显示的时间偏短</translation>
+    </message>
+    <message>
         <source>stage {stage} is costed as supervised fine-tuning (its reference or reward model is not counted)</source>
         <translation>阶段 {stage} 按监督微调估算（未计入其参考模型或奖励模型）</translation>
     </message>
