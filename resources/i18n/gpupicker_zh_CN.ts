@@ -8173,4 +8173,32 @@ Keep %1 as entered?</source>
         <translation>Markdown (*.md)</translation>
     </message>
 </context>
+<context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="22" />
+        <source>Folder</source>
+        <comment>All other platforms</comment>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="27" />
+        <source>File Folder</source>
+        <comment>Match Windows Explorer</comment>
+        <translation>文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="18" />
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="19" />
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
 </TS>
