@@ -336,7 +336,7 @@ def axolotl_precision(job: JobRead, data: dict[str, Any]) -> None:
     if any(data.get(k) is True for k in ("load_in_8bit", "bfloat16", "float16")):
         job.not_modelled("bf16", bf16)
         return
-    if job.workload.get("task") != "qlora":
+    if job.workload.get("task") != "qlora" and "weights_dtype" not in job.workload:  # not quantized
         job.set("bf16", "weights_dtype", "fp32")
     job.set("bf16", "compute_dtype", "fp32")
     job.warnings.append(msg("job.warning.fp32_training"))
