@@ -851,6 +851,34 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>the share of each GPU's memory the server takes for weights and the KV cache pool; the rest stays free for other programs (default 0.90)</source>
+        <translation>服务器为权重和 KV 缓存池占用的每张 GPU 显存比例；其余留给其他程序（默认 0.90）</translation>
+    </message>
+    <message>
+        <source>the share of the memory free at start-up SGLang takes for weights and the KV pool (default 0.79–0.88 by tensor-parallel size, used while this is not set)</source>
+        <translation>SGLang 为权重和 KV 池占用的启动时空闲显存比例（默认按张量并行规模为 0.79–0.88，未设置时使用）</translation>
+    </message>
+    <message>
+        <source>TGI's share of each GPU's memory (TGI's default 1.0); the estimate sizes TGI's KV pool with vLLM's model at the value shown (0.90 unless set), not with TGI's own warm-up</source>
+        <translation>TGI 可用的每张 GPU 显存比例（TGI 默认 1.0）；估算按 vLLM 的模型以所示数值（未设置时为 0.90）确定 TGI 的 KV 池大小，而不是按 TGI 自己的预热过程</translation>
+    </message>
+    <message>
+        <source>the share of the memory free after the engine is loaded that the KV cache takes (default 0.90, used while this is not set)</source>
+        <translation>引擎加载后 KV 缓存占用的剩余空闲显存比例（默认 0.90，未设置时使用）</translation>
+    </message>
+    <message>
+        <source>the share of the memory free after the weights are loaded that the KV cache takes (default 0.80, used while this is not set)</source>
+        <translation>权重加载后 KV 缓存占用的剩余空闲显存比例（默认 0.80，未设置时使用）</translation>
+    </message>
+    <message>
+        <source>MindIE has no memory-fraction key; the estimate sizes its KV pool with vLLM's model at this share of each GPU's memory (0.90 unless set)</source>
+        <translation>MindIE 没有显存比例配置项；估算按 vLLM 的模型以每张 GPU 显存的这一比例（未设置时为 0.90）确定其 KV 池大小</translation>
+    </message>
+    <message>
+        <source>TGI: KV pool sized with vLLM's model at {frac} of each GPU's memory (--cuda-memory-fraction {frac}); TGI's own default is 1.0 and it sizes its pool after a warm-up prefill, which is not modelled</source>
+        <translation>TGI：KV 池按 vLLM 的模型以每张 GPU 显存的 {frac} 估算（--cuda-memory-fraction {frac}）；TGI 自己的默认值为 1.0，并在预热 prefill 之后确定 KV 池大小，这一点未建模</translation>
+    </message>
+    <message>
         <source>Your {gpu} × {count}: #{rank}, does not fit ({gib} GiB per GPU)</source>
         <translation>您的 {gpu} × {count}：排第 {rank} 名，显存不够（单卡需 {gib} GiB）</translation>
     </message>
@@ -7186,6 +7214,34 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>QuantizationPage</name>
+    <message>
+        <source>Max model &amp;length (%1):</source>
+        <translation>最大上下文长度 %1 (&amp;L)：</translation>
+    </message>
+    <message>
+        <source>%1: the longest context (prompt + output tokens) the server accepts. The KV cache holds at least one sequence this long; the server refuses to start if it does not fit. Default: prompt + output tokens.</source>
+        <translation>%1：服务器接受的最长上下文（提示 + 输出 token）。KV 缓存至少能容纳一条这么长的序列；放不下时服务器拒绝启动。默认：提示 + 输出 token 数。</translation>
+    </message>
+    <message>
+        <source>no %1 setting</source>
+        <translation>%1 无此设置</translation>
+    </message>
+    <message>
+        <source>GPU &amp;memory fraction (%1):</source>
+        <translation>显存比例 %1 (&amp;M)：</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1：%2。</translation>
+    </message>
+    <message>
+        <source>Max &amp;running sequences (%1):</source>
+        <translation>最大并发序列数 %1 (&amp;R)：</translation>
+    </message>
+    <message>
+        <source>%1: the most requests the server runs at once; more wait in its queue. It caps the throughput per replica.</source>
+        <translation>%1：服务器同时运行的最多请求数；其余请求排队等待。它限制了每个副本的吞吐量。</translation>
+    </message>
     <message>
         <source>W8A8 (INT8 weights and activations)</source>
         <translation>W8A8（INT8 权重和激活）</translation>

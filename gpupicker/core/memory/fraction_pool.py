@@ -44,15 +44,28 @@ def _pool_fraction(w: Workload, engine: str, tp: int) -> tuple[float, Message, i
     ``gpu_memory_utilization`` is given; LMDeploy: ``cache_max_entry_count``; TensorRT-LLM:
     ``kv_cache_free_gpu_mem_fraction`` and its engine workspace.
     """
+    frac = pool_fraction(w, engine, tp)
     if engine == "sglang":
-        user = "gpu_memory_utilization" in w.model_fields_set
-        frac = w.gpu_memory_utilization if user else next(f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
         return frac, msg("engines.sglang_head", tp=tp, frac=f"{frac:.2f}"), 0
     if engine == "lmdeploy":
-        frac = LMDEPLOY_CACHE_MAX_ENTRY_COUNT
         return frac, msg("engines.lmdeploy_head", tp=tp, frac=f"{frac:.2f}"), 0
-    frac = TRTLLM_FREE_FRACTION
     return frac, msg("engines.trtllm_head", tp=tp, frac=f"{frac:.2f}"), TRTLLM_WORKSPACE_BYTES
+
+
+def pool_fraction(w: Workload, engine: str, tp: int) -> float:
+    """The memory fraction of ``engine``'s KV pool, as that engine means it (0–1).
+
+    The job's ``gpu_memory_utilization`` when it sets one (the serving box and the job readers
+    name it as the engine's own flag, core.stacks.serving_flags), else the engine's default:
+    SGLang ``mem_fraction_static`` by TP size (:data:`SGLANG_MEM_FRACTION_BY_TP`), LMDeploy
+    ``cache_max_entry_count`` (:data:`LMDEPLOY_CACHE_MAX_ENTRY_COUNT`), TensorRT-LLM
+    ``kv_cache_free_gpu_mem_fraction`` (:data:`TRTLLM_FREE_FRACTION`).
+    """
+    if "gpu_memory_utilization" in w.model_fields_set:
+        return w.gpu_memory_utilization
+    if engine == "sglang":
+        return next(f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
+    return LMDEPLOY_CACHE_MAX_ENTRY_COUNT if engine == "lmdeploy" else TRTLLM_FREE_FRACTION
 
 
 def fraction_pool_memory(
