@@ -6201,6 +6201,10 @@ Keep %1 as entered?</source>
 <context>
     <name>LiveSummary</name>
     <message>
+        <source>Loading the catalog… keys typed now are applied when it is ready.</source>
+        <translation>正在加载价格库……现在输入的按键会在加载完成后生效。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="102" />
         <source>Cannot estimate: %1</source>
         <translation>无法估算：%1</translation>
