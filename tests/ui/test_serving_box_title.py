@@ -73,3 +73,15 @@ def test_the_flags_in_chinese(qtbot, zh_cn, window):
     _title(window, "tgi")
     assert q.max_model_len_label.text() == "最大上下文长度 --max-total-tokens (&L)："
     assert "TGI 默认 1.0" in q.gpu_memory_utilization.toolTip()
+
+
+def test_the_memory_box_shows_the_fraction_the_estimate_uses(qtbot, window):
+    """LMDeploy's cache_max_entry_count default is 0.8 (core.memory.fraction_pool), not vLLM's
+    0.90; a fraction the job sets is shown as it is."""
+    q = window.wizard.quant_page
+    _title(window, "lmdeploy")
+    assert q.gpu_memory_utilization.value() == pytest.approx(0.8)
+    window.controller.update(gpu_memory_utilization=0.5)
+    assert q.gpu_memory_utilization.value() == pytest.approx(0.5)
+    _title(window, "vllm")
+    assert q.gpu_memory_utilization.value() == pytest.approx(0.5)

@@ -23,6 +23,8 @@ from .common import (
 from .experts import effective_ep, ep_weights_bytes, routed_expert_bytes
 from .paged import VLLM_BLOCK_TOKENS, VLLM_MAX_NUM_SEQS, _non_torch, torch_total_bytes
 
+FRACTION_POOL_ENGINES = frozenset({"sglang", "tensorrt-llm", "lmdeploy"})
+"""The engines sized here (their KV pool a share of the memory free at start-up)."""
 SGLANG_MEM_FRACTION_BY_TP = ((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87), (1, 0.88))
 """SGLang's ``mem_fraction_static`` default by tensor-parallel size (``server_args.py``,
 v0.4): weights + KV pool may take this share of the memory free at start-up."""
@@ -88,7 +90,7 @@ def fraction_pool_memory(
     Raises:
         ValueError: for unknown dtypes or engines.
     """
-    if engine not in ("sglang", "tensorrt-llm", "lmdeploy"):
+    if engine not in FRACTION_POOL_ENGINES:
         raise ValueError(msg("engines.no_fraction_model", engine=repr(engine)))
     tp = max(1, num_gpus)
     wb = ep_weights_bytes(

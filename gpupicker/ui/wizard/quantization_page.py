@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from ...core.memory import PAGED_KV_ENGINES
+from ...core.memory.fraction_pool import FRACTION_POOL_ENGINES, pool_fraction
 from ...core.memory.paged import VLLM_MAX_NUM_SEQS
 from ...core.memory.training_states import uses_master_weights
 from ...core.stacks.frameworks import framework_row
@@ -286,7 +287,10 @@ class QuantizationPage(Page):
             wid.setVisible(serving)
         self.targets_hint.setVisible(not serving)
         set_spin(self.max_model_len, w.max_model_len or 0)
-        set_spin(self.gpu_memory_utilization, w.gpu_memory_utilization)
+        fw = w.framework.lower()
+        # SGLang, LMDeploy, TensorRT-LLM: their own default fraction while the job sets none
+        frac = pool_fraction(w, fw, w.num_gpus) if fw in FRACTION_POOL_ENGINES else w.gpu_memory_utilization
+        set_spin(self.gpu_memory_utilization, frac)
         set_spin(self.max_num_seqs, w.max_num_seqs or 0)
         set_spin(self.ttft_target, w.ttft_target_s or 0.0)
         set_spin(self.itl_target, w.itl_target_s or 0.0)
