@@ -8236,13 +8236,13 @@ Keep %1 as entered?</source>
 <context>
     <name>QAbstractFileIconProvider</name>
     <message>
-        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="22" />
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="32" />
         <source>Folder</source>
         <comment>All other platforms</comment>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="27" />
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="33" />
         <source>File Folder</source>
         <comment>Match Windows Explorer</comment>
         <translation>文件夹</translation>
@@ -8251,12 +8251,12 @@ Keep %1 as entered?</source>
 <context>
     <name>QFileDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="18" />
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="30" />
         <source>&amp;Look in:</source>
         <translation>查找范围(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="19" />
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="31" />
         <source>Files of &amp;type:</source>
         <translation>文件类型(&amp;T)：</translation>
     </message>

@@ -25,7 +25,7 @@ def _dialog(qtbot, folder: Path) -> QFileDialog:
 
 
 def test_file_dialog_labels_and_folder_type_are_chinese(qtbot, zh_cn, tmp_path):
-    from gpupicker.ui.i18n.qt_gaps import QT_GAPS
+    from gpupicker.ui.i18n.qt_gaps import QT_GAPS, qt_gap_texts
 
     (tmp_path / "sub").mkdir()
     d = _dialog(qtbot, tmp_path)
@@ -39,6 +39,7 @@ def test_file_dialog_labels_and_folder_type_are_chinese(qtbot, zh_cn, tmp_path):
     assert model.index(0, 2, root).data() == "文件夹"
     for context, source, note in QT_GAPS:  # every listed gap has its Chinese
         assert has_cjk(zh_cn.translate(context, source, note)), (context, source)
+    assert len(qt_gap_texts()) == len(QT_GAPS) and all(has_cjk(t) for t in qt_gap_texts())
 
 
 def test_file_dialog_stays_qts_english_without_a_translator(qtbot, qapp, tmp_path):

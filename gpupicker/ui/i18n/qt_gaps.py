@@ -12,22 +12,26 @@ for them when qtbase's has no entry.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QT_TRANSLATE_NOOP3
+from PySide6.QtCore import QCoreApplication
 
 QT_GAPS: tuple[tuple[str, str, str | None], ...] = (
-    ("QFileDialog", QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"), None),
-    ("QFileDialog", QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"), None),
-    (
-        "QAbstractFileIconProvider",
-        QT_TRANSLATE_NOOP3("QAbstractFileIconProvider", "Folder", "All other platforms"),
-        "All other platforms",
-    ),
-    (
-        "QAbstractFileIconProvider",
-        QT_TRANSLATE_NOOP3("QAbstractFileIconProvider", "File Folder", "Match Windows Explorer"),
-        "Match Windows Explorer",
-    ),
+    ("QFileDialog", "&Look in:", None),
+    ("QFileDialog", "Files of &type:", None),
+    ("QAbstractFileIconProvider", "Folder", "All other platforms"),
+    ("QAbstractFileIconProvider", "File Folder", "Match Windows Explorer"),
 )
 """(Qt context, source text, disambiguation) of each Qt string gpupicker translates itself."""
 
-__all__ = ["QT_GAPS"]
+
+def qt_gap_texts() -> list[str]:
+    """:data:`QT_GAPS` as the installed translators render them. Written out call by call so
+    lupdate (``python -m gpupicker.ui.i18n.build --update``) keeps them in the .ts files."""
+    return [
+        QCoreApplication.translate("QFileDialog", "&Look in:"),
+        QCoreApplication.translate("QFileDialog", "Files of &type:"),
+        QCoreApplication.translate("QAbstractFileIconProvider", "Folder", "All other platforms"),
+        QCoreApplication.translate("QAbstractFileIconProvider", "File Folder", "Match Windows Explorer"),
+    ]
+
+
+__all__ = ["QT_GAPS", "qt_gap_texts"]

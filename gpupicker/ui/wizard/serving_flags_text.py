@@ -23,12 +23,18 @@ translate = QCoreApplication.translate
 class ServingBox(Protocol):
     """The widgets of the quantization page's serving box this module labels."""
 
-    max_model_len_label: QLabel
-    max_model_len: QWidget
-    memory_label: QLabel
-    gpu_memory_utilization: QWidget
-    max_num_seqs_label: QLabel
-    max_num_seqs: QWidget
+    @property
+    def max_model_len_label(self) -> QLabel: ...
+    @property
+    def max_model_len(self) -> QWidget: ...
+    @property
+    def memory_label(self) -> QLabel: ...
+    @property
+    def gpu_memory_utilization(self) -> QWidget: ...
+    @property
+    def max_num_seqs_label(self) -> QLabel: ...
+    @property
+    def max_num_seqs(self) -> QWidget: ...
 
 
 def label_serving_box(box: ServingBox, engine: str) -> None:
