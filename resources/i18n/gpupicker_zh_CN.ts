@@ -7224,7 +7224,7 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>%1: the longest context (prompt + output tokens) the server accepts. The KV cache holds at least one sequence this long; the server refuses to start if it does not fit. Default: prompt + output tokens.</source>
-        <translation>%1：服务器接受的最长上下文（提示 + 输出 token）。KV 缓存至少能容纳一条这么长的序列；放不下时服务器拒绝启动。默认：提示 + 输出 token 数。</translation>
+        <translation>%1：服务器接受的最长上下文（提示 + 输出 token）。KV 缓存至少能容纳一条这么长的序列；显存不足时服务器拒绝启动。默认：提示 + 输出 token 数。</translation>
     </message>
     <message>
         <source>no %1 setting</source>
