@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.planners.advisor import Advice
-from ..core.pricing.money import SYMBOLS, USD, Money
+from ..core.pricing.money import SYMBOLS, USD, Money, amount_decimals
 from ..core.pricing.price_kind import PRICE_KINDS
 from ..core.ranking.machine_report import cards_json
 from ..core.ranking.recommend import Recommendation
@@ -132,6 +132,20 @@ def _fmt_speed(o: Option) -> str:
     return "-"
 
 
+def _total_cell(usd_total: float | None, usd_per_month: float | None, money: Money) -> str:
+    """The total column of the text table, in ``money``'s currency (symbol in the header).
+
+    The money rule of the GUI table, the report and the reasons
+    (:func:`~gpupicker.core.pricing.money.amount_decimals`): ``1.17``, ``0.0412``, ``47.14``,
+    ``1,234``; a monthly cost ends in ``/mo``; ``-`` when neither is known.
+    """
+    usd, suffix = (usd_total, "") if usd_total is not None else (usd_per_month, "/mo")
+    v = money.from_usd(usd)
+    if v is None:
+        return "-"
+    return f"{v:,.{amount_decimals(v)}f}{suffix}"
+
+
 def format_table(
     rec: Recommendation,
     top: int | None,
@@ -170,7 +184,7 @@ def format_table(
             f"{(o.pricing or '-') + ('!' if o.price_flag else ''):<11} "
             f"{(f'{money.from_usd(c.usd_per_hour):.2f}' if o.provider else '-'):>7} "
             f"{_fmt_hours(c.hours):>8} "
-            f"{(f'{money.from_usd(c.usd_total):,.2f}' if c.usd_total is not None else (f'{money.from_usd(c.usd_per_month):,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
+            f"{_total_cell(c.usd_total, c.usd_per_month, money):>9}  "
             f"{_fmt_speed(o):>13}  {s(', '.join(o.labels))}"
         )
         lines.append(f"       {s(o.reason)}")
@@ -180,10 +194,12 @@ def format_table(
     if hidden:
         lines.append("")
         lines.append(f"{hidden_rows_message(hidden)} (--every-count lists them).")
-        if mine is not None and mine not in opts:
-            lines.append(f"{s(preferred_rank_message(mine))}.")
-            if not mine.fits:  # why: its VRAM, or the machine's RAM
-                lines.append(f"       {s(mine.reason)}")
+    if mine is not None and mine not in opts:  # hidden or past --top: its rank, said once
+        if not hidden:
+            lines.append("")
+        lines.append(f"{s(preferred_rank_message(mine))}.")
+        if not mine.fits:  # why: its VRAM, or the machine's RAM
+            lines.append(f"       {s(mine.reason)}")
     if rec.notes:
         lines.append("")
         lines.extend(f"note: {s(n)}" for n in rec.notes)

@@ -29,6 +29,7 @@ from .job_model import (
     _precision,
     _section,
     _short,
+    axolotl_precision,
 )
 
 # --- training configs ---------------------------------------------------------------------------
@@ -105,7 +106,7 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
         job.set("gradient_checkpointing", "grad_ckpt", True)
         if gc != True:  # noqa: E712 - a string mode, not the bool
             job.warnings.append(msg("job.warning.ckpt_offload", mode=str(gc)))
-    _precision(job, data)
+    axolotl_precision(job, data)
     attention = str(data.get("attention", "")).lower()
     if data.get("flash_attention") is True or attention in ("flash", "flash_attention_2"):
         job.set("flash_attention" if data.get("flash_attention") else "attention", "attention", "flash")

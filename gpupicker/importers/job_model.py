@@ -317,6 +317,31 @@ def _precision(job: JobRead, data: dict[str, Any]) -> None:
         job.set("bf16", "compute_dtype", "bf16")
 
 
+def axolotl_precision(job: JobRead, data: dict[str, Any]) -> None:
+    """axolotl's training dtype, as its ``resolve_dtype`` decides it
+    (axolotl-ai-cloud/axolotl src/axolotl/utils/config/__init__.py, commit 00ce888).
+
+    ``fp16: true`` → fp16; ``bf16: true`` or ``auto`` (the schema's default) → bf16.
+    ``bf16: false`` without ``fp16``, ``load_in_8bit``, ``bfloat16`` or ``float16`` →
+    ``torch_dtype = torch.float32`` and no autocast: an **fp32** run (fp32 weights, gradients
+    and Adam states, no master copy; a QLoRA run computes in fp32,
+    ``bnb_4bit_compute_dtype = torch_dtype``). fp32 matmuls are not timed at their own rate
+    (core.speed.training uses the 16-bit peak), so a warning says so. ``bf16: false`` with
+    ``load_in_8bit`` (float16 weights without autocast) is named as not modelled.
+    """
+    bf16 = data.get("bf16")
+    if data.get("fp16") is True or bf16 is not False:
+        _precision(job, data)
+        return
+    if any(data.get(k) is True for k in ("load_in_8bit", "bfloat16", "float16")):
+        job.not_modelled("bf16", bf16)
+        return
+    if job.workload.get("task") != "qlora" and "weights_dtype" not in job.workload:  # not quantized
+        job.set("bf16", "weights_dtype", "fp32")
+    job.set("bf16", "compute_dtype", "fp32")
+    job.warnings.append(msg("job.warning.fp32_training"))
+
+
 _ROW_KEYS = frozenset({"sample_packing", "pad_to_sequence_len"})
 """axolotl's packing / padding keys: how full a row of ``sequence_len`` tokens is. The memory
 and speed models take every row as ``seq_len`` tokens (formulas.md §2, §4), which packing

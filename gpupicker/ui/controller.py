@@ -157,7 +157,10 @@ class WorkloadController(QObject):
         # Unchanged nested models (the ModelArch above all) are passed on as the same objects,
         # not dumped and rebuilt: core caches per-model facts by identity, and a new object per
         # edit filled those caches on every change of a long session.
-        data = dict(current)
+        # only the fields the job set (and the changes): a field left at its default stays
+        # unset, as core reads it (SGLang's, LMDeploy's and TensorRT-LLM's own memory
+        # fraction while gpu_memory_utilization is unset: core.memory.fraction_pool)
+        data = {k: v for k, v in current if k in current.model_fields_set}
         for key, value in changes.items():
             old = data.get(key)
             if isinstance(value, dict) and isinstance(old, BaseModel):

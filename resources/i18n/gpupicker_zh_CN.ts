@@ -851,6 +851,43 @@
 <context>
     <name>CoreText</name>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="69" />
+        <source>that is the GPU × count you chose</source>
+        <translation>正是您选的 GPU × 数量</translation>
+    </message>
+    <message>
+        <source>bf16 and fp16 are off: axolotl trains in fp32 (float32 weights, no autocast); memory counts fp32 states, but the speed is timed at the GPU's 16-bit matmul peak (fp32 and TF32 rates are not modelled), so the time shown is too short</source>
+        <translation>bf16 与 fp16 均关闭：axolotl 以 fp32 训练（float32 权重，不用 autocast）；显存按 fp32 状态计算，但速度仍按 GPU 的 16 位矩阵乘峰值计时（未建模 fp32 与 TF32 的速率），因此显示的时间偏短</translation>
+    </message>
+    <message>
+        <source>TGI: KV pool sized with vLLM's model at {frac} of each GPU's memory (--cuda-memory-fraction {frac}); TGI's own default is 1.0 and it sizes its pool after a warm-up prefill, which is not modelled</source>
+        <translation>TGI：KV 池按 vLLM 的模型以每张 GPU 显存的 {frac} 估算（--cuda-memory-fraction {frac}）；TGI 自己的默认值为 1.0，并在预热 prefill 之后确定 KV 池大小，这一点未建模</translation>
+    </message>
+    <message>
+        <source>MindIE has no memory-fraction key; the estimate sizes its KV pool with vLLM's model at this share of each GPU's memory (0.90 unless set)</source>
+        <translation>MindIE 没有显存比例配置项；估算按 vLLM 的模型以每张 GPU 显存的这一比例（未设置时为 0.90）确定其 KV 池大小</translation>
+    </message>
+    <message>
+        <source>the share of the memory free after the weights are loaded that the KV cache takes (default 0.80, used while this is not set)</source>
+        <translation>权重加载后 KV 缓存占用的剩余空闲显存比例（默认 0.80，未设置时使用）</translation>
+    </message>
+    <message>
+        <source>the share of the memory free after the engine is loaded that the KV cache takes (default 0.90, used while this is not set)</source>
+        <translation>引擎加载后 KV 缓存占用的剩余空闲显存比例（默认 0.90，未设置时使用）</translation>
+    </message>
+    <message>
+        <source>TGI's share of each GPU's memory (TGI's default 1.0); the estimate sizes TGI's KV pool with vLLM's model at the value shown (0.90 unless set), not with TGI's own warm-up</source>
+        <translation>TGI 可用的每张 GPU 显存比例（TGI 默认 1.0）；估算按 vLLM 的模型以所示数值（未设置时为 0.90）确定 TGI 的 KV 池大小，而不是按 TGI 自己的预热过程</translation>
+    </message>
+    <message>
+        <source>the share of the memory free at start-up SGLang takes for weights and the KV pool (default 0.79–0.88 by tensor-parallel size, used while this is not set)</source>
+        <translation>SGLang 为权重和 KV 池占用的启动时空闲显存比例（默认按张量并行规模为 0.79–0.88，未设置时使用）</translation>
+    </message>
+    <message>
+        <source>the share of each GPU's memory the server takes for weights and the KV cache pool; the rest stays free for other programs (default 0.90)</source>
+        <translation>服务器为权重和 KV 缓存池占用的每张 GPU 显存比例；其余留给其他程序（默认 0.90）</translation>
+    </message>
+    <message>
         <source>vLLM {version} ({engine} engine, OpenAI-server defaults)</source>
         <translation>vLLM {version}（{engine} 引擎，OpenAI 服务器默认设置）</translation>
     </message>
@@ -6172,6 +6209,10 @@ Keep %1 as entered?</source>
 <context>
     <name>LiveSummary</name>
     <message>
+        <source>Loading the catalog… keys typed now are applied when it is ready.</source>
+        <translation>正在加载价格库……现在输入的按键会在加载完成后生效。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="102" />
         <source>Cannot estimate: %1</source>
         <translation>无法估算：%1</translation>
@@ -7186,6 +7227,34 @@ Keep %1 as entered?</source>
 <context>
     <name>QuantizationPage</name>
     <message>
+        <source>%1: the most requests the server runs at once; more wait in its queue. It caps the throughput per replica.</source>
+        <translation>%1：服务器同时运行的最多请求数；其余请求排队等待。它限制了每个副本的吞吐量。</translation>
+    </message>
+    <message>
+        <source>Max &amp;running sequences (%1):</source>
+        <translation>最大并发序列数 %1 (&amp;R)：</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1：%2。</translation>
+    </message>
+    <message>
+        <source>GPU &amp;memory fraction (%1):</source>
+        <translation>显存比例 %1 (&amp;M)：</translation>
+    </message>
+    <message>
+        <source>no %1 setting</source>
+        <translation>%1 无此设置</translation>
+    </message>
+    <message>
+        <source>%1: the longest context (prompt + output tokens) the server accepts. The KV cache holds at least one sequence this long; the server refuses to start if it does not fit. Default: prompt + output tokens.</source>
+        <translation>%1：服务器接受的最长上下文（提示 + 输出 token）。KV 缓存至少能容纳一条这么长的序列；显存不足时服务器拒绝启动。默认：提示 + 输出 token 数。</translation>
+    </message>
+    <message>
+        <source>Max model &amp;length (%1):</source>
+        <translation>最大上下文长度 %1 (&amp;L)：</translation>
+    </message>
+    <message>
         <source>W8A8 (INT8 weights and activations)</source>
         <translation>W8A8（INT8 权重和激活）</translation>
     </message>
@@ -8170,6 +8239,34 @@ Keep %1 as entered?</source>
     <message>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
+    </message>
+</context>
+<context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="33" />
+        <source>File Folder</source>
+        <comment>Match Windows Explorer</comment>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="32" />
+        <source>Folder</source>
+        <comment>All other platforms</comment>
+        <translation>文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="31" />
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/i18n/qt_gaps.py" line="30" />
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
     </message>
 </context>
 </TS>

@@ -67,3 +67,26 @@ def test_recommend_json_has_message_ids_only_when_asked(tmp_path, capsys):
     assert not {k for k in keys(plain) if k.endswith(("_message", "_messages"))}
     assert with_ids["options"][0]["reason_message"]["id"]  # e.g. "join.sentences" of parts
     assert strip(with_ids) == plain
+
+
+def test_text_table_totals_follow_the_money_rule(cat):
+    """The text table's totals use the one money rule of the GUI table, the report and the
+    reasons (``amount_decimals``): a $1.1737 QLoRA run prints ``1.17`` and a $0.0412 one
+    ``0.0412``, as the report's ``money_text(…, None)`` writes them, not a fixed ``0.04``."""
+    from gpupicker.cli.recommend import run_recommend
+    from gpupicker.cli.recommend_output import _total_cell, format_table
+    from gpupicker.core.pricing.money import USD, Money
+    from gpupicker.core.report.tables import money_text, ranking_total
+
+    assert _total_cell(0.0412, None, USD) == "0.0412"
+    assert _total_cell(1.1737, None, USD) == "1.17"
+    assert _total_cell(1234.5, None, USD) == "1,234"
+    assert _total_cell(None, 47.14, USD) == "47.14/mo"
+    assert _total_cell(0.2789, None, Money("CNY", 7.1)) == "1.98"
+    w = Workload.model_validate({"task": "qlora", "model_id": "mistral_7b_v0_1", "dataset_tokens": 2_000_000})
+    rec = run_recommend(w, cat)
+    table = format_table(rec, 10)
+    for o in rec.options[:10]:
+        total = ranking_total(o)
+        if total is not None and o.cost.usd_total is not None:
+            assert f" {money_text(total, None)[1:]}  " in table

@@ -261,6 +261,10 @@ def _estimate_bytes(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -
                     )
                 }
             )
+        if fw == "tgi":  # sized with vLLM's model: say at which fraction (TGI's default is 1.0)
+            est = vllm_context_refusal(w, arch, vllm_memory(w, arch, gpu, n))
+            tgi = join([msg("memory.tgi_pool", frac=f"{w.gpu_memory_utilization:.2f}")])
+            return est.model_copy(update={"assumptions": (tgi, *est.assumptions)})
         if fw in PAGED_KV_ENGINES:
             return vllm_context_refusal(w, arch, vllm_memory(w, arch, gpu, n))
         if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:

@@ -23,6 +23,8 @@ from .common import (
 from .experts import effective_ep, ep_weights_bytes, routed_expert_bytes
 from .paged import VLLM_BLOCK_TOKENS, VLLM_MAX_NUM_SEQS, _non_torch, torch_total_bytes
 
+FRACTION_POOL_ENGINES = frozenset({"sglang", "tensorrt-llm", "lmdeploy"})
+"""The engines sized here (their KV pool a share of the memory free at start-up)."""
 SGLANG_MEM_FRACTION_BY_TP = ((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87), (1, 0.88))
 """SGLang's ``mem_fraction_static`` default by tensor-parallel size (``server_args.py``,
 v0.4): weights + KV pool may take this share of the memory free at start-up."""
@@ -44,15 +46,28 @@ def _pool_fraction(w: Workload, engine: str, tp: int) -> tuple[float, Message, i
     ``gpu_memory_utilization`` is given; LMDeploy: ``cache_max_entry_count``; TensorRT-LLM:
     ``kv_cache_free_gpu_mem_fraction`` and its engine workspace.
     """
+    frac = pool_fraction(w, engine, tp)
     if engine == "sglang":
-        user = "gpu_memory_utilization" in w.model_fields_set
-        frac = w.gpu_memory_utilization if user else next(f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
         return frac, msg("engines.sglang_head", tp=tp, frac=f"{frac:.2f}"), 0
     if engine == "lmdeploy":
-        frac = LMDEPLOY_CACHE_MAX_ENTRY_COUNT
         return frac, msg("engines.lmdeploy_head", tp=tp, frac=f"{frac:.2f}"), 0
-    frac = TRTLLM_FREE_FRACTION
     return frac, msg("engines.trtllm_head", tp=tp, frac=f"{frac:.2f}"), TRTLLM_WORKSPACE_BYTES
+
+
+def pool_fraction(w: Workload, engine: str, tp: int) -> float:
+    """The memory fraction of ``engine``'s KV pool, as that engine means it (0–1).
+
+    The job's ``gpu_memory_utilization`` when it sets one (the serving box and the job readers
+    name it as the engine's own flag, core.stacks.serving_flags), else the engine's default:
+    SGLang ``mem_fraction_static`` by TP size (:data:`SGLANG_MEM_FRACTION_BY_TP`), LMDeploy
+    ``cache_max_entry_count`` (:data:`LMDEPLOY_CACHE_MAX_ENTRY_COUNT`), TensorRT-LLM
+    ``kv_cache_free_gpu_mem_fraction`` (:data:`TRTLLM_FREE_FRACTION`).
+    """
+    if "gpu_memory_utilization" in w.model_fields_set:
+        return w.gpu_memory_utilization
+    if engine == "sglang":
+        return next(f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
+    return LMDEPLOY_CACHE_MAX_ENTRY_COUNT if engine == "lmdeploy" else TRTLLM_FREE_FRACTION
 
 
 def fraction_pool_memory(
@@ -75,7 +90,7 @@ def fraction_pool_memory(
     Raises:
         ValueError: for unknown dtypes or engines.
     """
-    if engine not in ("sglang", "tensorrt-llm", "lmdeploy"):
+    if engine not in FRACTION_POOL_ENGINES:
         raise ValueError(msg("engines.no_fraction_model", engine=repr(engine)))
     tp = max(1, num_gpus)
     wb = ep_weights_bytes(

@@ -9,7 +9,8 @@ it refuses to start when the pool holds less than one ``max_model_len``
 sequence. ``max_num_batched_tokens`` and ``max_num_seqs`` default by the vLLM version the
 workload's ``environment`` names (:mod:`.vllm_defaults`): V0 profiles ``max(max_model_len,
 2048)`` tokens, V1 (0.8 on) its chunked-prefill step budget (2,048 or 8,192 tokens).
-Worked checks: Llama-2-7B fp16, ``max_model_len`` 4096 on an A100 80GB logged ``# GPU blocks: 7449`` (vLLM 0.2, Dec 2023); Llama-3.1-8B bf16
+Worked checks: Llama-2-7B fp16, ``max_model_len`` 4096 on an A100 80GB logged
+``# GPU blocks: 7449`` (vLLM 0.2, Dec 2023); Llama-3.1-8B bf16
 on an RTX 3090 at ``max_model_len`` 20,000 logged 1952 blocks (31,232
 tokens) and at 29,000 refused to start (vllm issue #10517).
 """

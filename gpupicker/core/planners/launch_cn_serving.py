@@ -28,7 +28,9 @@ import json
 import shlex
 from typing import Any
 
+from ..memory.fraction_pool import pool_fraction
 from ..messages import Message
+from ..stacks.serving_flags import SERVING_FLAGS
 from ..workload import Workload
 from .launch_hub import official_quant
 from .launch_text import device_list
@@ -75,6 +77,8 @@ def lmdeploy(
     per batch (the estimate's KV pool); ``modelscope``: ``model`` is a ModelScope id.
     """
     ctx = w.context_tokens()
+    # the share of the memory free after the weights the estimate gave the KV cache
+    lmdeploy_fraction = pool_fraction(w, "lmdeploy", n)
     parts = [
         "lmdeploy",
         "serve",
@@ -84,11 +88,11 @@ def lmdeploy(
         "turbomind",
         "--tp",
         str(n),
-        "--session-len",
+        SERVING_FLAGS["lmdeploy"].context,
         str(ctx),
-        "--cache-max-entry-count",
-        f"{w.gpu_memory_utilization:.2f}",
-        "--max-batch-size",
+        SERVING_FLAGS["lmdeploy"].memory or "",
+        f"{lmdeploy_fraction:.2f}",
+        SERVING_FLAGS["lmdeploy"].seqs,
         str(max(seqs, 1)),
     ]
     if quant:
@@ -103,7 +107,7 @@ def lmdeploy(
         parts += ["--server-name", "0.0.0.0"]
     env = "LMDEPLOY_USE_MODELSCOPE=True " if modelscope else ""
     assumptions = [
-        _s("launch_config.lmdeploy", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n, batch=max(seqs, 1))
+        _s("launch_config.lmdeploy", ctx=ctx, frac=f"{lmdeploy_fraction:.2f}", n=n, batch=max(seqs, 1))
     ]
     warnings: list[Message] = []
     if kv.startswith("fp8"):

@@ -31,6 +31,7 @@ from ..checks import tensor_parallel_refusal
 from ..dtypes import GGUF_TYPES
 from ..messages import Message, join, verbatim
 from ..results import Option
+from ..stacks.serving_flags import SERVING_FLAGS
 from ..units import GiB
 from ..workload import Workload
 from . import launch_cn_serving, launch_hub
@@ -251,9 +252,9 @@ def _vllm_or_sglang(
             "vllm",
             "serve",
             model,
-            "--max-model-len",
+            SERVING_FLAGS["vllm"].context,
             str(ctx),
-            "--gpu-memory-utilization",
+            SERVING_FLAGS["vllm"].memory or "",
             f"{w.gpu_memory_utilization:.2f}",
             "--tensor-parallel-size",
             str(n),
@@ -275,9 +276,9 @@ def _vllm_or_sglang(
             "sglang.launch_server",
             "--model-path",
             model,
-            "--context-length",
+            SERVING_FLAGS["sglang"].context,
             str(ctx),
-            "--mem-fraction-static",
+            SERVING_FLAGS["sglang"].memory or "",
             f"{w.gpu_memory_utilization:.2f}",
             "--tp-size",
             str(n),

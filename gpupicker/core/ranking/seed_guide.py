@@ -108,7 +108,9 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
 
     No single GPU fits (and the biggest one's size), nothing fits at all, 16-bit weights that
     no 24 GB card holds, and the seed guide's rule of thumb against the top option (agrees, or
-    costs / speeds differ by a factor, with the guide's GPU's own reason).
+    costs / speeds differ by a factor, with the guide's GPU's own reason). When the guide's
+    best option is the workload's own GPU × count, the note calls it the user's GPU and leaves
+    its rank to the preferred-GPU line (:func:`~.shown_rows.preferred_rank_message`).
     """
     notes: list[Message] = []
     # one card per model copy: is there such an option, and does any fit (the first that fits
@@ -184,7 +186,11 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
                             scenario=scen,
                             why=why,
                         ),
-                        msg("recommend.seed_rank", rank=b.rank, n=b.num_gpus, verdict=verdict),
+                        # the preferred GPU × count has its own rank line (shown_rows):
+                        # the note names it as the user's instead of ranking it twice
+                        msg("recommend.seed_is_preferred")
+                        if (b.gpu_id, b.num_gpus) == (w.gpu, w.num_gpus)
+                        else msg("recommend.seed_rank", rank=b.rank, n=b.num_gpus, verdict=verdict),
                     ],
                     "clauses",
                 )

@@ -12,7 +12,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ...typing_override import override
 
@@ -21,8 +22,6 @@ if TYPE_CHECKING:  # imported after the first paint (cold start)
     from collections.abc import Callable, Iterator
     from pathlib import Path
     from types import ModuleType
-
-    from PySide6.QtWidgets import QApplication
 
     from ..main_window import MainWindow
 
@@ -58,6 +57,48 @@ class _FirstPaint(QObject):
         return False
 
 
+_ENTER_KEYS = (0x01000004, 0x01000005)
+"""``Qt.Key_Return`` and ``Qt.Key_Enter`` (qnamespace.h), as numbers: the ``Qt`` namespace's
+enums are not built before the first paint."""
+
+
+class _EarlyKeys(QObject):
+    """Keeps the keys typed on the first page before the input pages exist, from the first
+    Enter on, and types them again once Next works: Enter moves on to the model page and what
+    follows lands in its search box (a real window lost them: Next was disabled while the
+    catalog opened). Keys before the first Enter reach the first page as they come (its task
+    buttons and their Alt+letter work from the first paint); shortcuts are not held."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.window = window
+        self.held: list[QKeyEvent] = []
+        QApplication.instance().installEventFilter(self)  # type: ignore[union-attr]
+
+    @override
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        kind = event.type()
+        if kind not in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) or not isinstance(obj, QWidget):
+            return False
+        if obj is not self.window and not self.window.isAncestorOf(obj):
+            return False
+        assert isinstance(event, QKeyEvent)
+        enter = event.key() in _ENTER_KEYS
+        if not self.held and not (enter and kind == QEvent.Type.KeyPress):
+            return False
+        self.held.append(QKeyEvent(kind, event.key(), event.modifiers(), event.text(), event.isAutoRepeat()))
+        return True
+
+    def release(self) -> None:
+        """Stop holding keys and send the held ones, in order, to the widget with the focus
+        at each one's turn (Enter changes the page, and the focus with it)."""
+        QApplication.instance().removeEventFilter(self)  # type: ignore[union-attr]
+        held, self.held = self.held, []
+        for event in held:
+            target = QApplication.focusWidget() or self.window
+            QApplication.sendEvent(target, event)
+
+
 class StagedStart(QObject):
     """Builds what the first page does not need, one step per event-loop turn, after that
     page is painted: a click on the page between two steps is handled in between.
@@ -78,6 +119,7 @@ class StagedStart(QObject):
         self.exit_code: int | None = None
         self._steps = self._run_steps()
         self._first = _FirstPaint(window.wizard.task_page, self._painted)
+        self.early_keys: _EarlyKeys | None = _EarlyKeys(window)
 
     def _painted(self) -> None:
         _milestone("painted")
@@ -104,6 +146,9 @@ class StagedStart(QObject):
             self._stop(1)
             return
         _milestone(name)
+        if name == "pages" and self.early_keys is not None:  # Next works: the held keys now
+            self.early_keys.release()
+            self.early_keys = None
         QTimer.singleShot(0, self._next)
 
     def _offer_crash_log(self) -> None:
@@ -113,6 +158,9 @@ class StagedStart(QObject):
             offer_crash_log(self.crashes, self.log_file, self.window)
 
     def _stop(self, code: int) -> None:
+        if self.early_keys is not None:
+            QApplication.instance().removeEventFilter(self.early_keys)  # type: ignore[union-attr]
+            self.early_keys = None
         self.exit_code = code
         self.window.hide()
         self.app.exit(code)

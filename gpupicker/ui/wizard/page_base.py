@@ -45,6 +45,8 @@ class LiveSummary(QLabel):
         self._pending: RecommendationView | None = None
         if controller is not None:
             self.attach(controller)
+        else:  # the first page, painted before the catalog opens: say so (keys typed wait)
+            self.setText(self.tr("Loading the catalog… keys typed now are applied when it is ready."))
 
     def attach(self, controller: WorkloadController) -> None:
         """Follow ``controller``'s results (the window's first page is built, and painted,

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from ...core.memory import PAGED_KV_ENGINES
+from ...core.memory.fraction_pool import FRACTION_POOL_ENGINES, pool_fraction
 from ...core.memory.paged import VLLM_MAX_NUM_SEQS
 from ...core.memory.training_states import uses_master_weights
 from ...core.stacks.frameworks import framework_row
@@ -37,6 +38,7 @@ from .page_base import (
     set_combo,
     set_spin,
 )
+from .serving_flags_text import label_serving_box
 
 WEIGHT_FORMATS: tuple[tuple[str, str], ...] = (
     ("fp32", "FP32"),
@@ -213,33 +215,13 @@ class QuantizationPage(Page):
         self.max_model_len.setSingleStep(1024)
         self.max_model_len.setGroupSeparatorShown(True)
         self.max_model_len.setSpecialValueText(self.tr("Request length (default)"))
-        self.max_model_len.setToolTip(
-            self.tr(
-                "max_model_len: the longest context the server accepts. vLLM reserves KV-cache room "
-                "for at least one sequence this long and refuses to start if it does not fit. "
-                "Default: prompt + output tokens."
-            )
-        )
         self.gpu_memory_utilization = NumberSpinBox()
         self.gpu_memory_utilization.setRange(0.05, 1.0)
         self.gpu_memory_utilization.setDecimals(2)
         self.gpu_memory_utilization.setSingleStep(0.05)
-        self.gpu_memory_utilization.setToolTip(
-            self.tr(
-                "gpu_memory_utilization (SGLang: mem_fraction_static): the share of each GPU's "
-                "memory the server takes for weights and the KV cache pool; the rest stays free "
-                "for other programs. Default 0.90."
-            )
-        )
         self.max_num_seqs = IntSpinBox()
         self.max_num_seqs.setRange(0, 65_536)
         self.max_num_seqs.setSpecialValueText(tr_fmt(self.tr("%1 (default)"), str(VLLM_MAX_NUM_SEQS)))
-        self.max_num_seqs.setToolTip(
-            self.tr(
-                "max_num_seqs: the most requests the server runs at once; more wait in its queue. "
-                "It caps the throughput per replica."
-            )
-        )
         self.ttft_target = NumberSpinBox()
         self.ttft_target.setRange(0.0, 3600.0)
         self.ttft_target.setDecimals(2)
@@ -266,12 +248,14 @@ class QuantizationPage(Page):
             )
         )
         sf = QFormLayout(self.serving_box)
-        sf.addRow(buddy(self.tr("Max model &length (tokens):"), self.max_model_len), self.max_model_len)
-        sf.addRow(
-            buddy(self.tr("GPU &memory utilization:"), self.gpu_memory_utilization),
-            self.gpu_memory_utilization,
-        )
-        sf.addRow(buddy(self.tr("Max &running sequences:"), self.max_num_seqs), self.max_num_seqs)
+        # labels and tooltips name the job's engine's flags (serving_flags_text, on each sync)
+        self.max_model_len_label = buddy("", self.max_model_len)
+        sf.addRow(self.max_model_len_label, self.max_model_len)
+        self.memory_label = buddy("", self.gpu_memory_utilization)
+        sf.addRow(self.memory_label, self.gpu_memory_utilization)
+        self.max_num_seqs_label = buddy("", self.max_num_seqs)
+        sf.addRow(self.max_num_seqs_label, self.max_num_seqs)
+        label_serving_box(self, "vllm")
         self.ttft_label = buddy(self.tr("&TTFT target (p50):"), self.ttft_target)
         sf.addRow(self.ttft_label, self.ttft_target)
         self.itl_label = buddy(self.tr("&ITL target:"), self.itl_target)
@@ -297,12 +281,16 @@ class QuantizationPage(Page):
         paged = w.task == "inference" and w.framework.lower() in PAGED_KV_ENGINES
         self.serving_box.setVisible(paged)
         self.serving_box.setTitle(tr_fmt(self.tr("Server settings (%1)"), code_name(w.framework.lower())))
+        label_serving_box(self, w.framework)
         serving = w.requests_per_minute is not None
         for wid in (self.ttft_label, self.ttft_target, self.itl_label, self.itl_target):
             wid.setVisible(serving)
         self.targets_hint.setVisible(not serving)
         set_spin(self.max_model_len, w.max_model_len or 0)
-        set_spin(self.gpu_memory_utilization, w.gpu_memory_utilization)
+        fw = w.framework.lower()
+        # SGLang, LMDeploy, TensorRT-LLM: their own default fraction while the job sets none
+        frac = pool_fraction(w, fw, w.num_gpus) if fw in FRACTION_POOL_ENGINES else w.gpu_memory_utilization
+        set_spin(self.gpu_memory_utilization, frac)
         set_spin(self.max_num_seqs, w.max_num_seqs or 0)
         set_spin(self.ttft_target, w.ttft_target_s or 0.0)
         set_spin(self.itl_target, w.itl_target_s or 0.0)

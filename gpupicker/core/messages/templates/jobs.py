@@ -32,6 +32,11 @@ TEMPLATES: dict[str, str] = {
         "gradient checkpointing “{mode}” also moves the checkpoints to "
         "CPU RAM; the estimate counts ordinary gradient checkpointing"
     ),
+    "job.warning.fp32_training": (
+        "bf16 and fp16 are off: axolotl trains in fp32 (float32 weights, no autocast); memory "
+        "counts fp32 states, but the speed is timed at the GPU's 16-bit matmul peak (fp32 and "
+        "TF32 rates are not modelled), so the time shown is too short"
+    ),
     "job.warning.stage": (
         "stage {stage} is costed as supervised fine-tuning (its reference or reward model is not counted)"
     ),

@@ -142,6 +142,35 @@ TEMPLATES: dict[str, str] = {
     ),
     "engines.vllm_refuses_no_memory": "vLLM would refuse to start: no memory is left for KV blocks",
     "engines.no_fraction_model": "no fraction-pool memory model for {engine}",
+    "serving_flags.memory.vllm": (
+        "the share of each GPU's memory the server takes for weights and the KV cache pool; the "
+        "rest stays free for other programs (default 0.90)"
+    ),
+    "serving_flags.memory.sglang": (
+        "the share of the memory free at start-up SGLang takes for weights and the KV pool "
+        "(default 0.79–0.88 by tensor-parallel size, used while this is not set)"
+    ),
+    "serving_flags.memory.tgi": (
+        "TGI's share of each GPU's memory (TGI's default 1.0); the estimate sizes TGI's KV pool "
+        "with vLLM's model at the value shown (0.90 unless set), not with TGI's own warm-up"
+    ),
+    "serving_flags.memory.trtllm": (
+        "the share of the memory free after the engine is loaded that the KV cache takes "
+        "(default 0.90, used while this is not set)"
+    ),
+    "serving_flags.memory.lmdeploy": (
+        "the share of the memory free after the weights are loaded that the KV cache takes "
+        "(default 0.80, used while this is not set)"
+    ),
+    "serving_flags.memory.mindie": (
+        "MindIE has no memory-fraction key; the estimate sizes its KV pool with vLLM's model at "
+        "this share of each GPU's memory (0.90 unless set)"
+    ),
+    "memory.tgi_pool": (
+        "TGI: KV pool sized with vLLM's model at {frac} of each GPU's memory "
+        "(--cuda-memory-fraction {frac}); TGI's own default is 1.0 and it sizes its pool after "
+        "a warm-up prefill, which is not modelled"
+    ),
     "engines.sglang_head": "SGLang, tensor parallel {tp}, mem_fraction_static {frac}",
     "engines.lmdeploy_head": "LMDeploy TurboMind, tensor parallel {tp}, cache_max_entry_count {frac}",
     "engines.trtllm_head": "TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac}",

@@ -131,6 +131,7 @@ TEMPLATES: dict[str, str] = {
     ),
     "recommend.seed_agrees": "Agrees with the seed guide's rule of thumb for {scenario}: {gpu} ({why})",
     "recommend.seed_suggests": "The buying guide's rule of thumb suggests {gpus} for {scenario} ({why})",
+    "recommend.seed_is_preferred": "that is the GPU × count you chose",
     "recommend.seed_rank": "with these prices and speeds its best option ranks #{rank} ({n} GPU, {verdict})",
     "recommend.seed_cost_speed": (
         "It costs {cost}× the top pick and runs at {speed}× its speed ({n} × {gpu}, {provider})"
