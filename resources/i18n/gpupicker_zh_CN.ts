@@ -3128,11 +3128,11 @@
     </message>
     <message>
         <source>formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step plus 12 µs per running sequence (scheduler, sampling); checked on the published vLLM cases of validation/cases.jsonl (vLLM 0.6–0.11 on H100, A100 and MI300X): within about ±30 % at a fixed batch or concurrency, about 1.4–3× too fast when all requests are sent at once with ShareGPT-like lengths</source>
-        <translation>formulas.md §7（η ≈ 0.8，inference-sim #415），以及每步 2 ms、每个运行中的序列再加 12 µs 的 CPU 时间（调度、采样）；已对照 validation/cases.jsonl 中公开的 vLLM 案例（vLLM 0.6–0.11，H100、A100 与 MI300X）：固定批量或并发时误差约 ±30 %，所有请求一次性发出且长度分布如真实对话数据集时约快 1.4–3 倍</translation>
+        <translation>formulas.md §7（η ≈ 0.8，inference-sim #415），以及每步 2 ms、每个运行中的序列再加 12 µs 的 CPU 时间（调度、采样）；已对照 validation/cases.jsonl 中公开的 vLLM 案例（vLLM 0.6–0.11，H100、A100 与 MI300X）：固定批量或并发时误差约 ±30%，所有请求一次性发出且长度分布如真实对话数据集时约快 1.4–3 倍</translation>
     </message>
     <message>
         <source>vLLM-like kernels with the overlap scheduler's smaller per-step CPU time (SGLang v0.4 release notes); checked on the Qwen3 speed benchmark's SGLang rows (H20, batch 1) and the published SGLang serving runs of validation/cases.jsonl (H100/A100: within about ±30 % at a fixed concurrency, up to several times too fast when all requests are sent at once)</source>
-        <translation>内核与 vLLM 相近，重叠调度器的每步 CPU 时间更短（SGLang v0.4 发布说明）；已对照 Qwen3 速度基准中的 SGLang 数据（H20，批量 1）以及 validation/cases.jsonl 中公开的 SGLang 服务测试（H100/A100：固定并发时误差约 ±30 %，所有请求一次性发出时可能快数倍）</translation>
+        <translation>内核与 vLLM 相近，重叠调度器的每步 CPU 时间更短（SGLang v0.4 发布说明）；已对照 Qwen3 速度基准中的 SGLang 数据（H20，批量 1）以及 validation/cases.jsonl 中公开的 SGLang 服务测试（H100/A100：固定并发时误差约 ±30%，所有请求一次性发出时可能快数倍）</translation>
     </message>
     <message>
         <source>TensorRT-LLM performance.md tables (v0.5/v0.6: A100, H100, L40S, Llama-7B throughput and first-token latency)</source>
