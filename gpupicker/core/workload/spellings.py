@@ -19,7 +19,13 @@ from ..tasks import TEXT_INFERENCE_TASKS, TRAINING_TASKS
 from ..tasks.defaults import implied_fields
 from .model_keys import model_keys_read
 from .parts import LORA_NO_EFFECT, LORA_SPELLINGS, PARALLELISM_SPELLINGS, GpuPart, LoraConfig, Parallelism
-from .trainer_spellings import LOAD_FLAGS, TRAINER_ALIASES, lora_keys_read, read_trainer_spellings
+from .trainer_spellings import (
+    LOAD_FLAGS,
+    TRAINER_ALIASES,
+    lora_keys_read,
+    merge_aliases,
+    read_trainer_spellings,
+)
 
 WEIGHT_DTYPE_ALIASES = {
     "awq": "int4",
@@ -305,22 +311,7 @@ def normalize_input(data: Any) -> Any:
         d["weights_dtype"] = dtype
         if not d.get("quant_method"):
             d["quant_method"] = method
-    for alias, field in TOKEN_ALIASES.items():
-        if alias not in d:
-            continue
-        value = d.pop(alias)
-        if d.get(field) is None:
-            d[field] = value
-        elif value is not None and d[field] != value:
-            raise ValueError(
-                msg(
-                    "workload.token_alias_disagrees",
-                    alias=alias,
-                    field=field,
-                    alias_value=repr(value),
-                    value=repr(d[field]),
-                )
-            )
+    merge_aliases(d, TOKEN_ALIASES, "workload.token_alias_disagrees")
     read_trainer_spellings(d)  # Unsloth / Hugging Face trainer spellings (trainer_spellings)
     ckpt = d.get("grad_ckpt")
     if isinstance(ckpt, str):

@@ -142,6 +142,28 @@ def _load_flags(d: dict[str, Any]) -> None:
         )
 
 
+def merge_aliases(d: dict[str, Any], aliases: Mapping[str, str], disagrees_id: str) -> None:
+    """Move each ``alias`` key of the workload dict ``d`` to its ``field`` (in place).
+
+    An alias whose field is unset (or None) sets it; one equal to the field, or None, is
+    dropped as read.
+
+    Raises:
+        ValueError: ``disagrees_id``'s message (placeholders ``alias``, ``field``,
+            ``alias_value``, ``value``) when the alias and its field give different values.
+    """
+    for alias, field in aliases.items():
+        if alias not in d:
+            continue
+        value = d.pop(alias)
+        if d.get(field) is None:
+            d[field] = value
+        elif value is not None and d[field] != value:
+            raise ValueError(
+                msg(disagrees_id, alias=alias, field=field, alias_value=repr(value), value=repr(d[field]))
+            )
+
+
 def read_trainer_spellings(d: dict[str, Any]) -> None:
     """Read the trainers' spellings of the workload dict ``d`` into its fields (in place).
 
@@ -150,22 +172,7 @@ def read_trainer_spellings(d: dict[str, Any]) -> None:
     Raises:
         ValueError: for a spelling that disagrees with the field it sets, or with the task.
     """
-    for alias, field in TRAINER_ALIASES.items():
-        if alias not in d:
-            continue
-        value = d.pop(alias)
-        if d.get(field) is None:
-            d[field] = value
-        elif value is not None and d[field] != value:
-            raise ValueError(
-                msg(
-                    "workload.trainer_alias_disagrees",
-                    alias=alias,
-                    field=field,
-                    alias_value=repr(value),
-                    value=repr(d[field]),
-                )
-            )
+    merge_aliases(d, TRAINER_ALIASES, "workload.trainer_alias_disagrees")
     _load_flags(d)
     _unsloth_lora(d)
 
@@ -180,4 +187,11 @@ def lora_keys_read(lora: Mapping[str, Any]) -> set[str]:
     return keys
 
 
-__all__ = ["LOAD_FLAGS", "TRAINER_ALIASES", "UNSLOTH_FINETUNE", "lora_keys_read", "read_trainer_spellings"]
+__all__ = [
+    "LOAD_FLAGS",
+    "TRAINER_ALIASES",
+    "UNSLOTH_FINETUNE",
+    "lora_keys_read",
+    "merge_aliases",
+    "read_trainer_spellings",
+]
