@@ -20,7 +20,7 @@ from .job_flags import (
     mlx_weights_dtype,
     name_weights_dtype,
 )
-from .job_model import JobRead, JobReadError, ModelLookup, _short, set_float, set_int
+from .job_model import JobRead, JobReadError, ModelLookup, _short, set_float, set_int, set_quant
 from .job_speculative import read_sglang_speculative, sglang_flag_name
 from .job_tgi import tgi_flag, tgi_words
 
@@ -255,15 +255,8 @@ def _serve_flag(job: JobRead, kind: str, f: str, value: str | None, names: list[
     elif f in ("-ctv", "--cache-type-v"):
         job.no_effect(f)  # the K and V types are one kv_cache_dtype (set by -ctk)
     elif f in ("--quantization", "-q"):
-        q = _VLLM_QUANT.get(str(value).lower())
-        if str(value).lower() == "ascend":
-            pass  # vllm-ascend's ModelSlim format: its width is read from the checkpoint's name
-        elif q is None:
-            job.not_modelled(f, value)
-        else:
-            job.set(f, "weights_dtype", q[0])
-            if q[1]:
-                job.set(f, "quant_method", q[1])
+        if str(value).lower() != "ascend":  # vllm-ascend's ModelSlim: width from the checkpoint's name
+            set_quant(job, f, value, _VLLM_QUANT)
     elif f in ("-fa", "--flash-attn"):
         job.set(f, "attention", "flash" if value in (None, "on", "auto") else "sdpa")
     elif f in ("-ngl", "--n-gpu-layers", "--gpu-layers"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import reprlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args
@@ -99,6 +99,21 @@ def set_int(job: JobRead, key: str, value: str | None, target: str) -> None:
         job.set(key, target, int(str(value)))
     except ValueError:
         job.not_modelled(key, value)
+
+
+def set_quant(
+    job: JobRead, key: str, value: str | None, formats: Mapping[str, tuple[str, str | None]]
+) -> None:
+    """Set ``weights_dtype`` (and ``quant_method`` where given) from an engine's quantization
+    flag ``key``: ``formats`` maps its lower-cased values to (weights dtype, quant method or
+    None); a value not in it is named as not modelled."""
+    q = formats.get(str(value).lower())
+    if q is None:
+        job.not_modelled(key, value)
+        return
+    job.set(key, "weights_dtype", q[0])
+    if q[1]:
+        job.set(key, "quant_method", q[1])
 
 
 def set_float(job: JobRead, key: str, value: str | None, target: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .job_model import JobRead, set_float, set_int
+from .job_model import JobRead, set_float, set_int, set_quant
 from .job_tgi_flags import TGI_NO_EFFECT, TGI_NOT_MODELLED, TGI_QUANT
 
 TGI_IMAGE = "ghcr.io/huggingface/text-generation-inference"
@@ -47,13 +47,7 @@ def tgi_flag(job: JobRead, f: str, value: str | None, flags: list[str]) -> bool:
         else:
             job.not_modelled(f, value)  # every visible GPU: the count is the machine's
     elif f == "--quantize":
-        q = TGI_QUANT.get(str(value).lower())
-        if q is None:
-            job.not_modelled(f, value)
-        else:
-            job.set(f, "weights_dtype", q[0])
-            if q[1]:
-                job.set(f, "quant_method", q[1])
+        set_quant(job, f, value, TGI_QUANT)
     elif f == "--max-total-tokens":
         set_int(job, f, value, "max_model_len")  # prompt + generated tokens of one request
     elif f == "--max-batch-prefill-tokens":
